@@ -1,0 +1,194 @@
+package io.iotkit.binding.hbase;
+
+import io.iotkit.binding.Aggregate;
+import io.iotkit.binding.KitBinding;
+import io.iotkit.binding.ReadingFormat;
+import io.iotkit.binding.Replication;
+import io.iotkit.binding.WindowResult;
+import io.iotkit.binding.WindowStats;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.HBaseConfiguration;
+import org.apache.hadoop.hbase.TableName;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.filter.FilterList;
+import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
+import org.apache.hadoop.hbase.filter.KeyOnlyFilter;
+import org.apache.hadoop.hbase.util.Bytes;
+import site.ycsb.ByteIterator;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+
+/**
+ * Stores readings in one HBase table, row key = the reading key, one column family with the value, unit and
+ * padding columns. Inserts are batched per thread ({@value #BATCH_SIZE}, default 100) and sent with a
+ * synchronous {@link Table#put(List)}: a batch is acknowledged when the region servers have written it to
+ * their WAL (the table's default durability). A window query is a row-range scan of the value column.
+ *
+ * <p>Properties: every {@code hbase.*} and {@code zookeeper.*} property goes to the HBase client;
+ * {@value #TABLE} (default iot) names the table.
+ */
+public final class HBaseBinding extends KitBinding {
+  public static final String TABLE = "iot.hbase.table";
+  public static final String BATCH_SIZE = "iot.hbase.batch.size";
+  static final byte[] FAMILY = Bytes.toBytes("r");
+  static final byte[] VALUE = Bytes.toBytes("v");
+  static final byte[] UNIT = Bytes.toBytes("u");
+  static final byte[] PADDING = Bytes.toBytes("p");
+
+  private TableName tableName;
+  private Connection connection;
+  private Table table;
+  private int batchSize;
+  private final List<Put> batch = new ArrayList<>();
+
+  @Override
+  public void init() throws DBException {
+    Properties p = getProperties();
+    tableName = TableName.valueOf(p.getProperty(TABLE, "iot"));
+    batchSize = Integer.parseInt(p.getProperty(BATCH_SIZE, "100"));
+    Configuration conf = HBaseConfiguration.create();
+    for (String k : p.stringPropertyNames()) {
+      if (k.startsWith("hbase.") || k.startsWith("zookeeper.")) {
+        conf.set(k, p.getProperty(k));
+      }
+    }
+    connection = SharedConnection.acquire(conf);
+    try {
+      ensureTable();
+      table = connection.getTable(tableName);
+    } catch (IOException e) {
+      SharedConnection.release();
+      throw new DBException("hbase: cannot use table " + tableName + ": " + e.getMessage());
+    }
+  }
+
+  private void ensureTable() throws IOException {
+    try (Admin admin = connection.getAdmin()) {
+      if (!admin.tableExists(tableName)) {
+        try {
+          admin.createTable(TableDescriptorBuilder.newBuilder(tableName)
+              .setColumnFamily(ColumnFamilyDescriptorBuilder.of(FAMILY)).build());
+        } catch (org.apache.hadoop.hbase.TableExistsException e) {
+          // another instance created it first
+        }
+      }
+    }
+  }
+
+  @Override
+  public Status insert(String tableIgnored, String key, Map<String, ByteIterator> values) {
+    Put put = new Put(Bytes.toBytes(key));
+    put.addColumn(FAMILY, VALUE, values.get(ReadingFormat.VALUE).toArray());
+    put.addColumn(FAMILY, UNIT, values.get(ReadingFormat.UNIT).toArray());
+    put.addColumn(FAMILY, PADDING, values.get(ReadingFormat.PADDING).toArray());
+    batch.add(put);
+    return batch.size() >= batchSize ? flush() : Status.BATCHED_OK;
+  }
+
+  @Override
+  public Status flush() {
+    if (batch.isEmpty()) {
+      return Status.OK;
+    }
+    try {
+      table.put(batch);
+      return Status.OK;
+    } catch (IOException e) {
+      return Status.ERROR;
+    } finally {
+      batch.clear();
+    }
+  }
+
+  @Override
+  public WindowResult aggregate(Aggregate fn, String substation, String sensor, long fromMicros, long toMicros)
+      throws DBException {
+    Scan scan = new Scan()
+        .withStartRow(Bytes.toBytes(ReadingFormat.key(substation, sensor, fromMicros)))
+        .withStopRow(Bytes.toBytes(ReadingFormat.key(substation, sensor, toMicros)))
+        .addColumn(FAMILY, VALUE)
+        .setCaching(1_000);
+    WindowStats stats = new WindowStats();
+    try (ResultScanner rs = table.getScanner(scan)) {
+      for (Result r : rs) {
+        stats.add(Double.parseDouble(Bytes.toString(r.getValue(FAMILY, VALUE))));
+      }
+    } catch (IOException e) {
+      throw new DBException("hbase: window scan failed: " + e.getMessage());
+    }
+    return stats.result(fn);
+  }
+
+  @Override
+  public Replication replication() throws DBException {
+    try (Admin admin = connection.getAdmin()) {
+      short family = admin.getDescriptor(tableName).getColumnFamily(FAMILY).getDFSReplication();
+      if (family > 0) {
+        return new Replication(family, "DFS_REPLICATION of column family r of table " + tableName);
+      }
+      return MasterConfiguration.read(admin).replication();
+    } catch (IOException e) {
+      throw new DBException("hbase: cannot read the table descriptor: " + e.getMessage());
+    }
+  }
+
+  @Override
+  public long countReadings(String substation) throws DBException {
+    Scan scan = new Scan()
+        .setRowPrefixFilter(Bytes.toBytes(ReadingFormat.substationPrefix(substation)))
+        .setFilter(new FilterList(new FirstKeyOnlyFilter(), new KeyOnlyFilter()))
+        .setCaching(10_000);
+    long n = 0;
+    try (ResultScanner rs = table.getScanner(scan)) {
+      while (rs.next() != null) {
+        n++;
+      }
+    } catch (IOException e) {
+      throw new DBException("hbase: count scan failed: " + e.getMessage());
+    }
+    return n;
+  }
+
+  @Override
+  public void purge() throws DBException {
+    try (Admin admin = connection.getAdmin()) {
+      if (admin.isTableEnabled(tableName)) {
+        admin.disableTable(tableName);
+      }
+      admin.truncateTable(tableName, false);
+    } catch (IOException e) {
+      throw new DBException("hbase: truncate of " + tableName + " failed: " + e.getMessage());
+    }
+  }
+
+  @Override
+  public void cleanup() throws DBException {
+    Status flushed = flush();
+    try {
+      if (table != null) {
+        table.close();
+      }
+    } catch (IOException e) {
+      // closing only releases client resources
+    } finally {
+      table = null;
+      SharedConnection.release();
+    }
+    if (!flushed.isOk()) {
+      throw new DBException("hbase: buffered readings were lost at cleanup");
+    }
+  }
+}

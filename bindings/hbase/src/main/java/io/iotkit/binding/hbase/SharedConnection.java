@@ -1,0 +1,118 @@
+package io.iotkit.binding.hbase;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.UnknownHostException;
+import java.util.EnumSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.ClusterMetrics;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.Connection;
+import org.apache.hadoop.hbase.client.ConnectionFactory;
+import site.ycsb.DBException;
+
+/**
+ * One HBase connection per JVM, shared by the binding objects of all threads: an HBase Connection is
+ * thread-safe and heavy (ZooKeeper session, RPC clients, region cache), and is meant to be shared.
+ * Opening it first checks that the SUT answers, so a wrong address fails in seconds with one clear line
+ * instead of minutes of client retries.
+ */
+final class SharedConnection {
+  private static final int CONNECT_TIMEOUT_MS = 3_000;
+  private static final long MASTER_TIMEOUT_SECONDS = 60;
+  private static Connection connection;
+  private static int users;
+
+  private SharedConnection() {
+  }
+
+  static synchronized Connection acquire(Configuration conf) throws DBException {
+    if (connection == null) {
+      String zk = reachableZooKeeper(conf);
+      try {
+        Connection c = ConnectionFactory.createConnection(conf);
+        awaitMaster(c, zk);
+        connection = c;
+      } catch (IOException e) {
+        throw new DBException("hbase: cannot connect through ZooKeeper " + zk + ": " + e.getMessage());
+      }
+    }
+    users++;
+    return connection;
+  }
+
+  static synchronized void release() {
+    if (users > 0 && --users == 0) {
+      try {
+        connection.close();
+      } catch (IOException e) {
+        // closing only releases client resources
+      }
+      connection = null;
+    }
+  }
+
+  /** Returns the first ZooKeeper server that accepts a TCP connection; fails naming each one's cause. */
+  private static String reachableZooKeeper(Configuration conf) throws DBException {
+    int defaultPort = conf.getInt("hbase.zookeeper.property.clientPort", 2181);
+    StringBuilder causes = new StringBuilder();
+    for (String entry : conf.getTrimmedStrings("hbase.zookeeper.quorum", "localhost")) {
+      int colon = entry.lastIndexOf(':');
+      String host = colon > 0 ? entry.substring(0, colon) : entry;
+      int port = colon > 0 ? Integer.parseInt(entry.substring(colon + 1)) : defaultPort;
+      try (Socket s = new Socket()) {
+        s.connect(new InetSocketAddress(host, port), CONNECT_TIMEOUT_MS);
+        return host + ":" + port;
+      } catch (UnknownHostException e) {
+        causes.append(causes.length() > 0 ? "; " : "").append(host).append(": unknown host");
+      } catch (IOException e) {
+        causes.append(causes.length() > 0 ? "; " : "").append(host).append(':').append(port).append(": ")
+            .append(e.getMessage());
+      }
+    }
+    throw new DBException("hbase: cannot reach ZooKeeper (" + causes + "); start HBase, or fix"
+        + " hbase.zookeeper.quorum / hbase.zookeeper.property.clientPort in the binding properties"
+        + " (leave them out to use the embedded HBase)");
+  }
+
+  private static void awaitMaster(Connection c, String zk) throws DBException {
+    // A thread of our own (not the common pool) inherits the caller's context class loader, which the
+    // HBase client needs when the binding lives in a class loader of its own.
+    CompletableFuture<ClusterMetrics> metrics = new CompletableFuture<>();
+    Thread probe = new Thread(() -> {
+      try (Admin admin = c.getAdmin()) {
+        metrics.complete(admin.getClusterMetrics(EnumSet.of(ClusterMetrics.Option.LIVE_SERVERS)));
+      } catch (IOException | RuntimeException e) {
+        metrics.completeExceptionally(e);
+      }
+    }, "hbase-master-probe");
+    probe.setDaemon(true);
+    probe.start();
+    try {
+      if (metrics.get(MASTER_TIMEOUT_SECONDS, TimeUnit.SECONDS).getLiveServerMetrics().isEmpty()) {
+        throw new DBException("hbase: the cluster behind ZooKeeper " + zk + " has no live region server");
+      }
+    } catch (java.util.concurrent.TimeoutException e) {
+      closeQuietly(c);
+      throw new DBException("hbase: ZooKeeper " + zk + " answers, but no HBase master did within "
+          + MASTER_TIMEOUT_SECONDS + " s; is HBase running?");
+    } catch (java.util.concurrent.ExecutionException e) {
+      closeQuietly(c);
+      throw new DBException("hbase: the HBase master behind ZooKeeper " + zk + " failed: " + e.getCause().getMessage());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new DBException("hbase: interrupted while connecting");
+    }
+  }
+
+  private static void closeQuietly(Connection c) {
+    try {
+      c.close();
+    } catch (IOException e) {
+      // already failing
+    }
+  }
+}

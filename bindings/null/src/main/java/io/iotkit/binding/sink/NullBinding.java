@@ -1,0 +1,63 @@
+package io.iotkit.binding.sink;
+
+import io.iotkit.binding.Aggregate;
+import io.iotkit.binding.KitBinding;
+import io.iotkit.binding.Replication;
+import io.iotkit.binding.WindowResult;
+import java.util.Map;
+import site.ycsb.ByteIterator;
+import site.ycsb.Status;
+
+/**
+ * A sink: reads every byte of every reading it is given and stores nothing. A run against it measures how
+ * fast the driver generates kvps. It holds no data, so queries read nothing and the data check fails, as it must.
+ */
+public final class NullBinding extends KitBinding {
+  /** Folded over every byte read, so the JIT cannot skip reading them. */
+  private long checksum;
+
+  @Override
+  public Status insert(String table, String key, Map<String, ByteIterator> values) {
+    long h = checksum;
+    for (int i = 0; i < key.length(); i++) {
+      h = h * 31 + key.charAt(i);
+    }
+    for (ByteIterator v : values.values()) {
+      while (v.hasNext()) {
+        h = h * 31 + v.nextByte();
+      }
+    }
+    checksum = h;
+    return Status.OK;
+  }
+
+  @Override
+  public Status flush() {
+    return Status.OK;
+  }
+
+  @Override
+  public WindowResult aggregate(Aggregate fn, String substation, String sensor, long fromMicros, long toMicros) {
+    return new WindowResult(0, fn == Aggregate.COUNT ? 0 : Double.NaN);
+  }
+
+  @Override
+  public Replication replication() {
+    return new Replication(0, "a sink keeps no copy");
+  }
+
+  @Override
+  public long countReadings(String substation) {
+    return 0;
+  }
+
+  @Override
+  public void purge() {
+    // nothing is stored
+  }
+
+  /** What the reads added up to; exposed so a caller can prove every byte was read. */
+  public long checksum() {
+    return checksum;
+  }
+}

@@ -1,0 +1,27 @@
+package io.iotkit.binding;
+
+import io.iotkit.process.LocalServer;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.Properties;
+
+/**
+ * Names a binding and makes its objects. Bindings register one with {@link java.util.ServiceLoader}
+ * (META-INF/services/io.iotkit.binding.BindingProvider); the kit chooses one by {@link #name()} ({@code -b}).
+ */
+public interface BindingProvider {
+
+  /** The name users pass to {@code -b}, e.g. "hbase". */
+  String name();
+
+  /** A new, uninitialised binding; the caller sets its properties and calls {@code init()}. */
+  KitBinding newBinding();
+
+  /**
+   * The real local server this binding starts for a user with no SUT, when {@code properties} configure
+   * no address; empty when they do, or when the binding needs no server.
+   *
+   * @param kitHome the kit's root folder, where the server's jars are laid out
+   */
+  Optional<LocalServer> localServer(Properties properties, Path kitHome);
+}

@@ -1,0 +1,112 @@
+package io.iotkit.process;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * A server in a child process that speaks the kit's small launch protocol: it prints
+ * {@code READY key=value ...} on stdout once it serves, stops cleanly when it reads {@code STOP} on stdin,
+ * and exits when its stdin closes, so it never outlives the kit. Everything else it prints goes to its log.
+ */
+public final class ServerProcess {
+  private final Process process;
+  private final Map<String, String> facts;
+
+  private ServerProcess(Process process, Map<String, String> facts) {
+    this.process = process;
+    this.facts = facts;
+  }
+
+  /** Starts the command and waits for its READY line; fails with the log's path if it dies or times out. */
+  public static ServerProcess start(List<String> command, Path logFile, Duration readyTimeout) throws IOException {
+    Files.createDirectories(logFile.getParent());
+    Process process = new ProcessBuilder(command)
+        .redirectErrorStream(false)
+        .redirectError(ProcessBuilder.Redirect.appendTo(logFile.toFile()))
+        .start();
+    CompletableFuture<Map<String, String>> ready = new CompletableFuture<>();
+    Thread reader = new Thread(() -> pump(process, logFile, ready), "server-stdout");
+    reader.setDaemon(true);
+    reader.start();
+    try {
+      return new ServerProcess(process, ready.get(readyTimeout.toMillis(), TimeUnit.MILLISECONDS));
+    } catch (TimeoutException e) {
+      process.destroyForcibly();
+      throw new IOException("not ready after " + readyTimeout.toSeconds() + " s; see " + logFile);
+    } catch (Exception e) {
+      process.destroyForcibly();
+      throw new IOException("exited before it was ready; see " + logFile);
+    }
+  }
+
+  private static void pump(Process process, Path logFile, CompletableFuture<Map<String, String>> ready) {
+    try (BufferedReader in = new BufferedReader(
+        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+      String line;
+      while ((line = in.readLine()) != null) {
+        if (!ready.isDone() && line.startsWith("READY")) {
+          ready.complete(parseFacts(line));
+        } else {
+          Files.writeString(logFile, line + System.lineSeparator(), StandardCharsets.UTF_8,
+              StandardOpenOption.APPEND, StandardOpenOption.CREATE);
+        }
+      }
+    } catch (IOException e) {
+      // stream closed: the process is gone
+    }
+    ready.completeExceptionally(new IOException("exited"));
+  }
+
+  static Map<String, String> parseFacts(String readyLine) {
+    Map<String, String> facts = new HashMap<>();
+    for (String word : readyLine.trim().split("\\s+")) {
+      int eq = word.indexOf('=');
+      if (eq > 0) {
+        facts.put(word.substring(0, eq), word.substring(eq + 1));
+      }
+    }
+    return facts;
+  }
+
+  /** What the server said in its READY line, e.g. its port. */
+  public Map<String, String> facts() {
+    return facts;
+  }
+
+  public boolean isAlive() {
+    return process.isAlive();
+  }
+
+  /** Asks for a clean stop, then kills the process if it has not exited within {@code grace}. */
+  public void stop(Duration grace) {
+    if (!process.isAlive()) {
+      return;
+    }
+    try {
+      OutputStream stdin = process.getOutputStream();
+      PrintWriter w = new PrintWriter(stdin, true, StandardCharsets.UTF_8);
+      w.println("STOP");
+      if (!process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+      }
+    } catch (InterruptedException e) {
+      process.destroyForcibly();
+      Thread.currentThread().interrupt();
+    }
+  }
+}

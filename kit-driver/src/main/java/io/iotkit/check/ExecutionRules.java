@@ -1,0 +1,101 @@
+package io.iotkit.check;
+
+import io.iotkit.instance.WorkloadSpec;
+import io.iotkit.result.PhaseResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The execution rules of PROTOCOL.md §4 and the data check. Each method checks one rule and returns its
+ * outcome with the measured figure and the limit; none of them can pass a figure below its limit.
+ */
+public final class ExecutionRules {
+  public static final double MIN_ELAPSED_SECONDS = 1_800;
+  public static final double MIN_KVPS_PER_SENSOR_SECOND = 20;
+  public static final double MIN_READINGS_PER_QUERY = 200;
+  public static final int MIN_REPLICATION = 3;
+
+  private ExecutionRules() {
+  }
+
+  /** A workload execution must last at least 1800 s; warmup and measured run are each checked. */
+  public static CheckResult elapsed(String label, PhaseResult phase) {
+    double s = phase.elapsedSeconds();
+    return CheckResult.of(label + " elapsed time", fmt("%.1f s", s), fmt(">= %.0f s", MIN_ELAPSED_SECONDS),
+        s >= MIN_ELAPSED_SECONDS, "shorter than 1800 s: raise -k so each execution lasts at least 30 minutes");
+  }
+
+  /** Average ingest rate per sensor in the measured run must be at least 20 kvps/s. */
+  public static CheckResult sensorRate(String label, PhaseResult measured) {
+    int sensors = measured.instances().size() * WorkloadSpec.SENSORS_PER_SUBSTATION;
+    double rate = measured.iotps() / sensors;
+    return CheckResult.of(label + " ingest rate per sensor", fmt("%.2f kvps/s", rate),
+        fmt(">= %.0f kvps/s", MIN_KVPS_PER_SENSOR_SECOND), rate >= MIN_KVPS_PER_SENSOR_SECOND,
+        "the SUT ingests too slowly for this many substations: lower -p");
+  }
+
+  /** Queries must aggregate at least 200 readings on average. */
+  public static CheckResult readingsPerQuery(String label, PhaseResult measured) {
+    double r = measured.readingsPerQuery();
+    return CheckResult.of(label + " readings per query", fmt("%.1f (%d queries)", r, measured.queries()),
+        fmt(">= %.0f", MIN_READINGS_PER_QUERY), r >= MIN_READINGS_PER_QUERY,
+        "queries read too few readings: the per-sensor ingest rate is too low, or queries find no data");
+  }
+
+  /** No insert or query may fail, in warmup or measured run. */
+  public static CheckResult noFailures(String label, PhaseResult phase) {
+    long failed = phase.failedOperations();
+    return CheckResult.of(label + " failed operations", Long.toString(failed), "0", failed == 0,
+        "the SUT failed operations; see the instance logs in the run folder");
+  }
+
+  /** Every kvp the run was to ingest was acknowledged. */
+  public static CheckResult allIngested(String label, PhaseResult phase) {
+    long ack = phase.acknowledged();
+    return CheckResult.of(label + " kvps ingested", Long.toString(ack), Long.toString(phase.target()),
+        ack == phase.target(), "not every kvp was acknowledged by the SUT");
+  }
+
+  /** The data check: the SUT holds exactly the kvps this iteration wrote, none lost and none extra. */
+  public static CheckResult dataCheck(String label, long stored, long written) {
+    String why = stored < written
+        ? (written - stored) + " kvps acknowledged by the SUT are missing from it"
+        : (stored - written) + " kvps more than this iteration wrote are stored";
+    return CheckResult.of(label + " data check (readings stored)", Long.toString(stored),
+        "exactly " + written, stored == written, why);
+  }
+
+  /** The replication factor of the data the kit writes must be at least 3. */
+  public static CheckResult replication(int factor, String source) {
+    return CheckResult.of("replication factor", factor + " (" + source + ")", ">= " + MIN_REPLICATION,
+        factor >= MIN_REPLICATION, "the SUT keeps fewer than 3 copies of each reading; configure 3 or more");
+  }
+
+  /** Insert threads per instance are a kit constant; a run with another count is a trial run. */
+  public static CheckResult threads(int threads) {
+    return CheckResult.of("insert threads per instance", Integer.toString(threads),
+        Integer.toString(WorkloadSpec.THREADS_PER_INSTANCE), threads == WorkloadSpec.THREADS_PER_INSTANCE,
+        "--threads changed the kit's fixed thread count");
+  }
+
+  /** All rules of one iteration, in the order the report lists them. */
+  public static List<CheckResult> iteration(int n, PhaseResult warmup, PhaseResult measured, long stored) {
+    String it = "iteration " + n + " ";
+    List<CheckResult> checks = new ArrayList<>();
+    checks.add(dataCheck("iteration " + n, stored, warmup.acknowledged() + measured.acknowledged()));
+    checks.add(allIngested(it + "warmup", warmup));
+    checks.add(allIngested(it + "measured", measured));
+    checks.add(noFailures(it + "warmup", warmup));
+    checks.add(noFailures(it + "measured", measured));
+    checks.add(elapsed(it + "warmup", warmup));
+    checks.add(elapsed(it + "measured", measured));
+    checks.add(sensorRate(it + "measured", measured));
+    checks.add(readingsPerQuery(it + "measured", measured));
+    return checks;
+  }
+
+  private static String fmt(String f, Object... args) {
+    return String.format(Locale.ROOT, f, args);
+  }
+}

@@ -1,0 +1,27 @@
+package io.iotkit.cli;
+
+import io.iotkit.check.FileManifest;
+import io.iotkit.protocol.KitLayout;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** Regenerates the audit manifest from the built kit, for a release. */
+@Command(name = "manifest", mixinStandardHelpOptions = true,
+    description = "Writes audit/kit-files.sha256: the SHA-256 of every non-changeable kit file (scripts and"
+        + " every jar the kit runs) as built now. Run it for a release, after a clean build, and commit the file.")
+final class ManifestCommand implements Callable<Integer> {
+  @Option(names = "--kit-home", hidden = true, defaultValue = "${sys:kit.home:-.}")
+  Path kitHome;
+
+  @Override
+  public Integer call() throws Exception {
+    KitLayout kit = new KitLayout(kitHome);
+    Map<String, String> digests = FileManifest.digest(kit.home(), kit.nonChangeableFiles());
+    FileManifest.write(kit.manifest(), digests);
+    System.out.println("wrote " + digests.size() + " digests to " + kit.home().relativize(kit.manifest()));
+    return 0;
+  }
+}

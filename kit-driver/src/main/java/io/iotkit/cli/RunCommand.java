@@ -1,0 +1,159 @@
+package io.iotkit.cli;
+
+import io.iotkit.binding.BindingProvider;
+import io.iotkit.instance.WorkloadSpec;
+import io.iotkit.metrics.Pricing;
+import io.iotkit.protocol.KitLayout;
+import io.iotkit.protocol.RunConfig;
+import io.iotkit.protocol.RunProtocol;
+import io.iotkit.report.ResultWriter;
+import io.iotkit.report.RunReport;
+import io.iotkit.result.RunResult;
+import io.iotkit.sut.Bindings;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** The benchmark run: {@code tpcx-iot.sh -p P -k K}. */
+@Command(name = RunCommand.NAME, mixinStandardHelpOptions = true, version = "IoT gateway benchmark kit "
+    + RunProtocol.KIT_VERSION, sortOptions = false, usageHelpAutoWidth = true,
+    subcommands = {ManifestCommand.class, ReportCommand.class},
+    description = "Runs the benchmark: prerequisite checks, then two iterations of warmup + measured run with a"
+        + " data check and a system cleanup between them; prints the run report and writes it, with all raw"
+        + " results, into a new folder under the results folder. With no SUT address in the binding properties,"
+        + " the kit starts a real local server itself (embedded default) and stops it at the end.",
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:the run completed (the report says whether it is compliant)",
+        "1:the run was aborted (SUT unreachable or failing, --strict rule broken, kit error)",
+        "2:bad input (options, binding, properties or pricing file)"})
+final class RunCommand implements Callable<Integer> {
+  static final String NAME = "tpcx-iot.sh";
+  static final int EXIT_OK = 0;
+  static final int EXIT_FAILED = 1;
+  static final int EXIT_BAD_INPUT = 2;
+
+  @Option(names = {"-p", "--substations"}, defaultValue = "1", paramLabel = "P",
+      description = "Driver instances, one per simulated power substation (default: ${DEFAULT-VALUE}).")
+  int substations;
+
+  @Option(names = {"-k", "--kvps"}, defaultValue = "1000000000", paramLabel = "K",
+      description = "kvps ingested by each workload execution, over all instances (default: ${DEFAULT-VALUE}).")
+  long kvps;
+
+  @Option(names = {"-b", "--binding"}, defaultValue = "hbase", paramLabel = "NAME",
+      description = "Store binding: hbase, null (a sink that stores nothing) (default: ${DEFAULT-VALUE}).")
+  String binding;
+
+  @Option(names = "--binding-properties", paramLabel = "FILE",
+      description = "Binding properties (SUT address, credentials, tuning) (default: workloads/<binding>.properties).")
+  Path bindingProperties;
+
+  @Option(names = "--pricing", paramLabel = "FILE",
+      description = "Pricing file of the priced configuration (default: workloads/pricing.json).")
+  Path pricing;
+
+  @Option(names = "--strict",
+      description = "Audited run: abort at the first broken rule instead of finishing non-compliant (default: off).")
+  boolean strict;
+
+  @Option(names = "--threads", defaultValue = "" + WorkloadSpec.THREADS_PER_INSTANCE, paramLabel = "N",
+      description = "Insert threads per instance; any value but the default makes a non-compliant trial run"
+          + " (default: ${DEFAULT-VALUE}).")
+  int threads;
+
+  @Option(names = "--results", paramLabel = "DIR",
+      description = "Folder that receives one folder per run (default: results).")
+  Path results;
+
+  @Option(names = "--instance-jvm-options", defaultValue = "-Xms256m -Xmx1g -XX:+UseParallelGC",
+      paramLabel = "OPTS", description = "JVM options of each driver instance (default: ${DEFAULT-VALUE}).")
+  String instanceJvmOptions;
+
+  @Option(names = "--kit-home", hidden = true, defaultValue = "${sys:kit.home:-.}")
+  Path kitHome;
+
+  @Override
+  public Integer call() throws Exception {
+    KitLayout kit = new KitLayout(kitHome);
+    RunConfig config;
+    try {
+      config = new RunConfig(substations, kvps, binding, bindingPropertiesFile(kit), pricingFile(kit), strict,
+          threads, results != null ? results : kit.home().resolve("results"), jvmOptions(), kit);
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(e.getMessage());
+    }
+    BindingProvider provider = Bindings.load(binding, kit.bindingClasspath(binding)).orElseThrow(() ->
+        new BadInputException("unknown binding '" + binding + "'; built bindings: " + String.join(", ", builtBindings(kit))));
+    // Store clients (Hadoop's Configuration among them) load classes through the context class loader;
+    // threads the master starts from here on inherit the binding's.
+    Thread.currentThread().setContextClassLoader(provider.getClass().getClassLoader());
+    Pricing prices;
+    try {
+      prices = Pricing.load(config.pricing());
+    } catch (Pricing.InvalidPricingException e) {
+      throw new BadInputException(e.getMessage());
+    }
+    Thread reaper = new Thread(RunCommand::stopChildren, "stop-children");
+    Runtime.getRuntime().addShutdownHook(reaper);
+    RunProtocol.RunOutcome outcome = new RunProtocol(config, provider, prices, System.out::println).run();
+    RunResult r = outcome.result();
+    ResultWriter.write(outcome.runDir(), r);
+    Runtime.getRuntime().removeShutdownHook(reaper);
+    if (r.completed() || !r.iterations().isEmpty()) {
+      System.out.println();
+      System.out.print(RunReport.render(r));
+      System.out.println();
+      System.out.println("results: " + outcome.runDir());
+    }
+    if (!r.completed()) {
+      System.err.println(NAME + ": run aborted: " + r.abortReason() + " (results: " + outcome.runDir() + ")");
+      return EXIT_FAILED;
+    }
+    return EXIT_OK;
+  }
+
+  private Path bindingPropertiesFile(KitLayout kit) throws BadInputException {
+    if (bindingProperties != null) {
+      if (!Files.isRegularFile(bindingProperties)) {
+        throw new BadInputException("binding properties file " + bindingProperties + " does not exist");
+      }
+      return bindingProperties;
+    }
+    Path standard = kit.home().resolve("workloads").resolve(binding + ".properties");
+    return Files.isRegularFile(standard) ? standard : null;
+  }
+
+  private Path pricingFile(KitLayout kit) {
+    return pricing != null ? pricing : kit.home().resolve("workloads/pricing.json");
+  }
+
+  private List<String> jvmOptions() {
+    return Arrays.stream(instanceJvmOptions.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();
+  }
+
+  private static List<String> builtBindings(KitLayout kit) {
+    try {
+      return kit.bindings();
+    } catch (java.io.IOException e) {
+      return List.of();
+    }
+  }
+
+  /** On Ctrl-C or kill: no instance or server the kit started may outlive it. */
+  private static void stopChildren() {
+    List<ProcessHandle> children = ProcessHandle.current().descendants().toList();
+    children.forEach(ProcessHandle::destroy);
+    for (ProcessHandle h : children) {
+      try {
+        h.onExit().get(15, TimeUnit.SECONDS);
+      } catch (Exception e) {
+        h.destroyForcibly();
+      }
+    }
+  }
+}

@@ -1,0 +1,137 @@
+package io.iotkit.instance;
+
+import io.iotkit.binding.Aggregate;
+import io.iotkit.binding.KitBinding;
+import io.iotkit.metrics.HistogramCodec;
+import io.iotkit.result.InstanceResult;
+import io.iotkit.result.InstanceSpec;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+import org.HdrHistogram.Histogram;
+import site.ycsb.DBException;
+
+/**
+ * Runs one phase of one driver instance: opens a binding per thread, waits at the start barrier, then each
+ * thread inserts its share of the instance's kvps and runs a dashboard query after every 2,000 of them.
+ */
+public final class InstanceRunner {
+  private final InstanceSpec spec;
+  private final Supplier<KitBinding> bindings;
+  private final Properties properties;
+  private final LongSupplier clockMicros;
+  private final LongAdder inserted = new LongAdder();
+
+  public InstanceRunner(InstanceSpec spec, Supplier<KitBinding> bindings, Properties properties,
+                        LongSupplier clockMicros) {
+    this.spec = spec;
+    this.bindings = bindings;
+    this.properties = properties;
+    this.clockMicros = clockMicros;
+  }
+
+  /** kvps attempted so far, for progress reports. */
+  public long inserted() {
+    return inserted.sum();
+  }
+
+  /** The start barrier: returns the epoch µs at which all instances begin. */
+  public interface StartBarrier {
+    long awaitStart() throws InterruptedException;
+  }
+
+  public InstanceResult run(StartBarrier barrier) throws DBException, InterruptedException {
+    Properties p = new Properties();
+    p.putAll(properties);
+    p.setProperty(IotWorkload.SUBSTATION, spec.substation());
+    p.setProperty(IotWorkload.DATA_SINCE, Long.toString(spec.dataSinceMicros()));
+    p.setProperty(IotWorkload.SEED, Long.toString(spec.seed()));
+    IotWorkload workload = new IotWorkload(clockMicros);
+    workload.init(p);
+    int threads = spec.threads();
+    List<KitBinding> dbs = new ArrayList<>();
+    List<IotWorkload.ThreadState> states = new ArrayList<>();
+    try {
+      for (int t = 0; t < threads; t++) {
+        KitBinding db = bindings.get();
+        db.setProperties(p);
+        db.init();
+        dbs.add(db);
+        states.add((IotWorkload.ThreadState) workload.initThread(p, t, threads));
+      }
+      long start = barrier.awaitStart();
+      if (spec.dataSinceMicros() <= 0) {
+        workload.dataSince(start); // a warmup's data begins with it
+      }
+      sleepUntil(start);
+      List<Thread> running = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        long quota = WorkloadSpec.kvpsForThread(t, threads, spec.kvps());
+        KitBinding db = dbs.get(t);
+        IotWorkload.ThreadState state = states.get(t);
+        Thread th = new Thread(() -> insertLoop(workload, db, state, quota), "insert-" + t);
+        th.start();
+        running.add(th);
+      }
+      for (Thread th : running) {
+        th.join();
+      }
+      return result(start, states);
+    } finally {
+      for (KitBinding db : dbs) {
+        try {
+          db.cleanup();
+        } catch (DBException e) {
+          // closing after the run: nothing left to settle
+        }
+      }
+    }
+  }
+
+  private void insertLoop(IotWorkload workload, KitBinding db, IotWorkload.ThreadState state, long quota) {
+    for (long n = 1; n <= quota; n++) {
+      workload.doInsert(db, state);
+      inserted.increment();
+      if (n % WorkloadSpec.INSERTS_PER_QUERY == 0) {
+        workload.doTransaction(db, state);
+      }
+    }
+    workload.flush(db, state);
+    state.measured.endMicros = clockMicros.getAsLong();
+  }
+
+  private void sleepUntil(long epochMicros) throws InterruptedException {
+    long waitMicros;
+    while ((waitMicros = epochMicros - clockMicros.getAsLong()) > 0) {
+      Thread.sleep(waitMicros / 1_000, (int) (waitMicros % 1_000) * 1_000);
+    }
+  }
+
+  private InstanceResult result(long start, List<IotWorkload.ThreadState> states) {
+    Histogram inserts = new Histogram(ThreadMeasurements.SIGNIFICANT_DIGITS);
+    Map<Aggregate, Histogram> queries = new EnumMap<>(Aggregate.class);
+    long ack = 0, failedInserts = 0, count = 0, failedQueries = 0, readings = 0, empty = 0, end = start;
+    for (IotWorkload.ThreadState s : states) {
+      ThreadMeasurements m = s.measured;
+      inserts.add(m.insertMicros);
+      m.queryMicros.forEach((a, h) -> queries.computeIfAbsent(a,
+          x -> new Histogram(ThreadMeasurements.SIGNIFICANT_DIGITS)).add(h));
+      ack += m.acknowledged;
+      failedInserts += m.failedInserts;
+      count += m.queries;
+      failedQueries += m.failedQueries;
+      readings += m.readingsAggregated;
+      empty += m.emptyWindows;
+      end = Math.max(end, m.endMicros);
+    }
+    Map<Aggregate, String> encoded = new EnumMap<>(Aggregate.class);
+    queries.forEach((a, h) -> encoded.put(a, HistogramCodec.encode(h)));
+    return new InstanceResult(spec.instance(), spec.substation(), spec.kvps(), ack, failedInserts, start, end,
+        count, failedQueries, readings, empty, HistogramCodec.encode(inserts), encoded);
+  }
+}

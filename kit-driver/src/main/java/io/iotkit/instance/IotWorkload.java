@@ -1,0 +1,145 @@
+package io.iotkit.instance;
+
+import io.iotkit.binding.KitBinding;
+import io.iotkit.binding.ReadingFormat;
+import io.iotkit.binding.WindowResult;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.SplittableRandom;
+import java.util.function.LongSupplier;
+import site.ycsb.ByteArrayByteIterator;
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.Status;
+import site.ycsb.StringByteIterator;
+import site.ycsb.Workload;
+
+/**
+ * The IoT workload as a YCSB {@link Workload}: {@link #doInsert} writes one reading of one of the thread's
+ * sensors, {@link #doTransaction} runs one dashboard query. The thread loop that calls them, and when,
+ * is {@link InstanceRunner}'s.
+ *
+ * <p>Properties: {@value #SUBSTATION}, {@value #TABLE}, {@value #DATA_SINCE} (epoch µs from which the
+ * substation has data, bounding query window B), {@value #SEED}.
+ */
+public final class IotWorkload extends Workload {
+  public static final String SUBSTATION = "iot.substation";
+  public static final String TABLE = "iot.table";
+  public static final String DATA_SINCE = "iot.data.since.micros";
+  public static final String SEED = "iot.seed";
+
+  private final LongSupplier clockMicros;
+  private String substation;
+  private String table;
+  private long dataSinceMicros;
+  private long seed;
+
+  public IotWorkload() {
+    this(Clock::micros);
+  }
+
+  IotWorkload(LongSupplier clockMicros) {
+    this.clockMicros = clockMicros;
+  }
+
+  @Override
+  public void init(Properties p) {
+    substation = p.getProperty(SUBSTATION, "s0");
+    table = p.getProperty(TABLE, "iot");
+    dataSinceMicros = Long.parseLong(p.getProperty(DATA_SINCE, "0"));
+    seed = Long.parseLong(p.getProperty(SEED, Long.toString(System.nanoTime())));
+  }
+
+  /** Sets when this substation's data begins (window B never reaches before it); call before threads start. */
+  void dataSince(long micros) {
+    dataSinceMicros = micros;
+  }
+
+  /** Per-thread state: the thread's generator, its random source and its measurements. */
+  static final class ThreadState {
+    final KvpGenerator generator;
+    final SplittableRandom rng;
+    final ThreadMeasurements measured = new ThreadMeasurements();
+    long pending;
+
+    ThreadState(KvpGenerator generator, SplittableRandom rng) {
+      this.generator = generator;
+      this.rng = rng;
+    }
+  }
+
+  @Override
+  public Object initThread(Properties p, int threadId, int threadCount) {
+    List<Sensor> mine = SensorCatalog.forThread(threadId, threadCount);
+    long threadSeed = seed * 31 + threadId;
+    return new ThreadState(new KvpGenerator(substation, mine, threadSeed, clockMicros),
+        new SplittableRandom(threadSeed ^ 0x5DEECE66DL));
+  }
+
+  @Override
+  public boolean doInsert(DB db, Object threadState) {
+    ThreadState s = (ThreadState) threadState;
+    Kvp kvp = s.generator.next();
+    Map<String, ByteIterator> values = new HashMap<>(4);
+    values.put(ReadingFormat.VALUE, new StringByteIterator(kvp.value()));
+    values.put(ReadingFormat.UNIT, new StringByteIterator(kvp.unit()));
+    values.put(ReadingFormat.PADDING, new ByteArrayByteIterator(kvp.padding()));
+    long t0 = System.nanoTime();
+    Status status = db.insert(table, kvp.key(), values);
+    s.measured.insertMicros.recordValue((System.nanoTime() - t0) / 1_000);
+    return settle(s, status);
+  }
+
+  /** Settles buffered inserts once the thread is done (see {@link KitBinding}'s acknowledgement contract). */
+  boolean flush(KitBinding db, Object threadState) {
+    ThreadState s = (ThreadState) threadState;
+    if (s.pending == 0) {
+      return true;
+    }
+    long settled = s.pending;
+    s.pending = 0;
+    return count(s, settled, db.flush().isOk());
+  }
+
+  private static boolean settle(ThreadState s, Status status) {
+    if (status == Status.BATCHED_OK) {
+      s.pending++;
+      return true;
+    }
+    long settled = s.pending + 1;
+    s.pending = 0;
+    return count(s, settled, status.isOk());
+  }
+
+  private static boolean count(ThreadState s, long settled, boolean acknowledged) {
+    if (acknowledged) {
+      s.measured.acknowledged += settled;
+    } else {
+      s.measured.failedInserts += settled;
+    }
+    return acknowledged;
+  }
+
+  /** One dashboard query: the template's aggregate over windows A and B of a random sensor. */
+  @Override
+  public boolean doTransaction(DB db, Object threadState) {
+    ThreadState s = (ThreadState) threadState;
+    QueryPlan q = QueryPlan.plan(s.rng, SensorCatalog.sensors(), clockMicros.getAsLong(), dataSinceMicros);
+    s.measured.queries++;
+    long t0 = System.nanoTime();
+    try {
+      KitBinding kit = (KitBinding) db;
+      WindowResult a = kit.aggregate(q.template(), substation, q.sensor().key(), q.aFrom(), q.aTo());
+      WindowResult b = kit.aggregate(q.template(), substation, q.sensor().key(), q.bFrom(), q.bTo());
+      s.measured.queryMicros.get(q.template()).recordValue((System.nanoTime() - t0) / 1_000);
+      s.measured.readingsAggregated += a.count() + b.count();
+      s.measured.emptyWindows += (a.count() == 0 ? 1 : 0) + (b.count() == 0 ? 1 : 0);
+      return true;
+    } catch (Exception e) {
+      s.measured.failedQueries++;
+      return false;
+    }
+  }
+}

@@ -1,0 +1,23 @@
+package io.iotkit.instance;
+
+import io.iotkit.binding.Aggregate;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * One dashboard query (PROTOCOL.md §3): a template, a random sensor of the substation, and two 5 s windows.
+ * Window A is the last 5 s; window B is a random 5 s within the 1800 s before A, but not before data exists.
+ */
+record QueryPlan(Aggregate template, Sensor sensor, long aFrom, long aTo, long bFrom, long bTo) {
+
+  static QueryPlan plan(SplittableRandom rng, List<Sensor> sensors, long nowMicros, long dataSinceMicros) {
+    Aggregate template = Aggregate.values()[rng.nextInt(Aggregate.values().length)];
+    Sensor sensor = sensors.get(rng.nextInt(sensors.size()));
+    long aFrom = nowMicros - WorkloadSpec.WINDOW_MICROS;
+    long earliest = Math.max(aFrom - WorkloadSpec.LOOKBACK_MICROS, dataSinceMicros);
+    long latest = aFrom - WorkloadSpec.WINDOW_MICROS;
+    // Data younger than two windows: B starts where data starts, even if it then overlaps A.
+    long bFrom = latest > earliest ? rng.nextLong(earliest, latest + 1) : earliest;
+    return new QueryPlan(template, sensor, aFrom, nowMicros, bFrom, bFrom + WorkloadSpec.WINDOW_MICROS);
+  }
+}

@@ -1,0 +1,34 @@
+package io.iotkit.instance;
+
+/**
+ * The fixed shape of the workload (PROTOCOL.md §1–3). These are kit constants: a compliant run cannot
+ * change them, and the file check proves the jar that holds them is the released one.
+ */
+public final class WorkloadSpec {
+  public static final int SENSORS_PER_SUBSTATION = 200;
+  /** Insert threads per driver instance, as the TPC kit fixes. */
+  public static final int THREADS_PER_INSTANCE = 10;
+  /** Bytes of one kvp: key, value, unit and padding together. */
+  public static final int KVP_BYTES = 1024;
+  /** 5 queries per 10,000 kvps: one query after every 2,000 inserts of a thread. */
+  public static final int INSERTS_PER_QUERY = 2_000;
+  public static final long WINDOW_MICROS = 5_000_000L;
+  public static final long LOOKBACK_MICROS = 1_800_000_000L;
+
+  private WorkloadSpec() {
+  }
+
+  /** KVP(i) of PROTOCOL.md §2: floor(K/P) each, the last instance also takes K mod P. */
+  public static long kvpsFor(int instance, int instances, long total) {
+    if (instances < 1 || instance < 0 || instance >= instances) {
+      throw new IllegalArgumentException("instance " + instance + " of " + instances);
+    }
+    long share = total / instances;
+    return instance == instances - 1 ? share + total % instances : share;
+  }
+
+  /** The share of one insert thread: an instance's kvps spread over its threads, the remainder to the first. */
+  public static long kvpsForThread(int thread, int threads, long instanceKvps) {
+    return instanceKvps / threads + (thread < instanceKvps % threads ? 1 : 0);
+  }
+}

@@ -1,0 +1,82 @@
+package io.iotkit.metrics;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import io.iotkit.result.Json;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.List;
+
+/**
+ * The sponsor's pricing file: the priced configuration's line items over three years of ownership.
+ *
+ * @param currency ISO code the prices are in, e.g. USD
+ */
+public record Pricing(String sponsor, String system, String currency, List<LineItem> lineItems) {
+
+  /**
+   * One priced item (hardware, software licence, three years of maintenance, ...).
+   *
+   * @param unitPrice price of one unit, after any discount, in the file's currency
+   * @param availabilityDate when this item is generally available
+   */
+  public record LineItem(String description, double unitPrice, long quantity, LocalDate availabilityDate) {
+  }
+
+  /** Total cost of ownership over three years: the sum of every line item. */
+  public double totalCost() {
+    return lineItems.stream().mapToDouble(i -> i.unitPrice() * i.quantity()).sum();
+  }
+
+  /** The system availability date: when the last priced item becomes generally available. */
+  public LocalDate availabilityDate() {
+    return lineItems.stream().map(LineItem::availabilityDate).max(LocalDate::compareTo).orElseThrow();
+  }
+
+  /** Reads and validates a pricing file; the exception's message is one line fit for the user. */
+  public static Pricing load(Path file) throws InvalidPricingException {
+    Pricing p;
+    try {
+      p = Json.mapper().copy().enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+          .readValue(Files.readString(file), Pricing.class);
+    } catch (NoSuchFileException e) {
+      throw new InvalidPricingException(file, "no such file");
+    } catch (JsonProcessingException e) {
+      throw new InvalidPricingException(file, "not valid pricing JSON (" + e.getOriginalMessage() + ")");
+    } catch (IOException e) {
+      throw new InvalidPricingException(file, "cannot be read (" + e.getMessage() + ")");
+    }
+    if (p == null || p.lineItems() == null || p.lineItems().isEmpty()) {
+      throw new InvalidPricingException(file, "has no lineItems");
+    }
+    if (p.currency() == null || p.currency().isBlank()) {
+      throw new InvalidPricingException(file, "has no currency");
+    }
+    for (LineItem item : p.lineItems()) {
+      String name = item.description() == null ? "a line item" : "line item '" + item.description() + "'";
+      if (item.description() == null || item.description().isBlank()) {
+        throw new InvalidPricingException(file, "a line item has no description");
+      }
+      if (!(item.unitPrice() >= 0) || Double.isInfinite(item.unitPrice())) {
+        throw new InvalidPricingException(file, name + " has no valid unitPrice (a number >= 0)");
+      }
+      if (item.quantity() < 1) {
+        throw new InvalidPricingException(file, name + " has no valid quantity (a whole number >= 1)");
+      }
+      if (item.availabilityDate() == null) {
+        throw new InvalidPricingException(file, name + " has no availabilityDate (YYYY-MM-DD)");
+      }
+    }
+    return p;
+  }
+
+  /** A pricing file that is missing or malformed. */
+  public static final class InvalidPricingException extends Exception {
+    public InvalidPricingException(Path file, String what) {
+      super("pricing file " + file + " " + what + "; see workloads/pricing.json for the format");
+    }
+  }
+}

@@ -1,0 +1,106 @@
+package io.iotkit.protocol;
+
+import io.iotkit.instance.Clock;
+import io.iotkit.process.JavaCommand;
+import io.iotkit.result.InstanceResult;
+import io.iotkit.result.InstanceSpec;
+import io.iotkit.result.Json;
+import io.iotkit.result.PhaseResult;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+
+/**
+ * Runs one workload execution: launches one instance JVM per substation, waits until every one is ready,
+ * releases them together through the start barrier (so JVM start-up is outside TS_start..TS_end), follows
+ * their progress and collects their results.
+ */
+final class PhaseRunner {
+  /** Lead time between the barrier's release and the start instant, so every instance hears it in time. */
+  private static final long START_LEAD_MICROS = 500_000;
+  private static final long READY_TIMEOUT_SECONDS = 300;
+
+  private final List<Path> classpath;
+  private final List<String> jvmOptions;
+  private final Consumer<String> out;
+
+  PhaseRunner(List<Path> classpath, List<String> jvmOptions, Consumer<String> out) {
+    this.classpath = classpath;
+    this.jvmOptions = jvmOptions;
+    this.out = out;
+  }
+
+  PhaseResult run(String name, boolean measured, List<InstanceSpec> specs, Path phaseDir)
+      throws IOException, InterruptedException {
+    Files.createDirectories(phaseDir);
+    List<InstanceProcess> running = new ArrayList<>();
+    try {
+      for (InstanceSpec spec : specs) {
+        Path specFile = phaseDir.resolve("instance-" + spec.instance() + ".spec.json");
+        Json.write(specFile, spec);
+        List<String> cmd = JavaCommand.of(classpath, jvmOptions,
+            "io.iotkit.instance.InstanceMain", List.of(specFile.toString()));
+        running.add(InstanceProcess.launch(spec.instance(), cmd,
+            phaseDir.resolve("instance-" + spec.instance() + ".log")));
+      }
+      await(CompletableFuture.allOf(running.stream().map(p -> p.ready).toArray(CompletableFuture[]::new)),
+          READY_TIMEOUT_SECONDS, "instances not ready");
+      long start = Clock.micros() + START_LEAD_MICROS;
+      running.forEach(p -> p.start(start));
+      follow(name, running, specs.stream().mapToLong(InstanceSpec::kvps).sum(), start);
+      List<InstanceResult> results = new ArrayList<>();
+      for (InstanceSpec spec : specs) {
+        results.add(Json.read(Path.of(spec.resultFile()), InstanceResult.class));
+      }
+      for (InstanceProcess p : running) {
+        p.reap();
+      }
+      long end = results.stream().mapToLong(InstanceResult::endMicros).max().orElse(start);
+      return new PhaseResult(name, measured, start, end, results);
+    } finally {
+      running.forEach(InstanceProcess::kill);
+    }
+  }
+
+  private void follow(String name, List<InstanceProcess> running, long total, long startMicros)
+      throws InterruptedException, IOException {
+    CompletableFuture<Void> all =
+        CompletableFuture.allOf(running.stream().map(p -> p.done).toArray(CompletableFuture[]::new));
+    while (true) {
+      try {
+        all.get(10, TimeUnit.SECONDS);
+        return;
+      } catch (TimeoutException e) {
+        long done = running.stream().mapToLong(InstanceProcess::progress).sum();
+        double secs = (Clock.micros() - startMicros) / 1e6;
+        out.accept(String.format(Locale.ROOT, "  %s: %,d / %,d kvps (%.0f%%), %,.0f kvps/s so far",
+            name, done, total, 100.0 * done / total, secs > 0 ? done / secs : 0));
+      } catch (ExecutionException e) {
+        throw unwrap(e);
+      }
+    }
+  }
+
+  private static void await(CompletableFuture<Void> f, long seconds, String what)
+      throws InterruptedException, IOException {
+    try {
+      f.get(seconds, TimeUnit.SECONDS);
+    } catch (TimeoutException e) {
+      throw new IOException(what + " after " + seconds + " s");
+    } catch (ExecutionException e) {
+      throw unwrap(e);
+    }
+  }
+
+  private static RuntimeException unwrap(ExecutionException e) {
+    return e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+  }
+}

@@ -1,0 +1,32 @@
+package io.iotkit.protocol;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * One run's settings, checked once when made; nothing changes them after.
+ *
+ * @param substations P: driver instances, one per simulated power substation
+ * @param kvps K: kvps each workload execution ingests over all instances
+ * @param bindingProperties the sponsor's binding properties file, or null for none
+ * @param threads insert threads per instance; anything but the kit constant makes a trial run
+ */
+public record RunConfig(int substations, long kvps, String binding, Path bindingProperties, Path pricing,
+                        boolean strict, int threads, Path resultsRoot, List<String> instanceJvmOptions,
+                        KitLayout kit) {
+
+  public RunConfig {
+    if (substations < 1) {
+      throw new IllegalArgumentException("-p must be at least 1 (it was " + substations + ")");
+    }
+    if (kvps < substations) {
+      throw new IllegalArgumentException("-k must be at least -p, so every substation ingests a kvp (it was "
+          + kvps + " with -p " + substations + ")");
+    }
+    if (threads < 1 || threads > io.iotkit.instance.WorkloadSpec.SENSORS_PER_SUBSTATION) {
+      throw new IllegalArgumentException("--threads must be between 1 and "
+          + io.iotkit.instance.WorkloadSpec.SENSORS_PER_SUBSTATION + " (it was " + threads + ")");
+    }
+    instanceJvmOptions = List.copyOf(instanceJvmOptions);
+  }
+}

@@ -1,0 +1,222 @@
+package io.iotkit.protocol;
+
+import io.iotkit.binding.BindingProvider;
+import io.iotkit.binding.Replication;
+import io.iotkit.check.CheckResult;
+import io.iotkit.check.ExecutionRules;
+import io.iotkit.check.FileCheck;
+import io.iotkit.check.FileManifest;
+import io.iotkit.metrics.Metrics;
+import io.iotkit.metrics.Pricing;
+import io.iotkit.result.InstanceSpec;
+import io.iotkit.result.IterationResult;
+import io.iotkit.result.PhaseResult;
+import io.iotkit.result.RunResult;
+import io.iotkit.sut.SutSession;
+import io.iotkit.sut.SutSession.SutException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import site.ycsb.DBException;
+
+/**
+ * The run protocol of PROTOCOL.md §4, once, in order: prerequisite checks, iteration 1 (warmup, measured,
+ * data check), system cleanup, iteration 2, metrics. Every check is recorded; in a strict run the first broken
+ * rule aborts the run. Whatever happens, the run folder ends with a run.json that says how the run ended.
+ */
+public final class RunProtocol {
+  public static final String KIT_VERSION = "0.1.0";
+  private static final int ITERATIONS = 2;
+
+  private final RunConfig config;
+  private final BindingProvider provider;
+  private final Pricing pricing;
+  private final Consumer<String> out;
+
+  private final List<CheckResult> prerequisites = new ArrayList<>();
+  private final List<IterationResult> iterations = new ArrayList<>();
+  private final List<CheckResult> cleanup = new ArrayList<>();
+
+  public RunProtocol(RunConfig config, BindingProvider provider, Pricing pricing, Consumer<String> out) {
+    this.config = config;
+    this.provider = provider;
+    this.pricing = pricing;
+    this.out = out;
+  }
+
+  /** A rule broke in a strict run. */
+  static final class StrictAbort extends Exception {
+    StrictAbort(CheckResult c) {
+      super("--strict: " + c.name() + " broke its rule (" + c.measured() + ", limit " + c.limit() + "): " + c.why());
+    }
+  }
+
+  /** Runs the benchmark; the result is also written, with the report, into the returned run's folder. */
+  public RunOutcome run() throws IOException {
+    String runId = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+    Path runDir = config.resultsRoot().resolve(runId);
+    for (int n = 2; Files.exists(runDir); n++) {
+      runDir = config.resultsRoot().resolve(runId + "-" + n);
+    }
+    Files.createDirectories(runDir);
+    out.accept("run folder: " + runDir);
+    String status = "COMPLETED";
+    String abortReason = "";
+    Metrics metrics = null;
+    String sutDescription = provider.name();
+    SutSession sut = null;
+    try {
+      record(prerequisites, fileCheck(runDir));
+      out.accept("starting or connecting to the SUT (" + provider.name() + ") ...");
+      sut = SutSession.open(provider, config.bindingProperties(), config.kit().home(), runDir.resolve("sut"));
+      sutDescription = sut.description();
+      out.accept("SUT: " + sutDescription);
+      record(prerequisites, ExecutionRules.threads(config.threads()));
+      Replication r = sut.binding().replication();
+      record(prerequisites, ExecutionRules.replication(r.factor(), r.source()));
+
+      String runTag = Long.toString(System.currentTimeMillis() / 1000, 36);
+      List<String> previous = List.of();
+      for (int it = 1; it <= ITERATIONS; it++) {
+        if (it > 1) {
+          out.accept("system cleanup: purge, temporary files, restart ...");
+          for (CheckResult c : SystemCleanup.run(sut, previous, runDir.resolve("tmp"), runDir.resolve("logs"))) {
+            record(cleanup, c);
+          }
+        }
+        previous = substations(runTag, it);
+        iterations.add(iteration(it, previous, sut, runDir));
+      }
+      metrics = Metrics.compute(iterations, pricing);
+    } catch (StrictAbort | SutException e) {
+      status = "ABORTED";
+      abortReason = e.getMessage();
+    } catch (DBException e) {
+      status = "ABORTED";
+      abortReason = provider.name() + ": " + e.getMessage();
+    } catch (InstanceProcess.InstanceFailedException e) {
+      status = "ABORTED";
+      abortReason = e.getMessage();
+    } catch (InterruptedException e) {
+      status = "ABORTED";
+      abortReason = "interrupted";
+      Thread.currentThread().interrupt();
+    } catch (IOException | RuntimeException e) {
+      status = "ABORTED";
+      abortReason = "kit error: " + e;
+    } finally {
+      if (sut != null) {
+        out.accept("stopping / disconnecting the SUT ...");
+        sut.close();
+      }
+      SystemCleanup.deleteTree(runDir.resolve("tmp"));
+    }
+    List<String> reasons = new ArrayList<>();
+    for (List<CheckResult> list : allChecks()) {
+      list.stream().filter(c -> !c.passed()).forEach(c -> reasons.add(c.name() + ": " + c.measured()
+          + " (limit " + c.limit() + ")"));
+    }
+    if (!abortReason.isEmpty()) {
+      reasons.add(0, "run aborted: " + abortReason);
+    }
+    RunResult result = new RunResult(KIT_VERSION, runDir.getFileName().toString(), status, abortReason,
+        config.substations(), config.kvps(), config.threads(), provider.name(), sutDescription, config.strict(),
+        prerequisites, iterations, cleanup, metrics, pricing, reasons.isEmpty(), reasons);
+    return new RunOutcome(runDir, result);
+  }
+
+  /** The run's folder and its result. */
+  public record RunOutcome(Path runDir, RunResult result) {
+  }
+
+  private List<List<CheckResult>> allChecks() {
+    List<List<CheckResult>> all = new ArrayList<>();
+    all.add(prerequisites);
+    iterations.forEach(i -> all.add(i.checks()));
+    all.add(cleanup);
+    return all;
+  }
+
+  private CheckResult fileCheck(Path runDir) throws IOException {
+    FileCheck.Outcome o = FileCheck.run(config.kit());
+    FileManifest.write(runDir.resolve("kit-files.sha256"), o.digests());
+    return o.result();
+  }
+
+  private void record(List<CheckResult> into, CheckResult c) throws StrictAbort {
+    into.add(c);
+    out.accept(String.format("  [%s] %s: %s (limit %s)%s", c.passed() ? "PASS" : "FAIL", c.name(),
+        c.measured(), c.limit(), c.passed() ? "" : " - " + c.why()));
+    if (config.strict() && !c.passed()) {
+      throw new StrictAbort(c);
+    }
+  }
+
+  private List<String> substations(String runTag, int iteration) {
+    List<String> keys = new ArrayList<>();
+    for (int i = 0; i < config.substations(); i++) {
+      keys.add(String.format("%s-%d-%03d", runTag, iteration, i));
+    }
+    return keys;
+  }
+
+  private IterationResult iteration(int n, List<String> substations, SutSession sut, Path runDir)
+      throws IOException, InterruptedException, DBException, StrictAbort {
+    PhaseRunner phases = new PhaseRunner(instanceClasspath(), jvmOptions(runDir), out);
+    out.accept("iteration " + n + ": warmup ...");
+    PhaseResult warmup = phases.run("iteration " + n + " warmup", false,
+        specs(substations, "warmup", n, 0, sut, runDir), runDir.resolve("iteration-" + n + "/warmup"));
+    out.accept(String.format("iteration %d: warmup done, %,d kvps in %.1f s", n, warmup.acknowledged(),
+        warmup.elapsedSeconds()));
+    out.accept("iteration " + n + ": measured run ...");
+    PhaseResult measured = phases.run("iteration " + n + " measured", true,
+        specs(substations, "measured", n, warmup.startMicros(), sut, runDir),
+        runDir.resolve("iteration-" + n + "/measured"));
+    out.accept(String.format("iteration %d: measured run done, %,d kvps in %.1f s = %,.1f IoTps", n,
+        measured.acknowledged(), measured.elapsedSeconds(), measured.iotps()));
+    out.accept("iteration " + n + ": data check ...");
+    long stored = 0;
+    for (String s : substations) {
+      stored += sut.binding().countReadings(s);
+    }
+    List<CheckResult> checks = new ArrayList<>();
+    for (CheckResult c : ExecutionRules.iteration(n, warmup, measured, stored)) {
+      record(checks, c);
+    }
+    return new IterationResult(n, substations, warmup, measured, stored, checks);
+  }
+
+  private List<InstanceSpec> specs(List<String> substations, String phase, int iteration, long dataSince,
+                                   SutSession sut, Path runDir) {
+    List<InstanceSpec> specs = new ArrayList<>();
+    int p = substations.size();
+    Path dir = runDir.resolve("iteration-" + iteration).resolve(phase);
+    for (int i = 0; i < p; i++) {
+      long kvps = io.iotkit.instance.WorkloadSpec.kvpsFor(i, p, config.kvps());
+      String props = config.bindingProperties() == null ? null : config.bindingProperties().toString();
+      specs.add(new InstanceSpec(phase, i, p, substations.get(i), kvps, config.threads(), provider.name(),
+          props, sut.overrides(), dataSince, System.nanoTime() + i,
+          dir.resolve("instance-" + i + ".result.json").toString()));
+    }
+    return specs;
+  }
+
+  private List<Path> instanceClasspath() {
+    List<Path> cp = new ArrayList<>(config.kit().driverClasspath());
+    cp.addAll(config.kit().bindingClasspath(provider.name()));
+    return cp;
+  }
+
+  private List<String> jvmOptions(Path runDir) throws IOException {
+    Path tmp = runDir.resolve("tmp");
+    Files.createDirectories(tmp);
+    List<String> opts = new ArrayList<>(config.instanceJvmOptions());
+    opts.add("-Djava.io.tmpdir=" + tmp);
+    return opts;
+  }
+}

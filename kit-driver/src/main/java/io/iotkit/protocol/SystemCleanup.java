@@ -1,0 +1,93 @@
+package io.iotkit.protocol;
+
+import io.iotkit.check.CheckResult;
+import io.iotkit.sut.SutSession;
+import io.iotkit.sut.SutSession.SutException;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import site.ycsb.DBException;
+
+/**
+ * The system cleanup between iterations (PROTOCOL.md §4.3): purge the first iteration's data, delete
+ * temporary files, restart the data management system. Each step is a check that can fail.
+ */
+final class SystemCleanup {
+  /** Binding property: shell command that restarts an external SUT (and returns once it is back). */
+  static final String RESTART_COMMAND = "sut.restart.command";
+  static final long RESTART_TIMEOUT_SECONDS = 900;
+
+  private SystemCleanup() {
+  }
+
+  static List<CheckResult> run(SutSession sut, List<String> purgedSubstations, Path tmpDir, Path logDir)
+      throws SutException, IOException, InterruptedException {
+    List<CheckResult> checks = new ArrayList<>();
+    try {
+      sut.binding().purge();
+      long left = 0;
+      for (String s : purgedSubstations) {
+        left += sut.binding().countReadings(s);
+      }
+      checks.add(CheckResult.of("cleanup: readings left after purge", Long.toString(left), "0", left == 0,
+          "the purge did not remove the first iteration's data"));
+    } catch (DBException e) {
+      throw new SutException("purge failed: " + e.getMessage());
+    }
+
+    long deleted = deleteTree(tmpDir);
+    checks.add(CheckResult.of("cleanup: temporary files deleted", deleted + " files",
+        "folder removed", !Files.exists(tmpDir), "could not delete " + tmpDir));
+
+    if (sut.embedded()) {
+      sut.restartEmbedded();
+      checks.add(CheckResult.pass("cleanup: SUT restarted", "embedded server stopped and started", "restarted"));
+    } else {
+      var command = sut.property(RESTART_COMMAND);
+      if (command.isEmpty()) {
+        checks.add(CheckResult.of("cleanup: SUT restarted", "no " + RESTART_COMMAND + " configured", "restarted",
+            false, "set " + RESTART_COMMAND + " in the binding properties to a command that restarts the SUT"));
+      } else {
+        int exit = runRestart(command.get(), logDir.resolve("sut-restart.log"));
+        if (exit == 0) {
+          sut.reconnect();
+        }
+        checks.add(CheckResult.of("cleanup: SUT restarted", RESTART_COMMAND + " exited " + exit, "exit 0",
+            exit == 0, "the restart command failed; see sut-restart.log in the run folder"));
+      }
+    }
+    return checks;
+  }
+
+  private static int runRestart(String command, Path log) throws IOException, InterruptedException {
+    Files.createDirectories(log.getParent());
+    Process p = new ProcessBuilder("sh", "-c", command).redirectErrorStream(true)
+        .redirectOutput(log.toFile()).start();
+    if (!p.waitFor(RESTART_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+      p.descendants().forEach(ProcessHandle::destroyForcibly);
+      p.destroyForcibly();
+      return -1;
+    }
+    return p.exitValue();
+  }
+
+  /** Deletes a folder and everything in it; returns how many files it removed. */
+  static long deleteTree(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return 0;
+    }
+    List<Path> all;
+    try (Stream<Path> walk = Files.walk(dir)) {
+      all = walk.sorted(Comparator.reverseOrder()).toList();
+    }
+    long files = all.stream().filter(Files::isRegularFile).count();
+    all.stream().map(Path::toFile).forEach(File::delete);
+    return files;
+  }
+}

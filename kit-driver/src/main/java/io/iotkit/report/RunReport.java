@@ -1,0 +1,123 @@
+package io.iotkit.report;
+
+import io.iotkit.binding.Aggregate;
+import io.iotkit.check.CheckResult;
+import io.iotkit.metrics.Latency;
+import io.iotkit.metrics.Metrics;
+import io.iotkit.result.IterationResult;
+import io.iotkit.result.PhaseResult;
+import io.iotkit.result.RunResult;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+
+/** The run report of PROTOCOL.md §6, as text, rendered from a {@link RunResult} alone. */
+public final class RunReport {
+  private static final DateTimeFormatter TIME =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
+
+  private final StringBuilder sb = new StringBuilder();
+
+  private RunReport() {
+  }
+
+  public static String render(RunResult r) {
+    return new RunReport().write(r).sb.toString();
+  }
+
+  private RunReport write(RunResult r) {
+    line("IoT gateway benchmark kit %s - run report %s", r.kitVersion(), r.runId());
+    line("status: %s%s", r.status(), r.abortReason().isEmpty() ? "" : " (" + r.abortReason() + ")");
+    line("SUT: %s (binding %s)", r.sut(), r.binding());
+    line("P = %d substations, K = %,d kvps per workload execution, %d insert threads per instance%s",
+        r.substations(), r.kvps(), r.threads(), r.strict() ? ", strict" : "");
+    section("Prerequisite checks");
+    checks(r.prerequisites());
+    for (IterationResult it : r.iterations()) {
+      if (it.number() > 1) {
+        section("System cleanup");
+        checks(r.cleanup());
+      }
+      iteration(it);
+    }
+    if (r.metrics() != null) {
+      metrics(r.metrics(), r);
+    }
+    section("Result");
+    line("%s", r.compliant() ? "COMPLIANT" : "NOT COMPLIANT");
+    for (String why : r.reasons()) {
+      line("  - %s", why);
+    }
+    return this;
+  }
+
+  private void iteration(IterationResult it) {
+    section("Iteration " + it.number());
+    line("  %-9s %-23s %-23s %10s %14s %12s", "", "TS_start (UTC)", "TS_end (UTC)", "elapsed s", "kvps", "kvps/s");
+    phaseRow("warmup", it.warmup());
+    phaseRow("measured", it.measured());
+    line("  readings stored at the data check: %,d", it.storedReadings());
+    PhaseResult m = it.measured();
+    Metrics.IngestSpread spread = Metrics.IngestSpread.of(m);
+    line("  measured ingest time per substation: min %.1f s, max %.1f s, avg %.1f s, spread %.1f%%",
+        spread.min(), spread.max(), spread.average(), spread.spreadPercent());
+    long empty = m.instances().stream().mapToLong(i -> i.emptyWindows()).sum();
+    line("  measured queries: %,d, readings per query %.1f, empty windows %,d", m.queries(),
+        m.readingsPerQuery(), empty);
+    line("  %-22s %10s %9s %9s %9s %9s %9s", "latency (ms)", "count", "min", "avg", "p95", "p99", "max");
+    latencyRow("insert", Latency.of(Latency.inserts(m)));
+    for (Aggregate a : Aggregate.values()) {
+      latencyRow("query " + a.name().toLowerCase(Locale.ROOT), Latency.of(Latency.queries(m, a)));
+    }
+    checks(it.checks());
+  }
+
+  private void phaseRow(String name, PhaseResult p) {
+    line("  %-9s %-23s %-23s %10.1f %,14d %,12.1f", name, TIME.format(instant(p.startMicros())),
+        TIME.format(instant(p.endMicros())), p.elapsedSeconds(), p.acknowledged(), p.iotps());
+  }
+
+  private void latencyRow(String name, Latency l) {
+    line("  %-22s %,10d %9.3f %9.3f %9.3f %9.3f %9.3f", name, l.count(), l.minMs(), l.meanMs(), l.p95Ms(),
+        l.p99Ms(), l.maxMs());
+  }
+
+  private void metrics(Metrics m, RunResult r) {
+    section("Metrics");
+    line("  performance run: iteration %d (the measured run with the lower IoTps)", m.performanceIteration());
+    line("  IoTps: %,.2f", m.iotps());
+    for (int i = 0; i < m.iterationIotps().size(); i++) {
+      line("  iteration %d IoTps: %,.2f", i + 1, m.iterationIotps().get(i));
+    }
+    line("  difference between the runs: %.2f%%", m.differencePercent());
+    line("  per-sensor ingest rate: %.2f kvps/s", m.perSensorRate());
+    line("  total cost of ownership (3 years): %s %,.2f", m.currency(), m.totalCost());
+    line("  price/performance: %s %,.4f per IoTps = %s %,.2f per kIoTps", m.currency(), m.pricePerIotps(),
+        m.currency(), m.pricePerKiotps());
+    line("  system availability date: %s", m.availabilityDate());
+    if (r.pricing() != null && r.pricing().sponsor() != null) {
+      line("  sponsor: %s; priced system: %s", r.pricing().sponsor(), r.pricing().system());
+    }
+  }
+
+  private void checks(List<CheckResult> checks) {
+    for (CheckResult c : checks) {
+      line("  [%s] %s: %s (limit %s)%s", c.passed() ? "PASS" : "FAIL", c.name(), c.measured(), c.limit(),
+          c.passed() ? "" : " - " + c.why());
+    }
+  }
+
+  private static Instant instant(long micros) {
+    return Instant.ofEpochSecond(micros / 1_000_000, (micros % 1_000_000) * 1_000);
+  }
+
+  private void section(String title) {
+    sb.append('\n').append(title).append('\n');
+  }
+
+  private void line(String format, Object... args) {
+    sb.append(String.format(Locale.ROOT, format, args)).append('\n');
+  }
+}

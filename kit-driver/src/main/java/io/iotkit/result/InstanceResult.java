@@ -1,0 +1,23 @@
+package io.iotkit.result;
+
+import io.iotkit.binding.Aggregate;
+import java.util.Map;
+
+/**
+ * What one driver instance measured in one phase. Counts are 64-bit; times are epoch microseconds.
+ *
+ * @param startMicros when the start barrier released the instance (TS_start)
+ * @param endMicros when its last kvp was acknowledged
+ * @param insertHistogram insert latency in µs, HdrHistogram compressed and base64-encoded
+ * @param queryHistograms query latency in µs per template, encoded likewise
+ */
+public record InstanceResult(int instance, String substation, long kvpsTarget, long acknowledged,
+                             long failedInserts, long startMicros, long endMicros, long queries,
+                             long failedQueries, long readingsAggregated, long emptyWindows,
+                             String insertHistogram, Map<Aggregate, String> queryHistograms) {
+
+  /** Ingest time of this substation in seconds, from TS_start to its last acknowledged kvp. */
+  public double ingestSeconds() {
+    return (endMicros - startMicros) / 1e6;
+  }
+}

@@ -1,0 +1,14 @@
+package io.iotkit.result;
+
+import io.iotkit.check.CheckResult;
+import java.util.List;
+
+/**
+ * One iteration: warmup, measured run, and the data check that followed them.
+ *
+ * @param storedReadings readings the SUT held for this iteration's substations at the data check
+ * @param checks the data check and the execution rules, in the order they were checked
+ */
+public record IterationResult(int number, List<String> substations, PhaseResult warmup, PhaseResult measured,
+                              long storedReadings, List<CheckResult> checks) {
+}

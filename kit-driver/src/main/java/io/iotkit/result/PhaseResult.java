@@ -1,0 +1,49 @@
+package io.iotkit.result;
+
+import java.util.List;
+
+/**
+ * One workload execution (warmup or measured) over all instances.
+ *
+ * @param startMicros TS_start: the instant the start barrier released every instance
+ * @param endMicros TS_end: when the last instance had its last kvp acknowledged
+ */
+public record PhaseResult(String name, boolean measured, long startMicros, long endMicros,
+                          List<InstanceResult> instances) {
+
+  public double elapsedSeconds() {
+    return (endMicros - startMicros) / 1e6;
+  }
+
+  public long acknowledged() {
+    return instances.stream().mapToLong(InstanceResult::acknowledged).sum();
+  }
+
+  public long target() {
+    return instances.stream().mapToLong(InstanceResult::kvpsTarget).sum();
+  }
+
+  public long failedOperations() {
+    return instances.stream().mapToLong(i -> i.failedInserts() + i.failedQueries()).sum();
+  }
+
+  public long queries() {
+    return instances.stream().mapToLong(InstanceResult::queries).sum();
+  }
+
+  public long readingsAggregated() {
+    return instances.stream().mapToLong(InstanceResult::readingsAggregated).sum();
+  }
+
+  /** Average readings aggregated per successful query; 0 when there were none. */
+  public double readingsPerQuery() {
+    long ok = queries() - instances.stream().mapToLong(InstanceResult::failedQueries).sum();
+    return ok == 0 ? 0 : (double) readingsAggregated() / ok;
+  }
+
+  /** kvps acknowledged per second from TS_start to TS_end. */
+  public double iotps() {
+    double s = elapsedSeconds();
+    return s <= 0 ? 0 : acknowledged() / s;
+  }
+}

@@ -1,0 +1,144 @@
+package io.iotkit.sut;
+
+import io.iotkit.binding.BindingProvider;
+import io.iotkit.binding.KitBinding;
+import io.iotkit.process.LocalServer;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import site.ycsb.DBException;
+
+/**
+ * The master's connection to the SUT for a run: the embedded server it started (if the binding properties
+ * name no SUT), and one binding object for the master's own calls (replication, count, purge).
+ */
+public final class SutSession implements AutoCloseable {
+  private final BindingProvider provider;
+  private final Path propertiesFile;
+  private final Optional<LocalServer> server;
+  private Map<String, String> overrides = Map.of();
+  private KitBinding binding;
+
+  private SutSession(BindingProvider provider, Path propertiesFile, Optional<LocalServer> server) {
+    this.provider = provider;
+    this.propertiesFile = propertiesFile;
+    this.server = server;
+  }
+
+  /**
+   * Starts the embedded server if one is needed, and connects.
+   *
+   * @throws SutException with one line fit for the user when the SUT cannot be started or reached
+   */
+  public static SutSession open(BindingProvider provider, Path propertiesFile, Path kitHome, Path workDir)
+      throws SutException {
+    Properties props = load(propertiesFile, Map.of());
+    SutSession s = new SutSession(provider, propertiesFile, provider.localServer(props, kitHome));
+    try {
+      if (s.server.isPresent()) {
+        s.overrides = asMap(s.server.get().start(workDir));
+      }
+      s.connect();
+      return s;
+    } catch (IOException e) {
+      s.close();
+      throw new SutException(provider.name() + ": the embedded server did not start: " + e.getMessage());
+    } catch (SutException e) {
+      s.close();
+      throw e;
+    }
+  }
+
+  private void connect() throws SutException {
+    KitBinding b = provider.newBinding();
+    b.setProperties(load(propertiesFile, overrides));
+    try {
+      b.init();
+    } catch (DBException e) {
+      throw new SutException(e.getMessage());
+    }
+    binding = b;
+  }
+
+  private static Properties load(Path file, Map<String, String> overrides) throws SutException {
+    try {
+      return Bindings.properties(file, overrides);
+    } catch (IOException e) {
+      throw new SutException("cannot read binding properties " + file + ": " + e.getMessage());
+    }
+  }
+
+  private static Map<String, String> asMap(Properties p) {
+    Map<String, String> m = new HashMap<>();
+    p.stringPropertyNames().forEach(k -> m.put(k, p.getProperty(k)));
+    return m;
+  }
+
+  /** A property of the sponsor's binding properties file, e.g. sut.restart.command. */
+  public Optional<String> property(String name) throws SutException {
+    return Optional.ofNullable(load(propertiesFile, Map.of()).getProperty(name)).filter(v -> !v.isBlank());
+  }
+
+  public KitBinding binding() {
+    return binding;
+  }
+
+  /** Properties the kit laid over the sponsor's file (the embedded server's address), for the instances. */
+  public Map<String, String> overrides() {
+    return overrides;
+  }
+
+  public boolean embedded() {
+    return server.isPresent();
+  }
+
+  /** One line naming the SUT, for the report. */
+  public String description() {
+    return server.map(LocalServer::description)
+        .orElse(provider.name() + " at the address in " + propertiesFile);
+  }
+
+  /** Restarts the embedded server and reconnects. */
+  public void restartEmbedded() throws SutException {
+    closeBinding();
+    try {
+      overrides = asMap(server.orElseThrow().restart());
+    } catch (IOException e) {
+      throw new SutException(provider.name() + ": the embedded server did not restart: " + e.getMessage());
+    }
+    connect();
+  }
+
+  /** Closes the master's connection and opens it again, after the SUT was restarted from outside. */
+  public void reconnect() throws SutException {
+    closeBinding();
+    connect();
+  }
+
+  private void closeBinding() {
+    if (binding != null) {
+      try {
+        binding.cleanup();
+      } catch (DBException e) {
+        // the connection is being dropped anyway
+      }
+      binding = null;
+    }
+  }
+
+  @Override
+  public void close() {
+    closeBinding();
+    server.ifPresent(LocalServer::stop);
+  }
+
+  /** The SUT could not be started, reached or used; the message is one line for the user. */
+  public static final class SutException extends Exception {
+    public SutException(String message) {
+      super(message);
+    }
+  }
+}
