@@ -22,7 +22,7 @@ public final class ExecutionRules {
   /** A workload execution must last at least 1800 s; warmup and measured run are each checked. */
   public static CheckResult elapsed(String label, PhaseResult phase) {
     double s = phase.elapsedSeconds();
-    return CheckResult.of(label + " elapsed time", fmt("%.1f s", s), fmt(">= %.0f s", MIN_ELAPSED_SECONDS),
+    return CheckResult.of(label + " elapsed time", fmt("%.3f s", s), fmt(">= %.0f s", MIN_ELAPSED_SECONDS),
         s >= MIN_ELAPSED_SECONDS, "shorter than 1800 s: raise -k so each execution lasts at least 30 minutes");
   }
 
@@ -30,7 +30,7 @@ public final class ExecutionRules {
   public static CheckResult sensorRate(String label, PhaseResult measured) {
     int sensors = measured.instances().size() * WorkloadSpec.SENSORS_PER_SUBSTATION;
     double rate = measured.iotps() / sensors;
-    return CheckResult.of(label + " ingest rate per sensor", fmt("%.2f kvps/s", rate),
+    return CheckResult.of(label + " ingest rate per sensor", fmt("%.3f kvps/s", rate),
         fmt(">= %.0f kvps/s", MIN_KVPS_PER_SENSOR_SECOND), rate >= MIN_KVPS_PER_SENSOR_SECOND,
         "the SUT ingests too slowly for this many substations: lower -p");
   }
@@ -38,7 +38,7 @@ public final class ExecutionRules {
   /** Queries must aggregate at least 200 readings on average. */
   public static CheckResult readingsPerQuery(String label, PhaseResult measured) {
     double r = measured.readingsPerQuery();
-    return CheckResult.of(label + " readings per query", fmt("%.1f (%d queries)", r, measured.queries()),
+    return CheckResult.of(label + " readings per query", fmt("%.3f (%d queries)", r, measured.queries()),
         fmt(">= %.0f", MIN_READINGS_PER_QUERY), r >= MIN_READINGS_PER_QUERY,
         "queries read too few readings: the per-sensor ingest rate is too low, or queries find no data");
   }

@@ -100,7 +100,10 @@ final class RunCommand implements Callable<Integer> {
     }
     Thread reaper = new Thread(RunCommand::stopChildren, "stop-children");
     Runtime.getRuntime().addShutdownHook(reaper);
-    RunProtocol.RunOutcome outcome = new RunProtocol(config, provider, prices, System.out::println).run();
+    Path runDir = RunProtocol.newRunDir(config.resultsRoot());
+    // Store clients log through slf4j; their warnings belong in the run folder, not among the report lines.
+    System.setProperty("org.slf4j.simpleLogger.logFile", runDir.resolve("master.log").toString());
+    RunProtocol.RunOutcome outcome = new RunProtocol(config, provider, prices, System.out::println).run(runDir);
     RunResult r = outcome.result();
     ResultWriter.write(outcome.runDir(), r);
     Runtime.getRuntime().removeShutdownHook(reaper);

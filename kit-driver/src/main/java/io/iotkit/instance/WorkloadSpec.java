@@ -10,7 +10,7 @@ public final class WorkloadSpec {
   public static final int THREADS_PER_INSTANCE = 10;
   /** Bytes of one kvp: key, value, unit and padding together. */
   public static final int KVP_BYTES = 1024;
-  /** 5 queries per 10,000 kvps: one query after every 2,000 inserts of a thread. */
+  /** 5 queries per 10,000 kvps: one query after every 2,000 inserts of an instance. */
   public static final int INSERTS_PER_QUERY = 2_000;
   public static final long WINDOW_MICROS = 5_000_000L;
   public static final long LOOKBACK_MICROS = 1_800_000_000L;

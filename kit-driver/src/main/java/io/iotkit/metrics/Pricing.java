@@ -2,6 +2,7 @@ package io.iotkit.metrics;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import io.iotkit.result.Json;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -40,12 +41,14 @@ public record Pricing(String sponsor, String system, String currency, List<LineI
   public static Pricing load(Path file) throws InvalidPricingException {
     Pricing p;
     try {
+      // No silent coercion: a missing price or a quantity of 1.5 is an error, not 0 or 1.
       p = Json.mapper().copy().enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+          .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
           .readValue(Files.readString(file), Pricing.class);
     } catch (NoSuchFileException e) {
       throw new InvalidPricingException(file, "no such file");
     } catch (JsonProcessingException e) {
-      throw new InvalidPricingException(file, "not valid pricing JSON (" + e.getOriginalMessage() + ")");
+      throw new InvalidPricingException(file, "not valid pricing JSON" + where(e) + " (" + e.getOriginalMessage() + ")");
     } catch (IOException e) {
       throw new InvalidPricingException(file, "cannot be read (" + e.getMessage() + ")");
     }
@@ -71,6 +74,22 @@ public record Pricing(String sponsor, String system, String currency, List<LineI
       }
     }
     return p;
+  }
+
+  /** Where in the file a mapping error is, e.g. " at lineItems[0].quantity". */
+  private static String where(JsonProcessingException e) {
+    if (!(e instanceof JsonMappingException m) || m.getPath().isEmpty()) {
+      return "";
+    }
+    StringBuilder sb = new StringBuilder(" at ");
+    for (JsonMappingException.Reference r : m.getPath()) {
+      if (r.getFieldName() != null) {
+        sb.append(sb.length() > 4 ? "." : "").append(r.getFieldName());
+      } else {
+        sb.append('[').append(r.getIndex()).append(']');
+      }
+    }
+    return sb.toString();
   }
 
   /** A pricing file that is missing or malformed. */

@@ -21,6 +21,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SplittableRandom;
 import java.util.function.Consumer;
 import site.ycsb.DBException;
 
@@ -56,14 +57,18 @@ public final class RunProtocol {
     }
   }
 
-  /** Runs the benchmark; the result is also written, with the report, into the returned run's folder. */
-  public RunOutcome run() throws IOException {
+  /** Makes a new, empty folder for one run under {@code resultsRoot}, named by the local start time. */
+  public static Path newRunDir(Path resultsRoot) throws IOException {
     String runId = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-    Path runDir = config.resultsRoot().resolve(runId);
+    Path runDir = resultsRoot.resolve(runId);
     for (int n = 2; Files.exists(runDir); n++) {
-      runDir = config.resultsRoot().resolve(runId + "-" + n);
+      runDir = resultsRoot.resolve(runId + "-" + n);
     }
-    Files.createDirectories(runDir);
+    return Files.createDirectories(runDir);
+  }
+
+  /** Runs the benchmark, with everything it writes going into {@code runDir}. */
+  public RunOutcome run(Path runDir) throws IOException {
     out.accept("run folder: " + runDir);
     String status = "COMPLETED";
     String abortReason = "";
@@ -194,13 +199,14 @@ public final class RunProtocol {
   private List<InstanceSpec> specs(List<String> substations, String phase, int iteration, long dataSince,
                                    SutSession sut, Path runDir) {
     List<InstanceSpec> specs = new ArrayList<>();
+    SplittableRandom seeds = new SplittableRandom(); // independent 64-bit seeds: no two instances generate alike
     int p = substations.size();
     Path dir = runDir.resolve("iteration-" + iteration).resolve(phase);
     for (int i = 0; i < p; i++) {
       long kvps = io.iotkit.instance.WorkloadSpec.kvpsFor(i, p, config.kvps());
       String props = config.bindingProperties() == null ? null : config.bindingProperties().toString();
       specs.add(new InstanceSpec(phase, i, p, substations.get(i), kvps, config.threads(), provider.name(),
-          props, sut.overrides(), dataSince, System.nanoTime() + i,
+          props, sut.overrides(), dataSince, seeds.nextLong(),
           dir.resolve("instance-" + i + ".result.json").toString()));
     }
     return specs;

@@ -66,8 +66,9 @@ public final class RunReport {
     long empty = m.instances().stream().mapToLong(i -> i.emptyWindows()).sum();
     line("  measured queries: %,d, readings per query %.1f, empty windows %,d", m.queries(),
         m.readingsPerQuery(), empty);
+    // A batching binding buffers most insert calls; the calls that send a batch carry its round trip.
     line("  %-22s %10s %9s %9s %9s %9s %9s", "latency (ms)", "count", "min", "avg", "p95", "p99", "max");
-    latencyRow("insert", Latency.of(Latency.inserts(m)));
+    latencyRow("insert call", Latency.of(Latency.inserts(m)));
     for (Aggregate a : Aggregate.values()) {
       latencyRow("query " + a.name().toLowerCase(Locale.ROOT), Latency.of(Latency.queries(m, a)));
     }

@@ -1,0 +1,91 @@
+package io.iotkit.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.iotkit.result.RunResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Bad input gets one clear line on stderr and a non-zero exit, never a stack trace. */
+class BadInputIT {
+
+  @Test
+  void noSubstations(@TempDir Path work) throws Exception {
+    assertOneLine(KitProcess.run(work, 2, "-p", "0", "-k", "100"), 2, "-p must be at least 1");
+  }
+
+  @Test
+  void fewerKvpsThanSubstations(@TempDir Path work) throws Exception {
+    assertOneLine(KitProcess.run(work, 2, "-p", "4", "-k", "3"), 2, "-k must be at least -p");
+  }
+
+  @Test
+  void notANumber(@TempDir Path work) throws Exception {
+    assertOneLine(KitProcess.run(work, 2, "-p", "two"), 2, "'two'");
+  }
+
+  @Test
+  void unknownBinding(@TempDir Path work) throws Exception {
+    assertOneLine(KitProcess.run(work, 2, "-b", "cassandra", "-p", "1", "-k", "10"), 2,
+        "unknown binding 'cassandra'; built bindings: hbase, null");
+  }
+
+  @Test
+  void missingPricingFile(@TempDir Path work) throws Exception {
+    assertOneLine(KitProcess.run(work, 2, "-b", "null", "-p", "1", "-k", "10", "--pricing", "nope.json"), 2,
+        "pricing file nope.json no such file");
+  }
+
+  @Test
+  void malformedPricingFile(@TempDir Path work) throws Exception {
+    Files.writeString(work.resolve("bad.json"), "{\"currency\": \"USD\", \"lineItems\": [ {\"description\": ");
+    assertOneLine(KitProcess.run(work, 2, "-b", "null", "-p", "1", "-k", "10", "--pricing", "bad.json"), 2,
+        "pricing file bad.json not valid pricing JSON");
+  }
+
+  @Test
+  void pricingItemWithoutPrice(@TempDir Path work) throws Exception {
+    Files.writeString(work.resolve("p.json"), "{\"currency\": \"USD\", \"lineItems\": [ {\"description\": \"x\","
+        + " \"quantity\": 1, \"availabilityDate\": \"2026-01-01\"} ]}");
+    assertOneLine(KitProcess.run(work, 2, "-b", "null", "-p", "1", "-k", "10", "--pricing", "p.json"), 2,
+        "pricing file p.json");
+  }
+
+  @Test
+  void unreachableSut(@TempDir Path work) throws Exception {
+    Path props = work.resolve("hbase.properties");
+    Files.writeString(props, "hbase.zookeeper.quorum=127.0.0.1\nhbase.zookeeper.property.clientPort=1\n");
+    KitProcess.Finished f = KitProcess.run(work, 3, "-p", "1", "-k", "10", "--binding-properties",
+        props.toString(), "--results", work.resolve("results").toString());
+    assertOneLine(f, 1, "hbase: cannot reach ZooKeeper (127.0.0.1:1: Connection refused)");
+    RunResult r = KitProcess.result(KitProcess.onlyRunDir(work.resolve("results")));
+    assertEquals("ABORTED", r.status(), "the run folder says the run did not happen");
+    assertTrue(r.iterations().isEmpty());
+    assertFalse(r.compliant());
+  }
+
+  @Test
+  void strictRunAbortsAtFirstBrokenRule(@TempDir Path work) throws Exception {
+    // The sink keeps no copy: the replication check breaks before any data is written.
+    KitProcess.Finished f = KitProcess.run(work, 3, "--strict", "-b", "null", "-p", "1", "-k", "1000",
+        "--results", work.resolve("results").toString());
+    assertOneLine(f, 1, "--strict: replication factor broke its rule");
+    RunResult r = KitProcess.result(KitProcess.onlyRunDir(work.resolve("results")));
+    assertEquals("ABORTED", r.status());
+    assertTrue(r.iterations().isEmpty(), "nothing ran after the broken rule");
+    assertTrue(r.prerequisites().get(0).passed(), "the file check passed first: " + r.prerequisites().get(0));
+  }
+
+  private static void assertOneLine(KitProcess.Finished f, int exitCode, String expected) {
+    assertEquals(exitCode, f.exitCode(), f.stderr());
+    String err = f.stderr().strip();
+    assertEquals(1, err.lines().count(), "one line on stderr, got:\n" + err);
+    assertTrue(err.contains(expected), "expected '" + expected + "' in: " + err);
+    assertFalse(err.contains("Exception") || err.contains("\tat "), "no stack trace: " + err);
+    assertFalse(f.stdout().contains("\tat "), "no stack trace on stdout");
+  }
+}

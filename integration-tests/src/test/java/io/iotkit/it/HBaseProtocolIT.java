@@ -1,0 +1,65 @@
+package io.iotkit.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.iotkit.check.CheckResult;
+import io.iotkit.result.IterationResult;
+import io.iotkit.result.RunResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The whole protocol on the embedded HBase, with a small K, through bin/tpcx-iot.sh. */
+class HBaseProtocolIT {
+  private static final long K = 40_000; // 20,000 per instance: 10 queries each per execution
+
+  @Test
+  void wholeProtocolOnEmbeddedHBase(@TempDir Path work) throws Exception {
+    Path results = work.resolve("results");
+    KitProcess.Finished f = KitProcess.run(work, 10, "-p", "2", "-k", Long.toString(K),
+        "--results", results.toString());
+    assertEquals(0, f.exitCode(), f.stderr());
+    Path runDir = KitProcess.onlyRunDir(results);
+    RunResult r = KitProcess.result(runDir);
+
+    assertEquals("COMPLETED", r.status());
+    assertEquals(2, r.iterations().size());
+    for (IterationResult it : r.iterations()) {
+      long written = it.warmup().acknowledged() + it.measured().acknowledged();
+      assertEquals(2 * K, written, "every kvp of warmup and measured run acknowledged");
+      assertEquals(written, it.storedReadings(), "the SUT holds exactly what the iteration wrote");
+      assertTrue(check(it.checks(), "data check").passed());
+      assertEquals(2 * (K / 2 / 2_000), it.measured().queries(), "5 queries per 10,000 kvps of each instance");
+      assertEquals(0, it.measured().instances().stream().mapToLong(i -> i.failedQueries()).sum());
+      assertTrue(it.measured().readingsAggregated() > 0, "measured-run queries read readings");
+      assertTrue(it.measured().elapsedSeconds() > 0);
+      assertEquals(2, it.measured().instances().size());
+    }
+    assertTrue(r.cleanup().stream().allMatch(CheckResult::passed), "purge, temp files and restart all done");
+
+    // The kit as built matches its manifest; the embedded SUT and a 20k run are honestly non-compliant.
+    assertTrue(check(r.prerequisites(), "file check").passed(), check(r.prerequisites(), "file check").measured());
+    CheckResult replication = check(r.prerequisites(), "replication");
+    assertFalse(replication.passed());
+    assertTrue(replication.measured().startsWith("1 "), replication.measured());
+    assertFalse(r.compliant());
+    assertTrue(r.reasons().stream().anyMatch(s -> s.contains("elapsed")), r.reasons().toString());
+    assertTrue(r.metrics().iotps() > 0);
+    assertEquals(Math.min(r.metrics().iterationIotps().get(0), r.metrics().iterationIotps().get(1)),
+        r.metrics().iotps(), 1e-9);
+
+    assertTrue(f.stdout().contains("IoTps"), "the report is printed");
+    assertTrue(Files.isRegularFile(runDir.resolve("report.txt")));
+    assertTrue(Files.isRegularFile(runDir.resolve("histograms/iteration-2-measured.hlog")));
+    assertEquals(List.of(), KitProcess.leftovers(runDir.toString()), "no instance or server left running");
+  }
+
+  static CheckResult check(List<CheckResult> checks, String nameContains) {
+    return checks.stream().filter(c -> c.name().contains(nameContains)).findFirst()
+        .orElseThrow(() -> new AssertionError("no check named " + nameContains + " in " + checks));
+  }
+}

@@ -1,0 +1,40 @@
+package io.iotkit.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Ctrl-C in the middle of a run leaves no driver instance and no server behind. */
+class InterruptIT {
+
+  @Test
+  void interruptStopsEveryChild(@TempDir Path work) throws Exception {
+    Path results = work.resolve("results");
+    KitProcess k = KitProcess.start(work, "-p", "2", "-k", "50000000", "--results", results.toString());
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(4);
+    while (!Files.readString(k.stdout).contains("iteration 1: warmup ...")) {
+      assertTrue(k.process.isAlive(), "the kit ended early: " + Files.readString(k.stderr));
+      assertTrue(System.nanoTime() < deadline, "the warmup never started");
+      Thread.sleep(500);
+    }
+    Thread.sleep(5_000); // instances are up and inserting
+    Path runDir = KitProcess.onlyRunDir(results);
+    assertTrue(!KitProcess.leftovers(runDir.toString()).isEmpty(), "instances and server were running");
+
+    new ProcessBuilder("kill", "-INT", Long.toString(k.process.pid())).start().waitFor();
+    assertTrue(k.process.waitFor(2, TimeUnit.MINUTES), "the kit exits on Ctrl-C");
+    long gone = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    List<String> left = KitProcess.leftovers(runDir.toString());
+    while (!left.isEmpty() && System.nanoTime() < gone) {
+      Thread.sleep(500);
+      left = KitProcess.leftovers(runDir.toString());
+    }
+    assertEquals(List.of(), left, "no instance or server outlives the kit");
+  }
+}

@@ -1,0 +1,75 @@
+package io.iotkit.it;
+
+import io.iotkit.result.Json;
+import io.iotkit.result.RunResult;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/** Runs bin/tpcx-iot.sh as a user would, and reads what it printed and wrote. */
+final class KitProcess {
+  static final Path HOME = Path.of(System.getProperty("kit.home", "..")).toAbsolutePath().normalize();
+
+  final Process process;
+  final Path stdout;
+  final Path stderr;
+
+  private KitProcess(Process process, Path stdout, Path stderr) {
+    this.process = process;
+    this.stdout = stdout;
+    this.stderr = stderr;
+  }
+
+  static KitProcess start(Path workDir, String... args) throws IOException {
+    List<String> cmd = new ArrayList<>(List.of(HOME.resolve("bin/tpcx-iot.sh").toString()));
+    cmd.addAll(List.of(args));
+    Path out = workDir.resolve("stdout.txt");
+    Path err = workDir.resolve("stderr.txt");
+    Process p = new ProcessBuilder(cmd).directory(workDir.toFile())
+        .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    return new KitProcess(p, out, err);
+  }
+
+  /** Runs the kit to its end (at most {@code minutes}) and returns its exit code. */
+  static Finished run(Path workDir, int minutes, String... args) throws Exception {
+    KitProcess k = start(workDir, args);
+    if (!k.process.waitFor(minutes, TimeUnit.MINUTES)) {
+      k.process.descendants().forEach(ProcessHandle::destroyForcibly);
+      k.process.destroyForcibly();
+      throw new AssertionError("the kit did not finish within " + minutes + " minutes: " + args[0]);
+    }
+    return new Finished(k.process.exitValue(), Files.readString(k.stdout), Files.readString(k.stderr));
+  }
+
+  /** What a finished kit process left. */
+  record Finished(int exitCode, String stdout, String stderr) {
+  }
+
+  /** The one run folder under {@code results}. */
+  static Path onlyRunDir(Path results) throws IOException {
+    try (Stream<Path> dirs = Files.list(results)) {
+      List<Path> all = dirs.filter(Files::isDirectory).toList();
+      if (all.size() != 1) {
+        throw new AssertionError("expected one run folder in " + results + ", found " + all);
+      }
+      return all.get(0);
+    }
+  }
+
+  static RunResult result(Path runDir) throws IOException {
+    return Json.read(runDir.resolve("run.json"), RunResult.class);
+  }
+
+  /** Processes of the kit still alive whose command line mentions {@code marker} (e.g. a run folder). */
+  static List<String> leftovers(String marker) {
+    return ProcessHandle.allProcesses()
+        .filter(ProcessHandle::isAlive)
+        .map(h -> h.info().commandLine().orElse(""))
+        .filter(c -> c.contains(marker) && (c.contains("InstanceMain") || c.contains("StandaloneHBase")))
+        .toList();
+  }
+}

@@ -1,0 +1,115 @@
+package io.iotkit.binding;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.TreeMap;
+import java.util.Vector;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import site.ycsb.ByteIterator;
+import site.ycsb.Status;
+import site.ycsb.StringByteIterator;
+
+// The aggregate contract of KitBinding, answered the way a client-side binding does: range scan + WindowStats.
+class KitBindingTest {
+
+  // A store in a TreeMap, keyed and scanned exactly as ReadingFormat prescribes.
+  static final class TreeMapBinding extends KitBinding {
+    final NavigableMap<String, Double> store = new TreeMap<>();
+
+    @Override
+    public Status insert(String table, String key, Map<String, ByteIterator> values) {
+      store.put(key, Double.parseDouble(values.get(ReadingFormat.VALUE).toString()));
+      return Status.OK;
+    }
+
+    @Override
+    public Status flush() {
+      return Status.OK;
+    }
+
+    @Override
+    public WindowResult aggregate(Aggregate fn, String substation, String sensor, long fromMicros, long toMicros) {
+      WindowStats stats = new WindowStats();
+      store.subMap(ReadingFormat.key(substation, sensor, fromMicros), true,
+          ReadingFormat.key(substation, sensor, toMicros), false).values().forEach(stats::add);
+      return stats.result(fn);
+    }
+
+    @Override
+    public Replication replication() {
+      return new Replication(1, "memory");
+    }
+
+    @Override
+    public long countReadings(String substation) {
+      String prefix = ReadingFormat.substationPrefix(substation);
+      return store.keySet().stream().filter(k -> k.startsWith(prefix)).count();
+    }
+
+    @Override
+    public void purge() {
+      store.clear();
+    }
+  }
+
+  private final TreeMapBinding db = new TreeMapBinding();
+
+  private void put(String substation, String sensor, long micros, double value) {
+    Map<String, ByteIterator> v = new HashMap<>();
+    v.put(ReadingFormat.VALUE, new StringByteIterator(Double.toString(value)));
+    assertEquals(Status.OK, db.insert("iot", ReadingFormat.key(substation, sensor, micros), v));
+  }
+
+  @BeforeEach
+  void readings() {
+    put("s", "x-1", 1_000, 4.0);
+    put("s", "x-1", 1_500, 10.0);
+    put("s", "x-1", 1_999, -2.0);
+    put("s", "x-1", 2_000, 100.0); // at the exclusive upper bound
+    put("s", "x-1", 999, 50.0); // just before the window
+    put("s", "x-10", 1_200, 1_000.0); // sensor whose key extends x-1
+    put("s", "x-2", 1_200, -1_000.0);
+    put("s-1", "x-1", 1_200, 500.0); // substation whose key extends s
+  }
+
+  @Test
+  void templatesGiveExactAnswersOverTheHalfOpenWindow() {
+    assertEquals(new WindowResult(3, 10.0), db.aggregate(Aggregate.MAX, "s", "x-1", 1_000, 2_000));
+    assertEquals(new WindowResult(3, -2.0), db.aggregate(Aggregate.MIN, "s", "x-1", 1_000, 2_000));
+    assertEquals(new WindowResult(3, 4.0), db.aggregate(Aggregate.AVG, "s", "x-1", 1_000, 2_000));
+    assertEquals(new WindowResult(3, 3.0), db.aggregate(Aggregate.COUNT, "s", "x-1", 1_000, 2_000));
+  }
+
+  @Test
+  void otherSensorsAndSubstationsAreExcluded() {
+    assertEquals(new WindowResult(1, 1_000.0), db.aggregate(Aggregate.MAX, "s", "x-10", 0, 10_000));
+    assertEquals(new WindowResult(5, 100.0), db.aggregate(Aggregate.MAX, "s", "x-1", 0, 10_000));
+    assertEquals(new WindowResult(1, 500.0), db.aggregate(Aggregate.MIN, "s-1", "x-1", 0, 10_000));
+    assertEquals(7, db.countReadings("s"));
+    assertEquals(1, db.countReadings("s-1"));
+  }
+
+  @Test
+  void emptyWindow() {
+    assertEquals(new WindowResult(0, 0.0), db.aggregate(Aggregate.COUNT, "s", "x-1", 2_001, 7_000));
+    for (Aggregate a : new Aggregate[] {Aggregate.MAX, Aggregate.MIN, Aggregate.AVG}) {
+      WindowResult r = db.aggregate(a, "s", "x-1", 2_001, 7_000);
+      assertEquals(0, r.count());
+      assertTrue(Double.isNaN(r.value()));
+    }
+    assertEquals(0, db.aggregate(Aggregate.COUNT, "s", "nope", 0, 10_000).count());
+  }
+
+  @Test
+  void nonKitYcsbOperationsAreNotImplemented() {
+    assertEquals(Status.NOT_IMPLEMENTED, db.read("iot", "k", null, new HashMap<>()));
+    assertEquals(Status.NOT_IMPLEMENTED, db.scan("iot", "k", 1, null, new Vector<>()));
+    assertEquals(Status.NOT_IMPLEMENTED, db.update("iot", "k", new HashMap<>()));
+    assertEquals(Status.NOT_IMPLEMENTED, db.delete("iot", "k"));
+  }
+}

@@ -1,0 +1,45 @@
+package io.iotkit.control;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class ControlLineTest {
+
+  @Test
+  void numbersRoundTrip() {
+    for (long n : new long[] {0, 42, 1_767_225_600_123_456L, Long.MAX_VALUE}) {
+      ControlLine start = ControlLine.parse(ControlLine.format(ControlLine.START, n));
+      assertTrue(start.is(ControlLine.START));
+      assertEquals(n, start.number());
+    }
+    ControlLine progress = ControlLine.parse(ControlLine.format(ControlLine.PROGRESS, 5_000_000_000L));
+    assertTrue(progress.is(ControlLine.PROGRESS));
+    assertFalse(progress.is(ControlLine.START));
+    assertEquals(5_000_000_000L, progress.number());
+  }
+
+  @Test
+  void messagesWithSpacesRoundTrip() {
+    String message = "cannot reach the store: connection refused (host a, port 2181)";
+    ControlLine failed = ControlLine.parse(ControlLine.format(ControlLine.FAILED, message));
+    assertEquals(new ControlLine(ControlLine.FAILED, message), failed);
+  }
+
+  @Test
+  void bareVerbsAndSurroundingWhitespace() {
+    assertEquals(new ControlLine(ControlLine.READY, ""), ControlLine.parse(ControlLine.READY));
+    assertEquals(new ControlLine(ControlLine.DONE, ""), ControlLine.parse("  DONE \r"));
+    assertEquals(new ControlLine(ControlLine.START, "17"), ControlLine.parse("START   17  "));
+    assertEquals(17, ControlLine.parse("START   17  ").number());
+  }
+
+  @Test
+  void aNonNumberIsNotANumber() {
+    assertThrows(NumberFormatException.class, () -> ControlLine.parse("START soon").number());
+    assertThrows(NumberFormatException.class, () -> ControlLine.parse("START").number());
+  }
+}

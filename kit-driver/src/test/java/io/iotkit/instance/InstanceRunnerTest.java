@@ -1,0 +1,147 @@
+package io.iotkit.instance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.iotkit.binding.Aggregate;
+import io.iotkit.metrics.HistogramCodec;
+import io.iotkit.result.InstanceResult;
+import io.iotkit.result.InstanceSpec;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.Properties;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import site.ycsb.ByteIterator;
+import site.ycsb.Status;
+
+class InstanceRunnerTest {
+  private static final long KVPS = 10_007;
+  private static final int THREADS = 3;
+
+  private static InstanceSpec spec(long kvps, int threads) {
+    return new InstanceSpec("measured", 2, 4, "r1-1-002", kvps, threads, "memory", null, Map.of(), 0, 99,
+        "unused.json");
+  }
+
+  // 5 queries per 10,000 kvps of the instance, whatever the split over threads
+  private static long expectedQueries(long kvps) {
+    return kvps / WorkloadSpec.INSERTS_PER_QUERY;
+  }
+
+  private InstanceResult run(int batchSize, NavigableMap<String, Double> store, List<MemoryBinding> opened,
+                             long[] start) throws Exception {
+    InstanceRunner runner = new InstanceRunner(spec(KVPS, THREADS), () -> {
+      MemoryBinding db = new MemoryBinding(store, batchSize);
+      opened.add(db);
+      return db;
+    }, new Properties(), Clock::micros);
+    InstanceResult result = runner.run(() -> start[0] = Clock.micros());
+    assertEquals(KVPS, runner.inserted());
+    return result;
+  }
+
+  @Test
+  void ingestsItsShareAndQueriesEvery2000Inserts() throws Exception {
+    NavigableMap<String, Double> store = new ConcurrentSkipListMap<>();
+    List<MemoryBinding> opened = new CopyOnWriteArrayList<>();
+    long[] start = new long[1];
+    InstanceResult r = run(1, store, opened, start);
+
+    assertEquals(THREADS, opened.size());
+    assertEquals(KVPS, store.size());
+    assertEquals(KVPS, opened.get(0).countReadings("r1-1-002"));
+    assertEquals(2, r.instance());
+    assertEquals("r1-1-002", r.substation());
+    assertEquals(KVPS, r.kvpsTarget());
+    assertEquals(KVPS, r.acknowledged());
+    assertEquals(0, r.failedInserts());
+    assertEquals(5, expectedQueries(KVPS));
+    assertEquals(expectedQueries(KVPS), r.queries());
+    assertEquals(0, r.failedQueries());
+    assertEquals(start[0], r.startMicros());
+    assertTrue(r.endMicros() >= r.startMicros());
+    assertEquals(KVPS, HistogramCodec.decode(r.insertHistogram()).getTotalCount());
+    long timedQueries = 0;
+    for (Aggregate a : Aggregate.values()) {
+      assertNotNull(r.queryHistograms().get(a), a.name());
+      timedQueries += HistogramCodec.decode(r.queryHistograms().get(a)).getTotalCount();
+    }
+    assertEquals(r.queries(), timedQueries);
+    // each query is two windows of one sensor of this substation
+    long calls = opened.stream().mapToLong(db -> db.calls.size()).sum();
+    assertEquals(2 * r.queries(), calls);
+    opened.forEach(db -> db.calls.forEach(c -> assertEquals("r1-1-002", c.substation())));
+  }
+
+  @Test
+  void batchedReadingsAreFlushedAndAcknowledgedAtTheEnd() throws Exception {
+    NavigableMap<String, Double> store = new ConcurrentSkipListMap<>();
+    List<MemoryBinding> opened = new CopyOnWriteArrayList<>();
+    InstanceResult r = run(500, store, opened, new long[1]);
+    assertEquals(KVPS, store.size());
+    assertEquals(KVPS, r.acknowledged());
+    assertEquals(0, r.failedInserts());
+  }
+
+  @Test
+  void queriesOfAFreshRunStartAtTheBarrier() throws Exception {
+    // data since 0 in the spec: window B of the first queries starts at TS_start, where the data starts
+    NavigableMap<String, Double> store = new ConcurrentSkipListMap<>();
+    List<MemoryBinding> opened = new CopyOnWriteArrayList<>();
+    long[] start = new long[1];
+    run(1, store, opened, start);
+    int windowsB = 0;
+    for (MemoryBinding db : opened) {
+      for (int n = 1; n < db.calls.size(); n += 2) {
+        assertTrue(db.calls.get(n).from() >= start[0], db.calls.get(n).toString());
+        windowsB++;
+      }
+    }
+    assertEquals(expectedQueries(KVPS), windowsB);
+  }
+
+  @Test
+  void queryCountFollowsTheInstancesKvpsNotEachThreads() throws Exception {
+    // 4,000 kvps over 3 threads is 1,334 + 1,333 + 1,333: no thread reaches 2,000, yet 2 queries are due
+    InstanceRunner runner = new InstanceRunner(spec(4_000, 3), MemoryBinding::new, new Properties(), Clock::micros);
+    assertEquals(2, runner.run(Clock::micros).queries());
+    runner = new InstanceRunner(spec(1_999, 3), MemoryBinding::new, new Properties(), Clock::micros);
+    assertEquals(0, runner.run(Clock::micros).queries());
+  }
+
+  @Test
+  void manyThreadsAndLargerCounts() throws Exception {
+    long kvps = 41_999;
+    InstanceRunner runner = new InstanceRunner(spec(kvps, 10), MemoryBinding::new, new Properties(), Clock::micros);
+    InstanceResult r = runner.run(Clock::micros);
+    assertEquals(kvps, r.acknowledged());
+    assertEquals(20, r.queries());
+  }
+
+  // An exception thrown by a binding's insert must not end its thread silently: every kvp is accounted for.
+  @Test
+  void anInsertThatThrowsIsNotLostSilently() throws Exception {
+    AtomicInteger attempts = new AtomicInteger();
+    InstanceRunner runner = new InstanceRunner(spec(KVPS, THREADS), () -> new MemoryBinding() {
+      @Override
+      public Status insert(String table, String key, Map<String, ByteIterator> values) {
+        if (attempts.incrementAndGet() == 100) {
+          throw new IllegalStateException("connection reset");
+        }
+        return super.insert(table, key, values);
+      }
+    }, new Properties(), Clock::micros);
+    InstanceResult r;
+    try {
+      r = runner.run(Clock::micros);
+    } catch (RuntimeException | site.ycsb.DBException e) {
+      return; // failing the instance loudly is fine too
+    }
+    assertEquals(KVPS, r.acknowledged() + r.failedInserts(), "kvps neither acknowledged nor counted failed");
+  }
+}

@@ -1,0 +1,304 @@
+package io.iotkit.instance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.iotkit.binding.Aggregate;
+import io.iotkit.binding.ReadingFormat;
+import io.iotkit.binding.WindowResult;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import site.ycsb.ByteIterator;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+
+class IotWorkloadTest {
+  private static final long S = 1_000_000L;
+  private static final long T0 = 1_767_225_600_000_000L;
+  private static final String SUB = "sub-1";
+
+  private final AtomicLong clock = new AtomicLong(T0);
+  private IotWorkload workload;
+  private Properties props;
+
+  @BeforeEach
+  void setUp() {
+    props = new Properties();
+    props.setProperty(IotWorkload.SUBSTATION, SUB);
+    props.setProperty(IotWorkload.DATA_SINCE, Long.toString(T0));
+    props.setProperty(IotWorkload.SEED, "42");
+    workload = new IotWorkload(clock::get);
+    workload.init(props);
+  }
+
+  private IotWorkload.ThreadState thread(int id, int of) {
+    return (IotWorkload.ThreadState) workload.initThread(props, id, of);
+  }
+
+  // Every sensor gets one reading each 100 ms from T0 on, for `seconds` seconds.
+  private void fillGrid(MemoryBinding db, IotWorkload.ThreadState s, int seconds) {
+    for (int round = 0; round < seconds * 10; round++) {
+      clock.set(T0 + round * 100_000L);
+      for (int n = 0; n < 200; n++) {
+        assertTrue(workload.doInsert(db, s));
+      }
+    }
+  }
+
+  @Test
+  void doInsertStoresOneReadingOfTheThreadsSensors() {
+    MemoryBinding db = new MemoryBinding();
+    IotWorkload.ThreadState s = thread(2, 10);
+    for (int n = 0; n < 60; n++) {
+      clock.set(T0 + n);
+      assertTrue(workload.doInsert(db, s));
+    }
+    assertEquals(60, db.store.size());
+    assertEquals(60, db.countReadings(SUB));
+    Set<String> mine = Set.copyOf(SensorCatalog.forThread(2, 10).stream().map(Sensor::key).toList());
+    db.store.forEach((key, value) -> {
+      String[] parts = key.split(":");
+      assertEquals(SUB, parts[0]);
+      assertTrue(mine.contains(parts[1]), key);
+      long micros = ReadingFormat.micros(key);
+      assertTrue(micros >= T0 && micros < T0 + 60, key);
+    });
+    assertEquals(60, s.measured.acknowledged);
+    assertEquals(0, s.measured.failedInserts);
+    assertEquals(60, s.measured.insertMicros.getTotalCount());
+  }
+
+  @Test
+  void theStoreReceivesOneKilobyteOfValueUnitAndPadding() {
+    Map<String, String[]> seen = new HashMap<>();
+    MemoryBinding spy = new MemoryBinding() {
+      @Override
+      public Status insert(String table, String key, Map<String, ByteIterator> values) {
+        assertEquals("iot", table);
+        assertEquals(Set.of(ReadingFormat.VALUE, ReadingFormat.UNIT, ReadingFormat.PADDING), values.keySet());
+        seen.put(key, new String[] {values.get(ReadingFormat.VALUE).toString(),
+            values.get(ReadingFormat.UNIT).toString(), values.get(ReadingFormat.PADDING).toString()});
+        return Status.OK;
+      }
+    };
+    IotWorkload.ThreadState s = thread(0, 1);
+    for (int n = 0; n < 400; n++) {
+      workload.doInsert(spy, s);
+    }
+    assertEquals(400, seen.size());
+    Map<String, SensorType> types = new HashMap<>();
+    SensorCatalog.sensors().forEach(x -> types.put(x.key(), x.type()));
+    seen.forEach((key, v) -> {
+      SensorType type = types.get(key.split(":")[1]);
+      double value = Double.parseDouble(v[0]);
+      assertTrue(value >= type.min() && value <= type.max(), key + " " + v[0]);
+      assertEquals(type.unit(), v[1]);
+      assertEquals(WorkloadSpec.KVP_BYTES, key.length() + v[0].length() + v[1].length() + v[2].length());
+    });
+  }
+
+  @Test
+  void queriesReadBothWindowsOfFullData() {
+    MemoryBinding db = new MemoryBinding();
+    IotWorkload.ThreadState s = thread(0, 1);
+    fillGrid(db, s, 20);
+    assertEquals(200 * 200, db.store.size());
+    long now = T0 + 20 * S;
+    clock.set(now);
+    for (int n = 0; n < 40; n++) {
+      assertTrue(workload.doTransaction(db, s));
+    }
+    ThreadMeasurements m = s.measured;
+    assertEquals(40, m.queries);
+    assertEquals(0, m.failedQueries);
+    // any 5 s window of a 10 Hz grid holds exactly 50 readings
+    assertEquals(40 * 100, m.readingsAggregated);
+    assertEquals(0, m.emptyWindows);
+    long recorded = 0;
+    Set<Aggregate> used = EnumSet.noneOf(Aggregate.class);
+    for (var e : m.queryMicros.entrySet()) {
+      recorded += e.getValue().getTotalCount();
+      if (e.getValue().getTotalCount() > 0) {
+        used.add(e.getKey());
+      }
+    }
+    assertEquals(40, recorded);
+    assertEquals(EnumSet.allOf(Aggregate.class), used);
+
+    assertEquals(80, db.calls.size());
+    for (int n = 0; n < 80; n += 2) {
+      MemoryBinding.Call a = db.calls.get(n), b = db.calls.get(n + 1);
+      assertEquals(SUB, a.substation());
+      assertEquals(a.sensor(), b.sensor());
+      assertEquals(a.fn(), b.fn());
+      assertEquals(now - 5 * S, a.from());
+      assertEquals(now, a.to());
+      assertTrue(b.from() >= T0 && b.to() <= now - 5 * S, b.toString());
+      assertEquals(50, a.result().count());
+      assertEquals(50, b.result().count());
+    }
+  }
+
+  @Test
+  void queriesAnswerTheTemplateOverTheWindow() {
+    MemoryBinding db = new MemoryBinding();
+    IotWorkload.ThreadState s = thread(0, 1);
+    fillGrid(db, s, 20);
+    clock.set(T0 + 20 * S);
+    for (int n = 0; n < 20; n++) {
+      workload.doTransaction(db, s);
+    }
+    for (MemoryBinding.Call c : db.calls) {
+      var window = db.store.subMap(ReadingFormat.key(SUB, c.sensor(), c.from()), ReadingFormat.key(SUB, c.sensor(), c.to()))
+          .values();
+      double expected = switch (c.fn()) {
+        case MAX -> window.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+        case MIN -> window.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+        case AVG -> window.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+        case COUNT -> window.size();
+      };
+      assertEquals(expected, c.result().value(), 1e-9, c.toString());
+    }
+  }
+
+  @Test
+  void windowsWithoutDataAreCountedEmpty() {
+    MemoryBinding db = new MemoryBinding();
+    IotWorkload.ThreadState s = thread(0, 1);
+    fillGrid(db, s, 20);
+    clock.set(T0 + 3_620 * S); // A and the whole lookback lie after the data
+    for (int n = 0; n < 10; n++) {
+      assertTrue(workload.doTransaction(db, s));
+    }
+    assertEquals(10, s.measured.queries);
+    assertEquals(0, s.measured.readingsAggregated);
+    assertEquals(20, s.measured.emptyWindows);
+  }
+
+  @Test
+  void aFailingQueryIsCountedAndNotTimed() {
+    MemoryBinding db = new MemoryBinding() {
+      @Override
+      public WindowResult aggregate(Aggregate fn, String substation, String sensor, long from, long to) {
+        throw new IllegalStateException("store down");
+      }
+    };
+    IotWorkload.ThreadState s = thread(0, 1);
+    assertFalse(workload.doTransaction(db, s));
+    assertEquals(1, s.measured.queries);
+    assertEquals(1, s.measured.failedQueries);
+    assertEquals(0, s.measured.queryMicros.values().stream().mapToLong(h -> h.getTotalCount()).sum());
+  }
+
+  @Test
+  void dataSinceBoundsWindowB() throws DBException {
+    MemoryBinding db = new MemoryBinding();
+    IotWorkload.ThreadState s = thread(0, 1);
+    workload.dataSince(T0 + 100 * S);
+    clock.set(T0 + 103 * S); // data younger than two windows: B starts where it starts
+    workload.doTransaction(db, s);
+    assertEquals(T0 + 100 * S, db.calls.get(1).from());
+  }
+
+  // A binding that answers inserts and flush with scripted statuses, as a batching store would.
+  private static final class ScriptedBinding extends MemoryBinding {
+    final Deque<Status> inserts;
+    final Status flush;
+    int flushes;
+
+    ScriptedBinding(List<Status> inserts, Status flush) {
+      this.inserts = new ArrayDeque<>(inserts);
+      this.flush = flush;
+    }
+
+    @Override
+    public Status insert(String table, String key, Map<String, ByteIterator> values) {
+      return inserts.removeFirst();
+    }
+
+    @Override
+    public Status flush() {
+      flushes++;
+      return flush;
+    }
+  }
+
+  private ThreadMeasurements settle(ScriptedBinding db) {
+    IotWorkload.ThreadState s = thread(0, 1);
+    int n = db.inserts.size();
+    for (int i = 0; i < n; i++) {
+      Status expected = db.inserts.peekFirst();
+      assertEquals(expected.isOk(), workload.doInsert(db, s), "insert " + i + " " + expected);
+    }
+    workload.flush(db, s);
+    return s.measured;
+  }
+
+  @Test
+  void batchedAcknowledgementsAreCountedWhenTheBatchSettles() {
+    Status b = Status.BATCHED_OK;
+    // [b b OK] acknowledged 3, [b ERROR] failed 2, [OK] acknowledged 1, [b b] + flush OK acknowledged 2
+    ScriptedBinding db = new ScriptedBinding(List.of(b, b, Status.OK, b, Status.ERROR, Status.OK, b, b), Status.OK);
+    ThreadMeasurements m = settle(db);
+    assertEquals(6, m.acknowledged);
+    assertEquals(2, m.failedInserts);
+    assertEquals(1, db.flushes);
+  }
+
+  @Test
+  void aFailedFlushLosesTheWholePendingBatch() {
+    Status b = Status.BATCHED_OK;
+    ScriptedBinding db = new ScriptedBinding(List.of(b, Status.OK, b, b, b), Status.ERROR);
+    ThreadMeasurements m = settle(db);
+    assertEquals(2, m.acknowledged);
+    assertEquals(3, m.failedInserts);
+  }
+
+  @Test
+  void nothingPendingNeedsNoFlush() {
+    ScriptedBinding db = new ScriptedBinding(List.of(Status.OK, Status.ERROR, Status.OK), Status.ERROR);
+    ThreadMeasurements m = settle(db);
+    assertEquals(2, m.acknowledged);
+    assertEquals(1, m.failedInserts);
+    assertEquals(0, db.flushes);
+  }
+
+  @Test
+  void batchingStoreEndsWithEveryReadingStoredAndAcknowledged() {
+    MemoryBinding db = new MemoryBinding(new java.util.concurrent.ConcurrentSkipListMap<>(), 7);
+    IotWorkload.ThreadState s = thread(1, 3);
+    for (int n = 0; n < 100; n++) {
+      clock.set(T0 + n);
+      workload.doInsert(db, s);
+    }
+    assertEquals(98, db.store.size()); // 14 full batches; 2 readings still buffered
+    assertEquals(98, s.measured.acknowledged);
+    workload.flush(db, s);
+    assertEquals(100, db.store.size());
+    assertEquals(100, s.measured.acknowledged);
+    assertEquals(0, s.measured.failedInserts);
+  }
+
+  @Test
+  void threadsOfConsecutiveInstancesGenerateDifferentData() {
+    // the master seeds instance i with base + i; no two of their ten threads may repeat each other's padding
+    Set<String> paddings = new java.util.HashSet<>();
+    for (long seed = 1_000; seed < 1_003; seed++) {
+      props.setProperty(IotWorkload.SEED, Long.toString(seed));
+      workload.init(props);
+      for (int t = 0; t < 10; t++) {
+        assertTrue(paddings.add(new String(thread(t, 10).generator.next().padding())), "seed " + seed + " thread " + t);
+      }
+    }
+  }
+}

@@ -1,0 +1,79 @@
+package io.iotkit.instance;
+
+import io.iotkit.binding.Aggregate;
+import io.iotkit.binding.KitBinding;
+import io.iotkit.binding.ReadingFormat;
+import io.iotkit.binding.Replication;
+import io.iotkit.binding.WindowResult;
+import io.iotkit.binding.WindowStats;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentSkipListMap;
+import site.ycsb.ByteIterator;
+import site.ycsb.Status;
+
+// Test binding: readings in a sorted map (shareable between threads' bindings), windows answered by a range scan.
+// With a batch size above 1 it buffers inserts and follows KitBinding's acknowledgement contract.
+class MemoryBinding extends KitBinding {
+  record Call(Aggregate fn, String substation, String sensor, long from, long to, WindowResult result) {
+  }
+
+  final NavigableMap<String, Double> store;
+  final List<Call> calls = new ArrayList<>();
+  private final int batchSize;
+  private final NavigableMap<String, Double> buffer = new TreeMap<>();
+
+  MemoryBinding() {
+    this(new ConcurrentSkipListMap<>(), 1);
+  }
+
+  MemoryBinding(NavigableMap<String, Double> store, int batchSize) {
+    this.store = store;
+    this.batchSize = batchSize;
+  }
+
+  @Override
+  public Status insert(String table, String key, Map<String, ByteIterator> values) {
+    buffer.put(key, Double.parseDouble(values.get(ReadingFormat.VALUE).toString()));
+    if (buffer.size() < batchSize) {
+      return Status.BATCHED_OK;
+    }
+    return flush();
+  }
+
+  @Override
+  public Status flush() {
+    store.putAll(buffer);
+    buffer.clear();
+    return Status.OK;
+  }
+
+  @Override
+  public WindowResult aggregate(Aggregate fn, String substation, String sensor, long fromMicros, long toMicros) {
+    WindowStats stats = new WindowStats();
+    store.subMap(ReadingFormat.key(substation, sensor, fromMicros), true,
+        ReadingFormat.key(substation, sensor, toMicros), false).values().forEach(stats::add);
+    WindowResult r = stats.result(fn);
+    calls.add(new Call(fn, substation, sensor, fromMicros, toMicros, r));
+    return r;
+  }
+
+  @Override
+  public Replication replication() {
+    return new Replication(1, "memory");
+  }
+
+  @Override
+  public long countReadings(String substation) {
+    String prefix = ReadingFormat.substationPrefix(substation);
+    return store.keySet().stream().filter(k -> k.startsWith(prefix)).count();
+  }
+
+  @Override
+  public void purge() {
+    store.clear();
+  }
+}

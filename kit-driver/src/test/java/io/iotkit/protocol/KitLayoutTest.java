@@ -1,0 +1,61 @@
+package io.iotkit.protocol;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class KitLayoutTest {
+  @TempDir
+  Path home;
+
+  private void write(String relative) throws IOException {
+    Path p = home.resolve(relative);
+    Files.createDirectories(p.getParent());
+    Files.writeString(p, relative);
+  }
+
+  @Test
+  void nonChangeableFilesAreScriptsAndTheJarsTheKitRuns() throws IOException {
+    write("bin/tpcx-iot.sh");
+    write("bin/helpers/server.sh");
+    write("kit-driver/target/kit-driver.jar");
+    write("kit-driver/target/lib/a.jar");
+    write("kit-driver/target/classes/x.class");
+    write("kit-driver/target/maven-archiver/pom.properties");
+    write("bindings/x/target/binding-x.jar");
+    write("bindings/x/target/lib/y.jar");
+    write("bindings/x/binding.properties"); // a sponsor's settings: changeable
+    write("bindings/y/pom.xml"); // not built
+    write("results/run-1/run.json");
+    assertEquals(List.of("bin/helpers/server.sh", "bin/tpcx-iot.sh", "bindings/x/target/binding-x.jar",
+        "bindings/x/target/lib/y.jar", "kit-driver/target/kit-driver.jar", "kit-driver/target/lib/a.jar"),
+        new KitLayout(home).nonChangeableFiles());
+  }
+
+  @Test
+  void builtBindingsAndTheirClasspath() throws IOException {
+    write("bindings/b/target/binding-b.jar");
+    write("bindings/a/target/binding-a.jar");
+    write("bindings/c/pom.xml");
+    KitLayout kit = new KitLayout(home);
+    assertEquals(List.of("a", "b"), kit.bindings());
+    Path target = kit.home().resolve("bindings/a/target");
+    assertEquals(List.of(target.resolve("binding-a.jar"), target.resolve("lib")), kit.bindingClasspath("a"));
+    assertTrue(kit.bindingClasspath("c").isEmpty());
+  }
+
+  @Test
+  void homeIsAbsoluteAndTheManifestLivesInAudit() {
+    KitLayout kit = new KitLayout(home.resolve("sub/.."));
+    assertEquals(home.toAbsolutePath().normalize(), kit.home());
+    assertEquals(kit.home().resolve("audit/kit-files.sha256"), kit.manifest());
+    assertEquals(List.of(kit.home().resolve("kit-driver/target/kit-driver.jar"),
+        kit.home().resolve("kit-driver/target/lib")), kit.driverClasspath());
+  }
+}
