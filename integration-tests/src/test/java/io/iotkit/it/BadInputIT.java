@@ -31,7 +31,7 @@ class BadInputIT {
   @Test
   void unknownBinding(@TempDir Path work) throws Exception {
     assertOneLine(KitProcess.run(work, 2, "-b", "cassandra", "-p", "1", "-k", "10"), 2,
-        "unknown binding 'cassandra'; built bindings: hbase, null");
+        "unknown binding 'cassandra'; built bindings: hbase");
   }
 
   @Test

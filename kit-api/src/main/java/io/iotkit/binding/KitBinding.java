@@ -1,5 +1,6 @@
 package io.iotkit.binding;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.Vector;
@@ -13,7 +14,8 @@ import site.ycsb.Status;
  * It knows nothing of the run protocol; the master decides when each is called.
  *
  * <p>Like any YCSB DB, one object serves one thread. Driver instances call {@link #insert} and
- * {@link #aggregate}; the master calls {@link #replication}, {@link #countReadings} and {@link #purge}.
+ * {@link #aggregate}; the master calls {@link #replication}, {@link #prepare}, {@link #countReadings},
+ * {@link #measurements} and {@link #purge}, on one object it keeps for the iteration.
  *
  * <p><b>Acknowledgement contract of {@link #insert}.</b> A reading counts as ingested only when the
  * store has acknowledged it durably. A binding that batches returns {@link Status#BATCHED_OK} for a
@@ -37,8 +39,31 @@ public abstract class KitBinding extends DB {
   /** The replication factor of the data this binding writes, as the store itself reports it. */
   public abstract Replication replication() throws DBException;
 
-  /** Exact number of readings stored under one substation key. */
-  public abstract long countReadings(String substation) throws DBException;
+  /** Exact number of readings stored under these substation keys, together. */
+  public abstract long countReadings(List<String> substations) throws DBException;
+
+  /**
+   * Called by the master before an iteration writes anything, with the substation keys it will write
+   * (e.g. to create a topic, or to start a verifying subscriber). Does nothing by default.
+   */
+  public void prepare(List<String> substations) throws DBException {
+  }
+
+  /**
+   * Whether the store answers the dashboard queries. A store that does not (an MQTT broker) is never called
+   * with {@link #aggregate}; the run reports the query rules as not applicable and is not compliant.
+   */
+  public boolean answersQueries() {
+    return true;
+  }
+
+  /**
+   * Figures the binding measured on the store's side since {@link #prepare} (e.g. publish-to-delivery latency),
+   * as name and value text, for the run report. Empty by default.
+   */
+  public Map<String, String> measurements() {
+    return Map.of();
+  }
 
   /** Deletes every reading the kit wrote. */
   public abstract void purge() throws DBException;

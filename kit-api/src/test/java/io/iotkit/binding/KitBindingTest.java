@@ -46,9 +46,11 @@ class KitBindingTest {
     }
 
     @Override
-    public long countReadings(String substation) {
-      String prefix = ReadingFormat.substationPrefix(substation);
-      return store.keySet().stream().filter(k -> k.startsWith(prefix)).count();
+    public long countReadings(java.util.List<String> substations) {
+      return substations.stream().mapToLong(substation -> {
+        String prefix = ReadingFormat.substationPrefix(substation);
+        return store.keySet().stream().filter(k -> k.startsWith(prefix)).count();
+      }).sum();
     }
 
     @Override
@@ -90,8 +92,8 @@ class KitBindingTest {
     assertEquals(new WindowResult(1, 1_000.0), db.aggregate(Aggregate.MAX, "s", "x-10", 0, 10_000));
     assertEquals(new WindowResult(5, 100.0), db.aggregate(Aggregate.MAX, "s", "x-1", 0, 10_000));
     assertEquals(new WindowResult(1, 500.0), db.aggregate(Aggregate.MIN, "s-1", "x-1", 0, 10_000));
-    assertEquals(7, db.countReadings("s"));
-    assertEquals(1, db.countReadings("s-1"));
+    assertEquals(7, db.countReadings(java.util.List.of("s")));
+    assertEquals(1, db.countReadings(java.util.List.of("s-1")));
   }
 
   @Test

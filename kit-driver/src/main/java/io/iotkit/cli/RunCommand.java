@@ -139,9 +139,16 @@ final class RunCommand implements Callable<Integer> {
     return Arrays.stream(instanceJvmOptions.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();
   }
 
+  /** Bindings that are built and really provide themselves under their folder's name. */
   private static List<String> builtBindings(KitLayout kit) {
     try {
-      return kit.bindings();
+      List<String> usable = new java.util.ArrayList<>();
+      for (String name : kit.bindings()) {
+        if (Bindings.load(name, kit.bindingClasspath(name)).isPresent()) {
+          usable.add(name);
+        }
+      }
+      return usable;
     } catch (java.io.IOException e) {
       return List.of();
     }

@@ -98,7 +98,7 @@ public final class InstanceRunner {
   private void insertLoop(IotWorkload workload, KitBinding db, IotWorkload.ThreadState state, long quota) {
     for (long n = 0; n < quota; n++) {
       workload.doInsert(db, state);
-      if (inserted.incrementAndGet() % WorkloadSpec.INSERTS_PER_QUERY == 0) {
+      if (inserted.incrementAndGet() % WorkloadSpec.INSERTS_PER_QUERY == 0 && db.answersQueries()) {
         workload.doTransaction(db, state);
       }
     }

@@ -21,6 +21,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
 import site.ycsb.DBException;
@@ -173,6 +174,7 @@ public final class RunProtocol {
   private IterationResult iteration(int n, List<String> substations, SutSession sut, Path runDir)
       throws IOException, InterruptedException, DBException, StrictAbort {
     PhaseRunner phases = new PhaseRunner(instanceClasspath(), jvmOptions(runDir), out);
+    sut.binding().prepare(substations);
     out.accept("iteration " + n + ": warmup ...");
     PhaseResult warmup = phases.run("iteration " + n + " warmup", false,
         specs(substations, "warmup", n, 0, sut, runDir), runDir.resolve("iteration-" + n + "/warmup"));
@@ -185,15 +187,13 @@ public final class RunProtocol {
     out.accept(String.format("iteration %d: measured run done, %,d kvps in %.1f s = %,.1f IoTps", n,
         measured.acknowledged(), measured.elapsedSeconds(), measured.iotps()));
     out.accept("iteration " + n + ": data check ...");
-    long stored = 0;
-    for (String s : substations) {
-      stored += sut.binding().countReadings(s);
-    }
+    long stored = sut.binding().countReadings(substations);
+    Map<String, String> storeMeasurements = sut.binding().measurements();
     List<CheckResult> checks = new ArrayList<>();
-    for (CheckResult c : ExecutionRules.iteration(n, warmup, measured, stored)) {
+    for (CheckResult c : ExecutionRules.iteration(n, warmup, measured, stored, sut.binding().answersQueries())) {
       record(checks, c);
     }
-    return new IterationResult(n, substations, warmup, measured, stored, checks);
+    return new IterationResult(n, substations, warmup, measured, stored, storeMeasurements, checks);
   }
 
   private List<InstanceSpec> specs(List<String> substations, String phase, int iteration, long dataSince,

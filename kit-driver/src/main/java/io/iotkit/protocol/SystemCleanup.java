@@ -31,10 +31,7 @@ final class SystemCleanup {
     List<CheckResult> checks = new ArrayList<>();
     try {
       sut.binding().purge();
-      long left = 0;
-      for (String s : purgedSubstations) {
-        left += sut.binding().countReadings(s);
-      }
+      long left = sut.binding().countReadings(purgedSubstations);
       checks.add(CheckResult.of("cleanup: readings left after purge", Long.toString(left), "0", left == 0,
           "the purge did not remove the first iteration's data"));
     } catch (DBException e) {

@@ -59,6 +59,9 @@ public final class RunReport {
     phaseRow("warmup", it.warmup());
     phaseRow("measured", it.measured());
     line("  readings stored at the data check: %,d", it.storedReadings());
+    if (it.storeMeasurements() != null) {
+      it.storeMeasurements().forEach((name, value) -> line("  %s: %s", name, value));
+    }
     PhaseResult m = it.measured();
     Metrics.IngestSpread spread = Metrics.IngestSpread.of(m);
     line("  measured ingest time per substation: min %.1f s, max %.1f s, avg %.1f s, spread %.1f%%",

@@ -2,13 +2,16 @@ package io.iotkit.result;
 
 import io.iotkit.check.CheckResult;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One iteration: warmup, measured run, and the data check that followed them.
  *
  * @param storedReadings readings the SUT held for this iteration's substations at the data check
+ * @param storeMeasurements figures the binding measured on the store's side (see KitBinding#measurements)
  * @param checks the data check and the execution rules, in the order they were checked
  */
 public record IterationResult(int number, List<String> substations, PhaseResult warmup, PhaseResult measured,
-                              long storedReadings, List<CheckResult> checks) {
+                              long storedReadings, Map<String, String> storeMeasurements,
+                              List<CheckResult> checks) {
 }

@@ -48,15 +48,15 @@ class ExecutionRulesTest {
     PhaseResult shortRun = compliant(LIMIT - 100_000);
     PhaseResult longRun = compliant(LIMIT);
 
-    List<CheckResult> shortWarmup = ExecutionRules.iteration(1, shortRun, longRun, 14_400_000);
+    List<CheckResult> shortWarmup = ExecutionRules.iteration(1, shortRun, longRun, 14_400_000, true);
     assertFalse(named(shortWarmup, "warmup elapsed").passed());
     assertTrue(named(shortWarmup, "measured elapsed").passed());
 
-    List<CheckResult> shortMeasured = ExecutionRules.iteration(1, longRun, shortRun, 14_400_000);
+    List<CheckResult> shortMeasured = ExecutionRules.iteration(1, longRun, shortRun, 14_400_000, true);
     assertTrue(named(shortMeasured, "warmup elapsed").passed());
     assertFalse(named(shortMeasured, "measured elapsed").passed());
 
-    assertTrue(ExecutionRules.iteration(1, longRun, longRun, 14_400_000).stream().allMatch(CheckResult::passed));
+    assertTrue(ExecutionRules.iteration(1, longRun, longRun, 14_400_000, true).stream().allMatch(CheckResult::passed));
   }
 
   @Test
@@ -94,8 +94,8 @@ class ExecutionRulesTest {
   void failuresInWarmupOrMeasuredRunBothCount() {
     PhaseResult ok = compliant(LIMIT);
     PhaseResult failing = phase(LIMIT, instance(7_200_000, 7_200_000, 0, 3_600, 1, 720_000, LIMIT));
-    assertFalse(named(ExecutionRules.iteration(1, failing, ok, 14_400_000), "warmup failed").passed());
-    assertFalse(named(ExecutionRules.iteration(1, ok, failing, 14_400_000), "measured failed").passed());
+    assertFalse(named(ExecutionRules.iteration(1, failing, ok, 14_400_000, true), "warmup failed").passed());
+    assertFalse(named(ExecutionRules.iteration(1, ok, failing, 14_400_000, true), "measured failed").passed());
   }
 
   @Test
@@ -118,9 +118,17 @@ class ExecutionRulesTest {
   @Test
   void dataCheckOfAnIterationCountsWarmupAndMeasured() {
     PhaseResult p = compliant(LIMIT);
-    assertTrue(named(ExecutionRules.iteration(2, p, p, 14_400_000), "data check").passed());
-    assertFalse(named(ExecutionRules.iteration(2, p, p, 7_200_000), "data check").passed());
-    assertFalse(named(ExecutionRules.iteration(2, p, p, 14_400_001), "data check").passed());
+    assertTrue(named(ExecutionRules.iteration(2, p, p, 14_400_000, true), "data check").passed());
+    assertFalse(named(ExecutionRules.iteration(2, p, p, 7_200_000, true), "data check").passed());
+    assertFalse(named(ExecutionRules.iteration(2, p, p, 14_400_001, true), "data check").passed());
+  }
+
+  @Test
+  void storeWithoutQueriesIsNeverCompliant() {
+    PhaseResult p = phase(LIMIT, instance(7_200_000, 7_200_000, 0, 0, 0, 0, LIMIT));
+    CheckResult q = named(ExecutionRules.iteration(1, p, p, 14_400_000, false), "readings per query");
+    assertFalse(q.passed());
+    assertTrue(q.measured().startsWith("not applicable"), q.measured());
   }
 
   @Test

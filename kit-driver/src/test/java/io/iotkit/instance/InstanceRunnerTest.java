@@ -54,7 +54,7 @@ class InstanceRunnerTest {
 
     assertEquals(THREADS, opened.size());
     assertEquals(KVPS, store.size());
-    assertEquals(KVPS, opened.get(0).countReadings("r1-1-002"));
+    assertEquals(KVPS, opened.get(0).countReadings(java.util.List.of("r1-1-002")));
     assertEquals(2, r.instance());
     assertEquals("r1-1-002", r.substation());
     assertEquals(KVPS, r.kvpsTarget());

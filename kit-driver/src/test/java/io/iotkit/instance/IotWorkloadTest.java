@@ -64,7 +64,7 @@ class IotWorkloadTest {
       assertTrue(workload.doInsert(db, s));
     }
     assertEquals(60, db.store.size());
-    assertEquals(60, db.countReadings(SUB));
+    assertEquals(60, db.countReadings(java.util.List.of(SUB)));
     Set<String> mine = Set.copyOf(SensorCatalog.forThread(2, 10).stream().map(Sensor::key).toList());
     db.store.forEach((key, value) -> {
       String[] parts = key.split(":");

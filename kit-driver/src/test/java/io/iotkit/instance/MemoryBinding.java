@@ -67,9 +67,11 @@ class MemoryBinding extends KitBinding {
   }
 
   @Override
-  public long countReadings(String substation) {
-    String prefix = ReadingFormat.substationPrefix(substation);
-    return store.keySet().stream().filter(k -> k.startsWith(prefix)).count();
+  public long countReadings(java.util.List<String> substations) {
+    return substations.stream().mapToLong(substation -> {
+      String prefix = ReadingFormat.substationPrefix(substation);
+      return store.keySet().stream().filter(k -> k.startsWith(prefix)).count();
+    }).sum();
   }
 
   @Override

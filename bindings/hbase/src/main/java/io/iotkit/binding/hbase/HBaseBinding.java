@@ -146,7 +146,15 @@ public final class HBaseBinding extends KitBinding {
   }
 
   @Override
-  public long countReadings(String substation) throws DBException {
+  public long countReadings(List<String> substations) throws DBException {
+    long n = 0;
+    for (String s : substations) {
+      n += count(s);
+    }
+    return n;
+  }
+
+  private long count(String substation) throws DBException {
     Scan scan = new Scan()
         .setRowPrefixFilter(Bytes.toBytes(ReadingFormat.substationPrefix(substation)))
         .setFilter(new FilterList(new FirstKeyOnlyFilter(), new KeyOnlyFilter()))

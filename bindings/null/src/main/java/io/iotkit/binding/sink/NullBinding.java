@@ -4,6 +4,7 @@ import io.iotkit.binding.Aggregate;
 import io.iotkit.binding.KitBinding;
 import io.iotkit.binding.Replication;
 import io.iotkit.binding.WindowResult;
+import java.util.List;
 import java.util.Map;
 import site.ycsb.ByteIterator;
 import site.ycsb.Status;
@@ -47,7 +48,7 @@ public final class NullBinding extends KitBinding {
   }
 
   @Override
-  public long countReadings(String substation) {
+  public long countReadings(List<String> substations) {
     return 0;
   }
 
