@@ -1,0 +1,83 @@
+package io.iotkit.it;
+
+import io.iotkit.binding.BindingProvider;
+import io.iotkit.binding.KitBinding;
+import io.iotkit.check.CheckResult;
+import io.iotkit.check.ExecutionRules;
+import io.iotkit.instance.Clock;
+import io.iotkit.instance.InstanceRunner;
+import io.iotkit.process.LocalServer;
+import io.iotkit.protocol.KitLayout;
+import io.iotkit.result.InstanceResult;
+import io.iotkit.result.InstanceSpec;
+import io.iotkit.sut.Bindings;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * A built binding and its real local server, driven directly: writes readings exactly as a driver instance
+ * does, so a test can then change the store behind the kit's back and run the kit's data check on it.
+ */
+final class BindingHarness implements AutoCloseable {
+  final BindingProvider provider;
+  final LocalServer server;
+  /** The binding properties: the given ones with the local server's address laid over them. */
+  final Properties properties;
+  final KitBinding binding;
+
+  private BindingHarness(BindingProvider provider, LocalServer server, Properties properties, KitBinding binding) {
+    this.provider = provider;
+    this.server = server;
+    this.properties = properties;
+    this.binding = binding;
+  }
+
+  /** Starts the binding's local server under {@code workDir} and opens the binding on it. */
+  static BindingHarness start(String name, Path workDir, Properties given) throws Exception {
+    KitLayout kit = new KitLayout(KitProcess.HOME);
+    BindingProvider provider = Bindings.load(name, kit.bindingClasspath(name))
+        .orElseThrow(() -> new AssertionError("binding " + name + " is not built"));
+    // as the master does: store clients load classes through the context class loader
+    Thread.currentThread().setContextClassLoader(provider.getClass().getClassLoader());
+    LocalServer server = provider.localServer(given, kit.home())
+        .orElseThrow(() -> new AssertionError(name + " offers no local server for these properties"));
+    Properties props = new Properties();
+    props.putAll(given);
+    try {
+      props.putAll(server.start(workDir));
+      KitBinding binding = provider.newBinding();
+      binding.setProperties(props);
+      binding.init();
+      return new BindingHarness(provider, server, props, binding);
+    } catch (Exception | Error e) {
+      server.stop();
+      throw e;
+    }
+  }
+
+  /** Writes {@code kvps} readings of one substation as a driver instance would; returns what it measured. */
+  InstanceResult write(String substation, long kvps, int threads) throws Exception {
+    Map<String, String> overrides = new HashMap<>();
+    properties.stringPropertyNames().forEach(k -> overrides.put(k, properties.getProperty(k)));
+    InstanceSpec spec = new InstanceSpec("harness", 0, 1, substation, kvps, threads, provider.name(), null,
+        overrides, 0, 42, "unused");
+    return new InstanceRunner(spec, provider::newBinding, properties, Clock::micros).run(Clock::micros);
+  }
+
+  /** The kit's data check of these substations against what was written. */
+  CheckResult dataCheck(List<String> substations, long written) throws Exception {
+    return ExecutionRules.dataCheck("harness", binding.countReadings(substations), written);
+  }
+
+  @Override
+  public void close() throws Exception {
+    try {
+      binding.cleanup();
+    } finally {
+      server.stop();
+    }
+  }
+}
