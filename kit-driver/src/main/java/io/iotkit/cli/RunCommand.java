@@ -9,7 +9,6 @@ import io.iotkit.protocol.RunProtocol;
 import io.iotkit.report.ResultWriter;
 import io.iotkit.report.RunReport;
 import io.iotkit.result.RunResult;
-import io.iotkit.sut.Bindings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -22,7 +21,7 @@ import picocli.CommandLine.Option;
 /** The benchmark run: {@code tpcx-iot.sh -p P -k K}. */
 @Command(name = RunCommand.NAME, mixinStandardHelpOptions = true, version = "IoT gateway benchmark kit "
     + RunProtocol.KIT_VERSION, sortOptions = false, usageHelpAutoWidth = true,
-    subcommands = {ManifestCommand.class, ReportCommand.class},
+    subcommands = {ManifestCommand.class, ReportCommand.class, ServerCommand.class},
     description = "Runs the benchmark: prerequisite checks, then two iterations of warmup + measured run with a"
         + " data check and a system cleanup between them; prints the run report and writes it, with all raw"
         + " results, into a new folder under the results folder. With no SUT address in the binding properties,"
@@ -87,8 +86,7 @@ final class RunCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage());
     }
-    BindingProvider provider = Bindings.load(binding, kit.bindingClasspath(binding)).orElseThrow(() ->
-        new BadInputException("unknown binding '" + binding + "'; built bindings: " + String.join(", ", builtBindings(kit))));
+    BindingProvider provider = BindingChoice.load(kit, binding);
     // Store clients (Hadoop's Configuration among them) load classes through the context class loader;
     // threads the master starts from here on inherit the binding's.
     Thread.currentThread().setContextClassLoader(provider.getClass().getClassLoader());
@@ -137,21 +135,6 @@ final class RunCommand implements Callable<Integer> {
 
   private List<String> jvmOptions() {
     return Arrays.stream(instanceJvmOptions.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();
-  }
-
-  /** Bindings that are built and really provide themselves under their folder's name. */
-  private static List<String> builtBindings(KitLayout kit) {
-    try {
-      List<String> usable = new java.util.ArrayList<>();
-      for (String name : kit.bindings()) {
-        if (Bindings.load(name, kit.bindingClasspath(name)).isPresent()) {
-          usable.add(name);
-        }
-      }
-      return usable;
-    } catch (java.io.IOException e) {
-      return List.of();
-    }
   }
 
   /** On Ctrl-C or kill: no instance or server the kit started may outlive it. */

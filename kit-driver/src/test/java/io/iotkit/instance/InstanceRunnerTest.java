@@ -115,6 +115,25 @@ class InstanceRunnerTest {
   }
 
   @Test
+  void aStoreThatAnswersNoQueriesIsNeverAsked() throws Exception {
+    List<MemoryBinding> opened = new CopyOnWriteArrayList<>();
+    InstanceRunner runner = new InstanceRunner(spec(10_000, 2), () -> {
+      MemoryBinding db = new MemoryBinding() {
+        @Override
+        public boolean answersQueries() {
+          return false;
+        }
+      };
+      opened.add(db);
+      return db;
+    }, new Properties(), Clock::micros);
+    InstanceResult r = runner.run(Clock::micros);
+    assertEquals(10_000, r.acknowledged());
+    assertEquals(0, r.queries());
+    assertTrue(opened.stream().allMatch(db -> db.calls.isEmpty()), "aggregate was never called");
+  }
+
+  @Test
   void manyThreadsAndLargerCounts() throws Exception {
     long kvps = 41_999;
     InstanceRunner runner = new InstanceRunner(spec(kvps, 10), MemoryBinding::new, new Properties(), Clock::micros);

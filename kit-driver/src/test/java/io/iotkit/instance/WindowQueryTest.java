@@ -1,12 +1,13 @@
-package io.iotkit.binding;
+package io.iotkit.instance;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.iotkit.binding.Aggregate;
+import io.iotkit.binding.ReadingFormat;
+import io.iotkit.binding.WindowResult;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.NavigableMap;
-import java.util.TreeMap;
 import java.util.Vector;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -14,52 +15,10 @@ import site.ycsb.ByteIterator;
 import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
 
-// The aggregate contract of KitBinding, answered the way a client-side binding does: range scan + WindowStats.
-class KitBindingTest {
+// The window contract of KitBinding, answered the way a client-side binding does: key range scan + WindowStats.
+class WindowQueryTest {
 
-  // A store in a TreeMap, keyed and scanned exactly as ReadingFormat prescribes.
-  static final class TreeMapBinding extends KitBinding {
-    final NavigableMap<String, Double> store = new TreeMap<>();
-
-    @Override
-    public Status insert(String table, String key, Map<String, ByteIterator> values) {
-      store.put(key, Double.parseDouble(values.get(ReadingFormat.VALUE).toString()));
-      return Status.OK;
-    }
-
-    @Override
-    public Status flush() {
-      return Status.OK;
-    }
-
-    @Override
-    public WindowResult aggregate(Aggregate fn, String substation, String sensor, long fromMicros, long toMicros) {
-      WindowStats stats = new WindowStats();
-      store.subMap(ReadingFormat.key(substation, sensor, fromMicros), true,
-          ReadingFormat.key(substation, sensor, toMicros), false).values().forEach(stats::add);
-      return stats.result(fn);
-    }
-
-    @Override
-    public Replication replication() {
-      return new Replication(1, "memory");
-    }
-
-    @Override
-    public long countReadings(java.util.List<String> substations) {
-      return substations.stream().mapToLong(substation -> {
-        String prefix = ReadingFormat.substationPrefix(substation);
-        return store.keySet().stream().filter(k -> k.startsWith(prefix)).count();
-      }).sum();
-    }
-
-    @Override
-    public void purge() {
-      store.clear();
-    }
-  }
-
-  private final TreeMapBinding db = new TreeMapBinding();
+  private final MemoryBinding db = new MemoryBinding();
 
   private void put(String substation, String sensor, long micros, double value) {
     Map<String, ByteIterator> v = new HashMap<>();
