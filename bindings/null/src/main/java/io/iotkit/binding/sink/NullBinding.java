@@ -24,8 +24,9 @@ public final class NullBinding extends KitBinding {
       h = h * 31 + key.charAt(i);
     }
     for (ByteIterator v : values.values()) {
-      while (v.hasNext()) {
-        h = h * 31 + v.nextByte();
+      // toArray() is how every store binding takes a value's bytes; the sum reads each of them
+      for (byte b : v.toArray()) {
+        h += b;
       }
     }
     checksum = h;

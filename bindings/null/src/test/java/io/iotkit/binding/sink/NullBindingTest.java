@@ -1,0 +1,28 @@
+package io.iotkit.binding.sink;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import site.ycsb.ByteArrayByteIterator;
+import site.ycsb.Status;
+import site.ycsb.StringByteIterator;
+
+class NullBindingTest {
+
+  @Test
+  void readsEveryByteAndStoresNothing() {
+    NullBinding a = new NullBinding();
+    NullBinding b = new NullBinding();
+    byte[] padding = new byte[1000];
+    assertEquals(Status.OK, a.insert("iot", "k", Map.of("value", new StringByteIterator("1.5"),
+        "padding", new ByteArrayByteIterator(padding))));
+    padding[999] = 1; // one byte at the very end differs
+    assertEquals(Status.OK, b.insert("iot", "k", Map.of("value", new StringByteIterator("1.5"),
+        "padding", new ByteArrayByteIterator(padding))));
+    assertNotEquals(a.checksum(), b.checksum(), "the last byte was read");
+    assertEquals(0, a.countReadings(java.util.List.of("s")));
+    assertEquals(0, a.replication().factor());
+  }
+}
