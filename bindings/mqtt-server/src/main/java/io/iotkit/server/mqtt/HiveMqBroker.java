@@ -3,6 +3,7 @@ package io.iotkit.server.mqtt;
 import com.hivemq.embedded.EmbeddedHiveMQ;
 import io.iotkit.process.ParentWatch;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
@@ -46,6 +47,8 @@ public final class HiveMqBroker {
     BrokerConfig config = new BrokerConfig(port, o.maxQueueSize, o.receiveMaximum);
     Path conf = config.writeTo(dir.resolve("conf"));
     Files.writeString(conf.resolve("logback.xml"), logback(dir), StandardCharsets.UTF_8);
+    // Before HiveMQ first logs: otherwise logback's default configuration prints its start-up lines on stdout.
+    System.setProperty("logback.configurationFile", conf.resolve("logback.xml").toString());
     System.setProperty("hivemq.log.folder", dir.resolve("log").toString());
 
     EmbeddedHiveMQ broker = EmbeddedHiveMQ.builder()
@@ -53,11 +56,16 @@ public final class HiveMqBroker {
         .withDataFolder(Files.createDirectories(dir.resolve("data")))
         .withExtensionsFolder(Files.createDirectories(dir.resolve("extensions")))
         .build();
+    // HiveMQ prints a stray logback status line on stdout while it starts; stdout is for the address alone.
+    PrintStream stdout = System.out;
+    System.setOut(System.err);
     try {
       broker.start().get(120, TimeUnit.SECONDS);
     } catch (Exception e) {
       System.err.println("mqtt broker: HiveMQ did not start: " + e);
       Runtime.getRuntime().halt(1);
+    } finally {
+      System.setOut(stdout);
     }
     if (o.standalone) {
       Path pidFile = dir.resolve("broker.pid");
@@ -71,6 +79,8 @@ public final class HiveMqBroker {
         }
       }, "broker-stop"));
       System.out.println("127.0.0.1:" + port);
+      System.err.println("mqtt broker: HiveMQ CE serves MQTT on 127.0.0.1:" + port + ", data in " + dir
+          + ", log in " + dir.resolve("log") + "; stop it with bin/mqtt-local.sh stop " + o.dir + " or Ctrl-C");
     } else {
       ParentWatch.start(() -> stop(broker));
       System.out.println("READY host=127.0.0.1 port=" + port);
