@@ -46,8 +46,13 @@ final class ConnectError {
     while (root.getCause() != null && root.getCause() != root) {
       root = root.getCause();
     }
-    return "mqtt: cannot connect to broker " + at + " (" + root.getClass().getSimpleName()
-        + (root.getMessage() != null ? ": " + oneLine(root.getMessage()) : "") + ")";
+    String cause = root.getClass().getSimpleName() + (root.getMessage() != null ? ": " + oneLine(root.getMessage()) : "");
+    if (s.tls) {
+      // A plain MQTT port answers a TLS client hello by closing the connection, not with a TLS alert.
+      return "mqtt: TLS connection to broker " + at + " failed (" + cause + "); check that the broker speaks TLS"
+          + " on this port";
+    }
+    return "mqtt: cannot connect to broker " + at + " (" + cause + ")";
   }
 
   static String timedOut(MqttSettings s) {
