@@ -15,7 +15,8 @@ import java.util.concurrent.TimeUnit;
  * A real MQTT broker, HiveMQ Community Edition embedded in this JVM, listening on 127.0.0.1 with its
  * configuration, sessions and queues under the folder given as the first argument ({@code conf/}, {@code data/}).
  *
- * <p>Usage: {@code HiveMqBroker DIR [--port N] [--max-queue-size N] [--receive-maximum N] [--standalone]}.
+ * <p>Usage: {@code HiveMqBroker DIR [--port N] [--max-queue-size N] [--receive-maximum N]
+ * [--persistence file|in-memory] [--standalone]} (see {@link BrokerConfig}).
  * Port 0 (the default) takes a free port. Started by the kit (the default), it prints
  * {@code READY host=127.0.0.1 port=N} once it accepts connections, stops cleanly on STOP and exits when its
  * stdin closes (see {@link ParentWatch}). With {@code --standalone} (bin/mqtt-local.sh) it prints
@@ -34,7 +35,8 @@ public final class HiveMqBroker {
       o = Options.parse(args);
     } catch (IllegalArgumentException e) {
       System.err.println("mqtt broker: " + e.getMessage());
-      System.err.println("usage: HiveMqBroker DIR [--port N] [--max-queue-size N] [--receive-maximum N] [--standalone]");
+      System.err.println("usage: HiveMqBroker DIR [--port N] [--max-queue-size N] [--receive-maximum N]"
+          + " [--persistence file|in-memory] [--standalone]");
       System.exit(2);
       return;
     }
@@ -44,7 +46,7 @@ public final class HiveMqBroker {
       System.err.println("mqtt broker: port " + port + " on 127.0.0.1 is in use; choose another port");
       System.exit(1);
     }
-    BrokerConfig config = new BrokerConfig(port, o.maxQueueSize, o.receiveMaximum);
+    BrokerConfig config = new BrokerConfig(port, o.maxQueueSize, o.receiveMaximum, o.persistence);
     Path conf = config.writeTo(dir.resolve("conf"));
     Files.writeString(conf.resolve("logback.xml"), logback(dir), StandardCharsets.UTF_8);
     // Before HiveMQ first logs: otherwise logback's default configuration prints its start-up lines on stdout.
@@ -142,6 +144,7 @@ public final class HiveMqBroker {
     int port;
     long maxQueueSize = BrokerConfig.DEFAULT_MAX_QUEUE_SIZE;
     int receiveMaximum = BrokerConfig.DEFAULT_RECEIVE_MAXIMUM;
+    String persistence = "file";
     boolean standalone;
 
     static Options parse(String[] args) {
@@ -153,6 +156,12 @@ public final class HiveMqBroker {
           case "--port" -> o.port = (int) number(args, ++i, a, 0, 65_535);
           case "--max-queue-size" -> o.maxQueueSize = number(args, ++i, a, 1, Long.MAX_VALUE);
           case "--receive-maximum" -> o.receiveMaximum = (int) number(args, ++i, a, 1, 65_535);
+          case "--persistence" -> {
+            if (++i >= args.length || !(args[i].equals("file") || args[i].equals("in-memory"))) {
+              throw new IllegalArgumentException("--persistence must be file or in-memory");
+            }
+            o.persistence = args[i];
+          }
           default -> {
             if (a.startsWith("--") || o.dir != null) {
               throw new IllegalArgumentException("unexpected argument '" + a + "'");

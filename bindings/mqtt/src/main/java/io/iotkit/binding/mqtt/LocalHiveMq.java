@@ -14,12 +14,13 @@ import java.util.Properties;
 /**
  * A HiveMQ Community Edition broker in a child JVM (bindings/mqtt-server), listening on a free port of
  * 127.0.0.1, its sessions and queues on disk under the run's folder. The broker's own limits can be set with
- * {@value #MAX_QUEUE_SIZE} and {@value #RECEIVE_MAXIMUM} (see io.iotkit.server.mqtt.BrokerConfig for why the
+ * {@value #MAX_QUEUE_SIZE}, {@value #RECEIVE_MAXIMUM} and {@value #PERSISTENCE} (see io.iotkit.server.mqtt.BrokerConfig for why the
  * defaults are what they are).
  */
 final class LocalHiveMq implements LocalServer {
   static final String MAX_QUEUE_SIZE = "mqtt.local.max.queue.size";
   static final String RECEIVE_MAXIMUM = "mqtt.local.receive.maximum";
+  static final String PERSISTENCE = "mqtt.local.persistence";
   /** HiveMQ's own start script opens these JDK internals for its Netty and persistence. */
   private static final List<String> JVM_OPTIONS = List.of("-Xms512m", "-Xmx2g", "-XX:+UseG1GC",
       "-Djava.net.preferIPv4Stack=true",
@@ -32,13 +33,16 @@ final class LocalHiveMq implements LocalServer {
 
   private final Path kitHome;
   private final List<String> brokerOptions = new ArrayList<>();
+  private final String persistence;
   private Path workDir;
   private ServerProcess process;
 
   LocalHiveMq(Path kitHome, Properties properties) {
     this.kitHome = kitHome;
+    this.persistence = properties.getProperty(PERSISTENCE, "file").trim();
     option(properties, MAX_QUEUE_SIZE, "--max-queue-size");
     option(properties, RECEIVE_MAXIMUM, "--receive-maximum");
+    option(properties, PERSISTENCE, "--persistence");
   }
 
   private void option(Properties p, String property, String flag) {
@@ -51,12 +55,16 @@ final class LocalHiveMq implements LocalServer {
 
   @Override
   public String description() {
-    return "local HiveMQ Community Edition 2024.3 broker in a child JVM (127.0.0.1, file persistence, one node)";
+    return "local HiveMQ Community Edition 2024.3 broker in a child JVM (127.0.0.1, " + persistence
+        + " persistence, one node)";
   }
 
   @Override
   public Properties start(Path dir) throws IOException {
     workDir = dir;
+    if (!persistence.equals("file") && !persistence.equals("in-memory")) {
+      throw new IOException(PERSISTENCE + " must be file or in-memory, not '" + persistence + "'");
+    }
     Path target = kitHome.resolve("bindings/mqtt-server/target");
     Path jar = target.resolve("mqtt-server.jar");
     if (!Files.isRegularFile(jar)) {
