@@ -25,7 +25,7 @@ class MqttDataLossIT {
   @Test
   void brokerDropsFailTheDataCheck(@TempDir Path work) throws Exception {
     Properties tinyQueue = new Properties();
-    tinyQueue.setProperty("mqtt.local.max.queue.size", "100");
+    tinyQueue.setProperty("mqtt.local.max.queue.size", "10");
     try (BindingHarness h = BindingHarness.start("mqtt", work, tinyQueue)) {
       String sub = "mqttloss-1-000";
       h.binding.prepare(List.of(sub));

@@ -60,7 +60,7 @@ final class MqttSettings {
     truststorePassword = blankToNull(p.getProperty(TRUSTSTORE_PASSWORD));
     truststoreType = p.getProperty(TRUSTSTORE_TYPE, "PKCS12").trim();
     quietMillis = integer(p, QUIET_MS, 2_000, 100, 600_000);
-    maxWaitSeconds = integer(p, MAX_WAIT, 120, 1, 86_400);
+    maxWaitSeconds = integer(p, MAX_WAIT, 300, 1, 86_400);
   }
 
   /**
