@@ -1,0 +1,194 @@
+package io.iotkit.server.mqtt;
+
+import com.hivemq.embedded.EmbeddedHiveMQ;
+import io.iotkit.process.ParentWatch;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A real MQTT broker, HiveMQ Community Edition embedded in this JVM, listening on 127.0.0.1 with its
+ * configuration, sessions and queues under the folder given as the first argument ({@code conf/}, {@code data/}).
+ *
+ * <p>Usage: {@code HiveMqBroker DIR [--port N] [--max-queue-size N] [--receive-maximum N]
+ * [--persistence file|in-memory] [--standalone]} (see {@link BrokerConfig}).
+ * Port 0 (the default) takes a free port. Started by the kit (the default), it prints
+ * {@code READY host=127.0.0.1 port=N} once it accepts connections, stops cleanly on STOP and exits when its
+ * stdin closes (see {@link ParentWatch}). With {@code --standalone} (bin/mqtt-local.sh) it prints
+ * {@code 127.0.0.1:N}, writes its pid to {@code DIR/broker.pid} and runs until SIGTERM or Ctrl-C.
+ *
+ * <p>Embedded HiveMQ lets every client in (no security extension), whatever user name and password it sends:
+ * the broker listens on 127.0.0.1 only, for the kit and the user's own tools.
+ */
+public final class HiveMqBroker {
+  private HiveMqBroker() {
+  }
+
+  public static void main(String[] args) throws Exception {
+    Options o;
+    try {
+      o = Options.parse(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println("mqtt broker: " + e.getMessage());
+      System.err.println("usage: HiveMqBroker DIR [--port N] [--max-queue-size N] [--receive-maximum N]"
+          + " [--persistence file|in-memory] [--standalone]");
+      System.exit(2);
+      return;
+    }
+    Path dir = o.dir.toAbsolutePath();
+    int port = o.port == 0 ? freePort() : o.port;
+    if (o.port != 0 && !isFree(port)) {
+      System.err.println("mqtt broker: port " + port + " on 127.0.0.1 is in use; choose another port");
+      System.exit(1);
+    }
+    BrokerConfig config = new BrokerConfig(port, o.maxQueueSize, o.receiveMaximum, o.persistence);
+    Path conf = config.writeTo(dir.resolve("conf"));
+    Files.writeString(conf.resolve("logback.xml"), logback(dir), StandardCharsets.UTF_8);
+    // Before HiveMQ first logs: otherwise logback's default configuration prints its start-up lines on stdout.
+    System.setProperty("logback.configurationFile", conf.resolve("logback.xml").toString());
+    System.setProperty("hivemq.log.folder", dir.resolve("log").toString());
+
+    EmbeddedHiveMQ broker = EmbeddedHiveMQ.builder()
+        .withConfigurationFolder(conf)
+        .withDataFolder(Files.createDirectories(dir.resolve("data")))
+        .withExtensionsFolder(Files.createDirectories(dir.resolve("extensions")))
+        .build();
+    // HiveMQ prints a stray logback status line on stdout while it starts; stdout is for the address alone.
+    PrintStream stdout = System.out;
+    System.setOut(System.err);
+    try {
+      broker.start().get(120, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      System.err.println("mqtt broker: HiveMQ did not start: " + e);
+      Runtime.getRuntime().halt(1);
+    } finally {
+      System.setOut(stdout);
+    }
+    if (o.standalone) {
+      Path pidFile = dir.resolve("broker.pid");
+      Files.writeString(pidFile, ProcessHandle.current().pid() + "\n", StandardCharsets.UTF_8);
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        stop(broker);
+        try {
+          Files.deleteIfExists(pidFile);
+        } catch (IOException e) {
+          // a stale pid file only makes the next stop say the broker is gone
+        }
+      }, "broker-stop"));
+      System.out.println("127.0.0.1:" + port);
+      System.err.println("mqtt broker: HiveMQ CE serves MQTT on 127.0.0.1:" + port + ", data in " + dir
+          + ", log in " + dir.resolve("log") + "; stop it with bin/mqtt-local.sh stop " + o.dir + " or Ctrl-C");
+    } else {
+      ParentWatch.start(() -> stop(broker));
+      System.out.println("READY host=127.0.0.1 port=" + port);
+    }
+    System.out.flush();
+    Thread.currentThread().join(); // serve until STOP, stdin closing, or a signal
+  }
+
+  /** A clean stop closes connections and the persistence, so a restart finds the data folder consistent. */
+  private static void stop(EmbeddedHiveMQ broker) {
+    try {
+      broker.stop().get(60, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      System.err.println("mqtt broker: clean stop failed: " + e);
+    }
+  }
+
+  /** HiveMQ's own log goes to DIR/log/hivemq.log; only warnings reach stderr (the kit's server log). */
+  private static String logback(Path dir) {
+    return """
+        <configuration scan="false">
+          <appender name="FILE" class="ch.qos.logback.core.FileAppender">
+            <file>%s</file>
+            <encoder><pattern>%%d %%-5level - %%msg%%n%%ex</pattern></encoder>
+          </appender>
+          <appender name="STDERR" class="ch.qos.logback.core.ConsoleAppender">
+            <target>System.err</target>
+            <filter class="ch.qos.logback.classic.filter.ThresholdFilter"><level>WARN</level></filter>
+            <encoder><pattern>%%d %%-5level - %%msg%%n%%ex</pattern></encoder>
+          </appender>
+          <root level="INFO">
+            <appender-ref ref="FILE"/>
+            <appender-ref ref="STDERR"/>
+          </root>
+          <logger name="jetbrains.exodus" level="WARN"/>
+          <logger name="oshi" level="ERROR"/>
+          <logger name="com.google.common.util.concurrent.Futures.CombinedFuture" level="OFF"/>
+        </configuration>
+        """.formatted(dir.resolve("log/hivemq.log"));
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return s.getLocalPort();
+    }
+  }
+
+  private static boolean isFree(int port) {
+    try (ServerSocket s = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  /** The command line. */
+  static final class Options {
+    Path dir;
+    int port;
+    long maxQueueSize = BrokerConfig.DEFAULT_MAX_QUEUE_SIZE;
+    int receiveMaximum = BrokerConfig.DEFAULT_RECEIVE_MAXIMUM;
+    String persistence = "file";
+    boolean standalone;
+
+    static Options parse(String[] args) {
+      Options o = new Options();
+      for (int i = 0; i < args.length; i++) {
+        String a = args[i];
+        switch (a) {
+          case "--standalone" -> o.standalone = true;
+          case "--port" -> o.port = (int) number(args, ++i, a, 0, 65_535);
+          case "--max-queue-size" -> o.maxQueueSize = number(args, ++i, a, 1, Long.MAX_VALUE);
+          case "--receive-maximum" -> o.receiveMaximum = (int) number(args, ++i, a, 1, 65_535);
+          case "--persistence" -> {
+            if (++i >= args.length || !(args[i].equals("file") || args[i].equals("in-memory"))) {
+              throw new IllegalArgumentException("--persistence must be file or in-memory");
+            }
+            o.persistence = args[i];
+          }
+          default -> {
+            if (a.startsWith("--") || o.dir != null) {
+              throw new IllegalArgumentException("unexpected argument '" + a + "'");
+            }
+            o.dir = Path.of(a);
+          }
+        }
+      }
+      if (o.dir == null) {
+        throw new IllegalArgumentException("no data folder given");
+      }
+      return o;
+    }
+
+    private static long number(String[] args, int i, String option, long min, long max) {
+      if (i >= args.length) {
+        throw new IllegalArgumentException(option + " needs a number");
+      }
+      try {
+        long v = Long.parseLong(args[i]);
+        if (v < min || v > max) {
+          throw new IllegalArgumentException(option + " must be in " + min + ".." + max + ", not " + v);
+        }
+        return v;
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException(option + " needs a number, not '" + args[i] + "'");
+      }
+    }
+  }
+}

@@ -1,0 +1,123 @@
+package io.iotkit.binding.mqtt;
+
+import io.iotkit.process.JavaCommand;
+import io.iotkit.process.LocalServer;
+import io.iotkit.process.ServerProcess;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Properties;
+import java.util.stream.Stream;
+
+/**
+ * A HiveMQ Community Edition broker in a child JVM (bindings/mqtt-server), listening on a free port of
+ * 127.0.0.1, its sessions and queues on disk under the run's folder. The broker's own limits can be set with
+ * {@value #MAX_QUEUE_SIZE}, {@value #RECEIVE_MAXIMUM} and {@value #PERSISTENCE} (see io.iotkit.server.mqtt.BrokerConfig for why the
+ * defaults are what they are).
+ */
+final class LocalHiveMq implements LocalServer {
+  static final String MAX_QUEUE_SIZE = "mqtt.local.max.queue.size";
+  static final String RECEIVE_MAXIMUM = "mqtt.local.receive.maximum";
+  static final String PERSISTENCE = "mqtt.local.persistence";
+  /** HiveMQ's own start script opens these JDK internals for its Netty and persistence. */
+  private static final List<String> JVM_OPTIONS = List.of("-Xms512m", "-Xmx2g", "-XX:+UseG1GC",
+      "-Djava.net.preferIPv4Stack=true",
+      "--add-opens=java.base/java.lang=ALL-UNNAMED", "--add-opens=java.base/java.nio=ALL-UNNAMED",
+      "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
+      "--add-opens=jdk.management/com.sun.management.internal=ALL-UNNAMED",
+      "--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED");
+  private static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
+  private static final Duration STOP_GRACE = Duration.ofSeconds(60);
+
+  private final Path kitHome;
+  private final List<String> brokerOptions = new ArrayList<>();
+  private final String persistence;
+  private Path workDir;
+  private ServerProcess process;
+
+  LocalHiveMq(Path kitHome, Properties properties) {
+    this.kitHome = kitHome;
+    this.persistence = properties.getProperty(PERSISTENCE, "file").trim();
+    option(properties, MAX_QUEUE_SIZE, "--max-queue-size");
+    option(properties, RECEIVE_MAXIMUM, "--receive-maximum");
+    option(properties, PERSISTENCE, "--persistence");
+  }
+
+  private void option(Properties p, String property, String flag) {
+    String v = p.getProperty(property, "").trim();
+    if (!v.isEmpty()) {
+      brokerOptions.add(flag);
+      brokerOptions.add(v);
+    }
+  }
+
+  @Override
+  public String description() {
+    return "local HiveMQ Community Edition 2024.3 broker in a child JVM (127.0.0.1, " + persistence
+        + " persistence, one node)";
+  }
+
+  @Override
+  public Properties start(Path dir) throws IOException {
+    workDir = dir;
+    if (!persistence.equals("file") && !persistence.equals("in-memory")) {
+      throw new IOException(PERSISTENCE + " must be file or in-memory, not '" + persistence + "'");
+    }
+    Path target = kitHome.resolve("bindings/mqtt-server/target");
+    Path jar = target.resolve("mqtt-server.jar");
+    if (!Files.isRegularFile(jar)) {
+      throw new IOException(jar + " is missing; build the kit (mvn -DskipTests package)");
+    }
+    List<String> args = new ArrayList<>(List.of(dir.resolve("broker").toString()));
+    args.addAll(brokerOptions);
+    List<String> cmd = JavaCommand.of(List.of(jar, target.resolve("lib")), JVM_OPTIONS,
+        "io.iotkit.server.mqtt.HiveMqBroker", args);
+    process = ServerProcess.start(cmd, dir.resolve("mqtt-server.log"), READY_TIMEOUT);
+    Properties p = new Properties();
+    p.setProperty(MqttSettings.HOST, process.facts().get("host"));
+    p.setProperty(MqttSettings.PORT, process.facts().get("port"));
+    return p;
+  }
+
+  /** Stops the broker and starts it again on the same data folder. */
+  @Override
+  public Properties restart() throws IOException {
+    stopProcess();
+    return start(workDir);
+  }
+
+  /**
+   * Stops the broker for good and deletes its persistence: the broker keeps no readings (the kit ended its
+   * sessions), but its on-disk queue logs take a few KB per reading published until HiveMQ compacts them:
+   * 2.5 GB after a -p 2 -k 200000 run. Its configuration and log stay in the run folder.
+   */
+  @Override
+  public void stop() {
+    stopProcess();
+    if (workDir != null) {
+      deleteTree(workDir.resolve("broker/data"));
+    }
+  }
+
+  private void stopProcess() {
+    if (process != null) {
+      process.stop(STOP_GRACE);
+      process = null;
+    }
+  }
+
+  private static void deleteTree(Path dir) {
+    if (!Files.isDirectory(dir)) {
+      return;
+    }
+    try (Stream<Path> walk = Files.walk(dir)) {
+      walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    } catch (IOException e) {
+      // what is left is only disk space in the run folder
+    }
+  }
+}

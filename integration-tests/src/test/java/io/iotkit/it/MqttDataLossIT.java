@@ -1,0 +1,62 @@
+package io.iotkit.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.iotkit.check.CheckResult;
+import io.iotkit.result.InstanceResult;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The data check fails when the broker loses readings it has acknowledged, and passes when it does not.
+ *
+ * <p>The loss is the broker's own: a HiveMQ CE broker configured with a tiny per-client queue acknowledges every
+ * publish (PUBACK) and then discards what does not fit in the verifying subscriber's queue, which is what HiveMQ's
+ * default 1,000-message queue did at the kit's rates. The control is the kit's default broker configuration.
+ */
+class MqttDataLossIT {
+  private static final long KVPS = 20_000;
+
+  @Test
+  void brokerDropsFailTheDataCheck(@TempDir Path work) throws Exception {
+    Properties tinyQueue = new Properties();
+    tinyQueue.setProperty("mqtt.local.max.queue.size", "10");
+    try (BindingHarness h = BindingHarness.start("mqtt", work, tinyQueue)) {
+      String sub = "mqttloss-1-000";
+      h.binding.prepare(List.of(sub));
+      InstanceResult written = h.write(sub, KVPS, 4);
+      assertEquals(KVPS, written.acknowledged(), "the broker acknowledged every reading");
+      assertEquals(0, written.failedInserts());
+
+      CheckResult check = h.dataCheck(List.of(sub), written.acknowledged());
+      assertFalse(check.passed(), "readings were dropped, yet the data check passed: " + check);
+      long delivered = Long.parseLong(check.measured());
+      System.out.printf("broker with a 10-message queue: %d of %d acknowledged readings delivered%n", delivered, KVPS);
+      assertTrue(delivered < KVPS, check.measured());
+      assertEquals((KVPS - delivered) + " kvps acknowledged by the SUT are missing from it", check.why());
+    }
+  }
+
+  @Test
+  void noLossPassesTheDataCheck(@TempDir Path work) throws Exception {
+    try (BindingHarness h = BindingHarness.start("mqtt", work, new Properties())) {
+      String sub = "mqttloss-1-001";
+      h.binding.prepare(List.of(sub));
+      InstanceResult written = h.write(sub, KVPS, 4);
+      assertEquals(KVPS, written.acknowledged());
+
+      CheckResult check = h.dataCheck(List.of(sub), written.acknowledged());
+      assertTrue(check.passed(), check.toString());
+      assertEquals(Long.toString(KVPS), check.measured());
+      assertEquals("0", h.binding.measurements().get("mqtt duplicates delivered (QoS 1 redeliveries, not counted)"));
+
+      h.binding.purge();
+      assertEquals(0, h.binding.countReadings(List.of(sub)), "nothing is counted after a purge");
+    }
+  }
+}

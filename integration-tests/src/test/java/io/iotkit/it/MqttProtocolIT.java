@@ -1,0 +1,82 @@
+package io.iotkit.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.iotkit.check.CheckResult;
+import io.iotkit.result.IterationResult;
+import io.iotkit.result.RunResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The whole protocol on the local HiveMQ CE broker, with a small K, through bin/tpcx-iot.sh: the verifying
+ * subscriber receives exactly what the broker acknowledged, and the run honestly says the query rule does not
+ * apply to a broker. (The file check is not asserted: it depends on the audit manifest of the build.)
+ */
+class MqttProtocolIT {
+  private static final long K = 40_000;
+
+  @Test
+  void wholeProtocolOnLocalHiveMq(@TempDir Path work) throws Exception {
+    Path results = work.resolve("results");
+    KitProcess.Finished f = KitProcess.run(work, 10, "-b", "mqtt", "-p", "2", "-k", Long.toString(K),
+        "--results", results.toString());
+    assertEquals(0, f.exitCode(), f.stderr());
+    Path runDir = KitProcess.onlyRunDir(results);
+    RunResult r = KitProcess.result(runDir);
+
+    assertEquals("COMPLETED", r.status());
+    assertEquals(2, r.iterations().size());
+    for (IterationResult it : r.iterations()) {
+      long written = it.warmup().acknowledged() + it.measured().acknowledged();
+      assertEquals(2 * K, written, "every kvp of warmup and measured run acknowledged");
+      assertEquals(written, it.storedReadings(), "the verifying subscriber received exactly what was acknowledged");
+      CheckResult data = check(it.checks(), "data check");
+      assertTrue(data.passed());
+      assertEquals(Long.toString(2 * K), data.measured());
+      assertEquals(Long.toString(written),
+          it.storeMeasurements().get("mqtt readings delivered to the verifying subscriber (distinct)"));
+      assertTrue(it.storeMeasurements().containsKey("mqtt publish-to-delivery latency (ms)"),
+          it.storeMeasurements().toString());
+      assertEquals(0, it.measured().failedOperations());
+      assertEquals(0, it.measured().queries(), "a broker is never queried");
+      CheckResult queries = check(it.checks(), "readings per query");
+      assertFalse(queries.passed());
+      assertTrue(queries.measured().startsWith("not applicable"), queries.measured());
+    }
+    assertTrue(r.cleanup().stream().allMatch(CheckResult::passed), "purge, temp files and restart all done");
+    assertEquals("0", check(r.cleanup(), "readings left after purge").measured());
+
+    CheckResult replication = check(r.prerequisites(), "replication");
+    assertFalse(replication.passed());
+    assertTrue(replication.measured().startsWith("1 "), replication.measured());
+    assertFalse(r.compliant());
+    assertTrue(r.reasons().stream().anyMatch(s -> s.contains("readings per query: not applicable")),
+        r.reasons().toString());
+    assertTrue(r.metrics().iotps() > 0);
+
+    assertTrue(f.stdout().contains("IoTps"), "the report is printed");
+    assertTrue(f.stdout().contains("NOT COMPLIANT"));
+    assertTrue(Files.isRegularFile(runDir.resolve("report.txt")));
+    assertEquals(List.of(), leftovers(runDir.toString()), "no instance or broker left running");
+  }
+
+  static CheckResult check(List<CheckResult> checks, String nameContains) {
+    return checks.stream().filter(c -> c.name().contains(nameContains)).findFirst()
+        .orElseThrow(() -> new AssertionError("no check named " + nameContains + " in " + checks));
+  }
+
+  /** Instances and local brokers of this run still alive (KitProcess.leftovers knows only HBase's server). */
+  static List<String> leftovers(String runDir) {
+    return ProcessHandle.allProcesses()
+        .filter(ProcessHandle::isAlive)
+        .map(h -> h.info().commandLine().orElse(""))
+        .filter(c -> c.contains(runDir) && (c.contains("InstanceMain") || c.contains("HiveMqBroker")))
+        .toList();
+  }
+}
