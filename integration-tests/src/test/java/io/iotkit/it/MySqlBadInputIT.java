@@ -6,7 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Properties;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -14,34 +18,65 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * An unreachable or unusable MySQL server ends the run with one line on stderr naming the binding, the
- * address and the cause, exit code 1, no stack trace, and no password anywhere.
+ * address and the cause, exit code 1, no stack trace, and no password anywhere. The server is the local
+ * MariaDB as bin/mysql-local.sh starts it for other tools, so the helper is tested too.
  */
 class MySqlBadInputIT {
   private static final String PASSWORD = "right-pw-4711";
+  private static final Path SCRIPT = KitProcess.HOME.resolve("bin/mysql-local.sh");
   @TempDir
   static Path serverDir;
-  private static BindingHarness server;
+  private static String address;
 
   @BeforeAll
   static void startServer() throws Exception {
-    Properties p = new Properties();
-    p.setProperty("mysql.user", "kit_bad");
-    p.setProperty("mysql.password", PASSWORD);
-    server = BindingHarness.start("mysql", serverDir, p);
+    Path props = serverDir.resolve("account.properties");
+    Files.writeString(props, "mysql.user=kit_bad\nmysql.password=" + PASSWORD + "\n");
+    Script start = script("start", serverDir.resolve("db").toString(), "--properties", props.toString());
+    assertEquals(0, start.exitCode(), start.stderr());
+    address = start.stdout().strip();
+    assertTrue(address.matches("127\\.0\\.0\\.1:\\d+"), "start prints the address: " + address);
+    assertTrue(start.stderr().contains("database iot, user kit_bad"), start.stderr());
+    assertFalse(start.stderr().contains(PASSWORD));
+    assertEquals(1, script("start", serverDir.resolve("db").toString()).exitCode(), "one server per folder");
+    assertEquals(address, script("status", serverDir.resolve("db").toString()).stdout().strip());
+    // The account really needs its password: the right one logs in (the wrong one, below, does not).
+    Properties login = new Properties();
+    login.setProperty("mysql.host", "127.0.0.1");
+    login.setProperty("mysql.port", address.substring(address.indexOf(':') + 1));
+    login.setProperty("mysql.user", "kit_bad");
+    login.setProperty("mysql.password", PASSWORD);
+    try (Connection c = MySqlProtocolIT.jdbc(login)) {
+      assertEquals("kit_bad@127.0.0.1", MySqlProtocolIT.single(c, "SELECT CURRENT_USER()"));
+    }
   }
 
   @AfterAll
   static void stopServer() throws Exception {
-    server.close();
+    assertEquals(0, script("stop", serverDir.resolve("db").toString()).exitCode());
+    assertEquals(List.of(), MySqlProtocolIT.leftovers(serverDir.toString()), "stop leaves nothing running");
+  }
+
+  record Script(int exitCode, String stdout, String stderr) {
+  }
+
+  private static Script script(String... args) throws Exception {
+    List<String> cmd = new ArrayList<>(List.of(SCRIPT.toString()));
+    cmd.addAll(List.of(args));
+    Path out = Files.createTempFile(serverDir, "out", ".txt");
+    Path err = Files.createTempFile(serverDir, "err", ".txt");
+    Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    assertTrue(p.waitFor(4, TimeUnit.MINUTES), "bin/mysql-local.sh " + args[0] + " did not finish");
+    return new Script(p.exitValue(), Files.readString(out), Files.readString(err));
   }
 
   private static String address() {
-    return "127.0.0.1:" + server.properties.getProperty("mysql.port");
+    return address;
   }
 
   private static String toServer(String more) {
-    return "mysql.host=127.0.0.1\nmysql.port=" + server.properties.getProperty("mysql.port")
-        + "\nmysql.user=kit_bad\n" + more;
+    String port = address.substring(address.indexOf(':') + 1);
+    return "mysql.host=127.0.0.1\nmysql.port=" + port + "\nmysql.user=kit_bad\n" + more;
   }
 
   @Test

@@ -52,6 +52,7 @@ final class MariaDbBinaries {
             Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rwxr-xr-x"));
           }
         }
+        Files.setPosixFilePermissions(fresh, PosixFilePermissions.fromString("rwxr-xr-x"));
         deleteTree(dir); // a damaged earlier copy
         // One rename makes the copy appear whole: a launcher never sees half a folder.
         Files.move(fresh, dir, StandardCopyOption.ATOMIC_MOVE);
