@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Starts or stops the kit's local MariaDB 10.11 by itself, for tools other than the kit (or to run the kit
 # against it as an external server):
-#   bin/mysql-local.sh start DIR [--port N] [--properties FILE]   prints the address, 127.0.0.1:PORT
+#   bin/mysql-local.sh start DIR [--port N] [--properties FILE] [--tls-cert PEM --tls-key PEM]
+#                                       prints the address, 127.0.0.1:PORT; with a certificate it offers TLS
 #   bin/mysql-local.sh stop DIR
 #   bin/mysql-local.sh status DIR
 # DIR holds the server's data and logs; starting again on the same DIR keeps its data. A new DIR gets the
@@ -13,7 +14,7 @@ SERVER="$KIT_HOME/bindings/mysql-server/target"
 ME="mysql-local.sh"
 
 usage() {
-  echo "usage: $ME start DIR [--port N] [--properties FILE] | stop DIR | status DIR" >&2
+  echo "usage: $ME start DIR [--port N] [--properties FILE] [--tls-cert PEM --tls-key PEM] | stop DIR | status DIR" >&2
   exit 2
 }
 [ $# -ge 2 ] || usage
@@ -26,11 +27,11 @@ launcher_pid() { cat "$dir/launcher.pid" 2>/dev/null || true; }
 
 case "$cmd" in
   start)
-    port_args=()
+    extra=()
     props="$KIT_HOME/workloads/mysql.properties"
     while [ $# -gt 0 ]; do
       case "$1" in
-        --port) [ $# -ge 2 ] || usage; port_args=(--port "$2"); shift 2 ;;
+        --port|--tls-cert|--tls-key) [ $# -ge 2 ] || usage; extra+=("$1" "$2"); shift 2 ;;
         --properties) [ $# -ge 2 ] || usage; props="$2"; shift 2 ;;
         *) usage ;;
       esac
@@ -63,7 +64,7 @@ case "$cmd" in
     : > "$dir/launcher.out"
     # Detached: the launcher ignores stdin and stops mariadbd cleanly on SIGTERM (bin/mysql-local.sh stop).
     nohup java -Xmx64m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -cp "$SERVER/mysql-server.jar:$SERVER/lib/*" \
-      io.iotkit.server.mysql.StandaloneMariaDb "$dir/mariadb" --detached --account "$props" "${port_args[@]}" \
+      io.iotkit.server.mysql.StandaloneMariaDb "$dir/mariadb" --detached --account "$props" "${extra[@]}" \
       </dev/null >"$dir/launcher.out" 2>>"$dir/launcher.log" &
     pid=$!
     echo "$pid" > "$dir/launcher.pid"

@@ -112,15 +112,19 @@ final class MariaDbServer {
    * Starts mariadbd and waits until it greets clients.
    *
    * @param requestedPort the port to listen on, or 0 for a free one
+   * @param tls the certificate and key (PEM) to offer TLS with, or null for none
    * @return the port it serves on
    */
-  synchronized int start(int requestedPort) throws IOException, InterruptedException {
+  synchronized int start(int requestedPort, List<Path> tls) throws IOException, InterruptedException {
     for (int attempt = 1; ; attempt++) {
       port = requestedPort > 0 ? requestedPort : freePort();
       List<String> cmd = new ArrayList<>(List.of(base.resolve("bin/mariadbd").toString(), "--no-defaults"));
       cmd.addAll(commonOptions());
       cmd.addAll(List.of("--port=" + port, "--bind-address=" + HOST, "--skip-name-resolve",
           "--socket=" + socketPath(), "--pid-file=" + dir.resolve("mariadbd.pid")));
+      if (tls != null) {
+        cmd.addAll(List.of("--ssl-cert=" + tls.get(0), "--ssl-key=" + tls.get(1)));
+      }
       long logStart = Files.exists(log()) ? Files.size(log()) : 0;
       process = new ProcessBuilder(cmd).redirectErrorStream(true)
           .redirectOutput(ProcessBuilder.Redirect.appendTo(log().toFile())).start();

@@ -6,11 +6,13 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * A real MariaDB 10.11 server for users with no MySQL/MariaDB of their own: unpacks the binaries (once),
- * initialises the data folder with the kit's database and account (once), starts mariadbd on 127.0.0.1 and
- * prints {@code READY host=127.0.0.1 port=<port> version=<version>} once it greets clients.
+ * initialises the data folder with the kit's database and account (once), starts mariadbd on 127.0.0.1 (with
+ * TLS if given a certificate and key) and prints {@code READY host=127.0.0.1 port=<port> version=<version> ...}
+ * once it greets clients.
  *
  * <p>It speaks the kit's launch protocol (see {@code io.iotkit.process.ServerProcess}): a {@code STOP} line on
  * stdin, or stdin closing because the kit is gone, shuts mariadbd down cleanly and ends this JVM, so no server
@@ -38,9 +40,14 @@ public final class StandaloneMariaDb {
         watchParent(s);
       }
       server.initialiseIfNew(account);
-      int port = server.start(o.port());
+      for (Path f : o.tlsCert() == null ? List.<Path>of() : List.of(o.tlsCert(), o.tlsKey())) {
+        if (!Files.isReadable(f)) {
+          throw new IOException("cannot read " + f);
+        }
+      }
+      int port = server.start(o.port(), o.tlsCert() == null ? null : List.of(o.tlsCert(), o.tlsKey()));
       System.out.println("READY host=" + MariaDbServer.HOST + " port=" + port + " version=" + MariaDbBinaries.VERSION
-          + " database=" + account.database() + " user=" + account.user());
+          + " database=" + account.database() + " user=" + account.user() + " tls=" + (o.tlsCert() != null));
       System.out.flush();
     } catch (IOException | IllegalArgumentException e) {
       System.err.println("local MariaDB: " + e.getMessage());

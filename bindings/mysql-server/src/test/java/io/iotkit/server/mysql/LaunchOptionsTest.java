@@ -11,7 +11,10 @@ class LaunchOptionsTest {
 
   @Test
   void parsesEverything() {
-    LaunchOptions o = LaunchOptions.parse("/tmp/db", "--account", "a.properties", "--port", "3307", "--detached");
+    LaunchOptions o = LaunchOptions.parse("/tmp/db", "--account", "a.properties", "--port", "3307", "--detached",
+        "--tls-cert", "/etc/c.pem", "--tls-key", "/etc/k.pem");
+    assertEquals(Path.of("/etc/c.pem"), o.tlsCert());
+    assertEquals(Path.of("/etc/k.pem"), o.tlsKey());
     assertEquals(Path.of("/tmp/db"), o.dir());
     assertEquals(Path.of("a.properties"), o.account());
     assertEquals(3307, o.port());
@@ -31,5 +34,6 @@ class LaunchOptionsTest {
     assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse("/tmp/db", "--port", "x"));
     assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse("/tmp/db", "--port"));
     assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse("/tmp/db", "/tmp/other"));
+    assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse("/tmp/db", "--tls-cert", "c.pem"));
   }
 }

@@ -34,7 +34,7 @@ final class ConnectionErrors {
     }
     Throwable tls = find(e, SSLException.class);
     if (tls != null) {
-      return "mysql: TLS with " + address + " failed: " + firstLine(tls.getMessage()) + "; check "
+      return "mysql: TLS with " + address + " failed: " + deepestMessage(tls) + "; check "
           + MySqlSettings.SSL_MODE + "=" + sslMode + " and " + MySqlSettings.TRUSTSTORE;
     }
     if (find(e, SocketTimeoutException.class) != null) {
@@ -82,6 +82,21 @@ final class ConnectionErrors {
       }
     }
     return null;
+  }
+
+  /**
+   * The message of the innermost cause that has one, without the class names the JDK puts in front of wrapped
+   * causes ("java.security.cert.CertPathValidatorException: signature check failed").
+   */
+  static String deepestMessage(Throwable t) {
+    String message = null;
+    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
+      if (c.getMessage() != null && !c.getMessage().isBlank()) {
+        message = c.getMessage();
+      }
+    }
+    String line = firstLine(message);
+    return line.replaceFirst("^(?:[a-zA-Z_$][\\w$]*\\.)+[\\w$]*(?:Exception|Error): ", "");
   }
 
   private static String host(String address) {

@@ -190,17 +190,30 @@ public final class MySqlBinding extends KitBinding {
     }
   }
 
-  /** The server's version and the settings that decide what a commit means, for the report. */
+  /**
+   * The server's version, the settings that decide what a commit means, and whether the connection is
+   * encrypted, for the report.
+   */
   @Override
   public Map<String, String> measurements() {
     Map<String, String> m = new LinkedHashMap<>();
-    try (Statement s = connection.createStatement();
-         ResultSet rs = s.executeQuery("SELECT VERSION(), @@innodb_flush_log_at_trx_commit, @@sync_binlog")) {
-      if (rs.next()) {
-        m.put("mysql server version", rs.getString(1));
-        m.put("mysql durability", "innodb_flush_log_at_trx_commit=" + rs.getString(2) + ", sync_binlog="
-            + rs.getString(3));
+    try (Statement s = connection.createStatement()) {
+      try (ResultSet rs = s.executeQuery("SELECT VERSION(), @@innodb_flush_log_at_trx_commit, @@sync_binlog")) {
+        if (rs.next()) {
+          m.put("mysql server version", rs.getString(1));
+          m.put("mysql durability", "innodb_flush_log_at_trx_commit=" + rs.getString(2) + ", sync_binlog="
+              + rs.getString(3));
+        }
       }
+      Map<String, String> tls = new java.util.HashMap<>();
+      try (ResultSet rs = s.executeQuery("SHOW SESSION STATUS WHERE Variable_name IN ('Ssl_version', 'Ssl_cipher')")) {
+        while (rs.next()) {
+          tls.put(rs.getString(1), rs.getString(2));
+        }
+      }
+      String version = tls.getOrDefault("Ssl_version", "");
+      m.put("mysql connection", version.isEmpty() ? "not encrypted (" + MySqlSettings.SSL_MODE + "="
+          + settings.sslMode() + ")" : "TLS " + version + ", " + tls.get("Ssl_cipher"));
       endRead();
     } catch (SQLException e) {
       rollbackQuietly();

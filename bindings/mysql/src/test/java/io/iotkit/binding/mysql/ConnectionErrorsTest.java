@@ -52,6 +52,15 @@ class ConnectionErrorsTest {
   }
 
   @Test
+  void tlsNamesTheInnermostCauseWithoutClassNames() {
+    SSLHandshakeException handshake = new SSLHandshakeException(
+        "sun.security.validator.ValidatorException: PKIX path building failed");
+    handshake.initCause(new java.security.cert.CertPathValidatorException("unable to find valid certification path"));
+    String line = describe(communications(handshake));
+    assertTrue(line.contains("TLS with db1:3306 failed: unable to find valid certification path; check"), line);
+  }
+
+  @Test
   void accessDenied() {
     String line = describe(new SQLException("Access denied for user 'iot'@'10.0.0.5' (using password: YES)", "28000",
         1045));
