@@ -23,7 +23,7 @@ import site.ycsb.StringByteIterator;
 
 /**
  * The data check on the local MariaDB fails when rows go missing (or appear) behind the kit's back, and a
- * batch the server refuses is neither counted nor stored.
+ * batch the server refuses, or one with a malformed reading, is neither counted nor stored.
  */
 class MySqlDataLossIT {
 
@@ -80,6 +80,14 @@ class MySqlDataLossIT {
       assertEquals(Status.BATCHED_OK.getName(), b.insert("iot", ReadingFormat.key(sub, "x", t + 2), reading()).getName());
       assertTrue(b.flush().isOk(), "the next batch goes through");
       assertEquals(1, h.binding.countReadings(List.of(sub)));
+
+      // A reading whose value is not a number fails its batch too, before anything reaches the server.
+      assertEquals(Status.BATCHED_OK.getName(), b.insert("iot", ReadingFormat.key(sub, "x", t + 3), reading()).getName());
+      Map<String, ByteIterator> bad = new java.util.HashMap<>(reading());
+      bad.put(ReadingFormat.VALUE, new StringByteIterator("twelve"));
+      assertFalse(b.insert("iot", ReadingFormat.key(sub, "x", t + 4), bad).isOk());
+      assertTrue(b.flush().isOk(), "nothing is left pending");
+      assertEquals(1, h.binding.countReadings(List.of(sub)), "the failed batch left nothing behind");
       b.cleanup();
     }
   }
