@@ -1,0 +1,115 @@
+package io.iotkit.server.mysql;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.Properties;
+import java.util.regex.Pattern;
+
+/**
+ * The account and database the local server creates when it initialises a new data folder, read from a
+ * properties file: {@code mysql.user} (default iot), {@code mysql.database} (default iot), and either
+ * {@code mysql.password} or {@code mysql.password.hash}, the server's own mysql_native_password hash, which
+ * the kit passes so that no password is ever written to a file. No password means an empty one.
+ *
+ * <p>The account is created for 127.0.0.1, the only address the server listens on. It never prints the hash.
+ */
+final class Account {
+  static final String USER = "mysql.user";
+  static final String DATABASE = "mysql.database";
+  static final String PASSWORD = "mysql.password";
+  static final String PASSWORD_HASH = "mysql.password.hash";
+  private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z0-9_]{1,64}");
+  private static final Pattern NATIVE_HASH = Pattern.compile("\\*[0-9A-F]{40}");
+
+  private final String user;
+  private final String database;
+  /** "" for no password. */
+  private final String passwordHash;
+
+  private Account(String user, String database, String passwordHash) {
+    this.user = user;
+    this.database = database;
+    this.passwordHash = passwordHash;
+  }
+
+  static Account defaults() {
+    return of(new Properties());
+  }
+
+  static Account read(Path file) throws IOException {
+    Properties p = new Properties();
+    try (InputStream in = Files.newInputStream(file)) {
+      p.load(in);
+    }
+    return of(p);
+  }
+
+  static Account of(Properties p) {
+    String user = p.getProperty(USER, "iot").trim();
+    String database = p.getProperty(DATABASE, "iot").trim();
+    if (user.isEmpty() || user.length() > 80) {
+      throw new IllegalArgumentException(USER + " must be 1 to 80 characters");
+    }
+    if (!IDENTIFIER.matcher(database).matches()) {
+      throw new IllegalArgumentException(DATABASE + " '" + database + "' must be 1 to 64 letters, digits or _");
+    }
+    String hash = p.getProperty(PASSWORD_HASH, "").trim();
+    if (!hash.isEmpty() && !NATIVE_HASH.matcher(hash).matches()) {
+      throw new IllegalArgumentException(PASSWORD_HASH + " is not a mysql_native_password hash");
+    }
+    String password = p.getProperty(PASSWORD, "");
+    if (hash.isEmpty() && !password.isEmpty()) {
+      hash = nativePasswordHash(password);
+    }
+    return new Account(user, database, hash);
+  }
+
+  String user() {
+    return user;
+  }
+
+  String database() {
+    return database;
+  }
+
+  /** The mysql_native_password hash of a password: '*' and the upper-case hex of SHA1(SHA1(password)). */
+  static String nativePasswordHash(String password) {
+    try {
+      MessageDigest sha1 = MessageDigest.getInstance("SHA-1");
+      byte[] stage1 = sha1.digest(password.getBytes(StandardCharsets.UTF_8));
+      return "*" + HexFormat.of().withUpperCase().formatHex(sha1.digest(stage1));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every JDK has SHA-1", e);
+    }
+  }
+
+  /** Statements for {@code mariadbd --bootstrap} that create the database and the account. */
+  String bootstrapSql() {
+    String account = literal(user) + "@'127.0.0.1'";
+    String auth = passwordHash.isEmpty() ? "IDENTIFIED BY ''" : "IDENTIFIED BY PASSWORD " + literal(passwordHash);
+    return String.join("\n",
+        // bootstrap mode starts without the grant tables; loading them makes the account statements work
+        "FLUSH PRIVILEGES;",
+        "CREATE DATABASE IF NOT EXISTS `" + database + "`;",
+        "CREATE USER IF NOT EXISTS " + account + ";",
+        "ALTER USER " + account + " " + auth + ";",
+        "GRANT ALL PRIVILEGES ON `" + database + "`.* TO " + account + ";",
+        "");
+  }
+
+  /** A MariaDB string literal; backslash is an escape character in the server's default SQL mode. */
+  static String literal(String s) {
+    return "'" + s.replace("\\", "\\\\").replace("'", "''") + "'";
+  }
+
+  @Override
+  public String toString() {
+    return "account " + user + "@127.0.0.1 on database " + database;
+  }
+}

@@ -1,0 +1,65 @@
+package io.iotkit.server.mysql;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+class AccountTest {
+
+  @Test
+  void nativeHashMatchesTheServers() {
+    // SELECT PASSWORD('password') on MariaDB and MySQL 5.7
+    assertEquals("*2470C0C06DEE42FD1618BB99005ADCA2EC9D1E19", Account.nativePasswordHash("password"));
+  }
+
+  @Test
+  void literalsEscapeQuotesAndBackslashes() {
+    assertEquals("'it''s a \\\\ test'", Account.literal("it's a \\ test"));
+  }
+
+  @Test
+  void bootstrapCreatesDatabaseAndAccountWithTheHashOnly() {
+    Properties p = new Properties();
+    p.setProperty(Account.USER, "kit");
+    p.setProperty(Account.DATABASE, "bench");
+    p.setProperty(Account.PASSWORD, "password");
+    String sql = Account.of(p).bootstrapSql();
+    assertTrue(sql.contains("CREATE DATABASE IF NOT EXISTS `bench`;"), sql);
+    assertTrue(sql.contains("ALTER USER 'kit'@'127.0.0.1' IDENTIFIED BY PASSWORD"
+        + " '*2470C0C06DEE42FD1618BB99005ADCA2EC9D1E19';"), sql);
+    assertTrue(sql.contains("GRANT ALL PRIVILEGES ON `bench`.* TO 'kit'@'127.0.0.1';"), sql);
+    assertFalse(sql.contains("'password'"), "the password itself never reaches the server's input");
+  }
+
+  @Test
+  void noPasswordMeansAnEmptyOne() {
+    assertTrue(Account.defaults().bootstrapSql().contains("ALTER USER 'iot'@'127.0.0.1' IDENTIFIED BY '';"));
+  }
+
+  @Test
+  void aGivenHashIsUsedAsItIs() {
+    Properties p = new Properties();
+    p.setProperty(Account.PASSWORD_HASH, Account.nativePasswordHash("x"));
+    assertTrue(Account.of(p).bootstrapSql().contains(Account.nativePasswordHash("x")));
+    p.setProperty(Account.PASSWORD_HASH, "plain");
+    assertThrows(IllegalArgumentException.class, () -> Account.of(p));
+  }
+
+  @Test
+  void databaseNamesAreIdentifiers() {
+    Properties p = new Properties();
+    p.setProperty(Account.DATABASE, "iot`; DROP");
+    assertThrows(IllegalArgumentException.class, () -> Account.of(p));
+  }
+
+  @Test
+  void toStringShowsNoSecret() {
+    Properties p = new Properties();
+    p.setProperty(Account.PASSWORD, "secret");
+    assertFalse(Account.of(p).toString().contains(Account.nativePasswordHash("secret")));
+  }
+}

@@ -1,0 +1,119 @@
+package io.iotkit.binding.mysql;
+
+import io.iotkit.process.JavaCommand;
+import io.iotkit.process.LocalServer;
+import io.iotkit.process.ServerProcess;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Properties;
+
+/**
+ * A local MariaDB 10.11 for users with no server of their own: one mariadbd on 127.0.0.1, started by the
+ * launcher of bindings/mysql-server (its own small JVM, which speaks the kit's READY/STOP protocol and stops
+ * mariadbd when the kit goes away), with its data under the run's folder.
+ *
+ * <p>When the data folder is new, the launcher creates the database and account of the binding properties
+ * ({@code mysql.database}, {@code mysql.user}, {@code mysql.password}), so the binding logs in exactly as it
+ * would on a sponsor's server. The launcher never sees the password: it gets the server's own
+ * mysql_native_password hash, in a file only this user can read, deleted as soon as the server is up.
+ */
+final class LocalMariaDb implements LocalServer {
+  static final String MAIN = "io.iotkit.server.mysql.StandaloneMariaDb";
+  /** The launcher only supervises mariadbd: a small heap and a quick start are all it needs. */
+  private static final List<String> JVM_OPTIONS = List.of("-Xmx64m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
+  /** The first start unpacks about 330 MB of binaries. */
+  private static final Duration READY_TIMEOUT = Duration.ofSeconds(240);
+  /** Longer than the launcher's own grace for mariadbd's clean shutdown (60 s). */
+  private static final Duration STOP_GRACE = Duration.ofSeconds(90);
+
+  private final Path kitHome;
+  private final Properties account = new Properties();
+  private Path workDir;
+  private ServerProcess process;
+  private String version = "10.11";
+
+  LocalMariaDb(Path kitHome, Properties bindingProperties) {
+    this.kitHome = kitHome;
+    for (String key : List.of(MySqlSettings.USER, MySqlSettings.DATABASE)) {
+      if (bindingProperties.getProperty(key) != null) {
+        account.setProperty(key, bindingProperties.getProperty(key).trim());
+      }
+    }
+    String password = bindingProperties.getProperty(MySqlSettings.PASSWORD, "");
+    if (!password.isEmpty()) {
+      account.setProperty("mysql.password.hash", nativePasswordHash(password));
+    }
+  }
+
+  @Override
+  public String description() {
+    return "local MariaDB " + version + " (one mariadbd on 127.0.0.1 in a child process, data in the run folder)";
+  }
+
+  @Override
+  public Properties start(Path dir) throws IOException {
+    workDir = dir;
+    Path target = kitHome.resolve("bindings/mysql-server/target");
+    Path jar = target.resolve("mysql-server.jar");
+    if (!Files.isRegularFile(jar)) {
+      throw new IOException(jar + " is missing; build the kit (mvn -DskipTests package)");
+    }
+    Files.createDirectories(dir);
+    Path accountFile = dir.resolve("account.properties");
+    writePrivately(accountFile);
+    try {
+      List<String> cmd = JavaCommand.of(List.of(jar, target.resolve("lib")), JVM_OPTIONS, MAIN,
+          List.of(dir.resolve("mariadb").toString(), "--account", accountFile.toString()));
+      process = ServerProcess.start(cmd, dir.resolve("mariadb-server.log"), READY_TIMEOUT);
+    } finally {
+      Files.deleteIfExists(accountFile);
+    }
+    version = process.facts().getOrDefault("version", version);
+    Properties p = new Properties();
+    p.setProperty(MySqlSettings.HOST, process.facts().get("host"));
+    p.setProperty(MySqlSettings.PORT, process.facts().get("port"));
+    return p;
+  }
+
+  private void writePrivately(Path file) throws IOException {
+    Files.deleteIfExists(file);
+    Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+    try (OutputStream out = Files.newOutputStream(file)) {
+      account.store(out, "account for the local MariaDB; deleted once it is up");
+    }
+  }
+
+  @Override
+  public Properties restart() throws IOException {
+    stop();
+    return start(workDir);
+  }
+
+  @Override
+  public void stop() {
+    if (process != null) {
+      process.stop(STOP_GRACE);
+      process = null;
+    }
+  }
+
+  /** The mysql_native_password hash: '*' and the upper-case hex of SHA1(SHA1(password)). */
+  static String nativePasswordHash(String password) {
+    try {
+      MessageDigest sha1 = MessageDigest.getInstance("SHA-1");
+      byte[] stage1 = sha1.digest(password.getBytes(StandardCharsets.UTF_8));
+      return "*" + HexFormat.of().withUpperCase().formatHex(sha1.digest(stage1));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every JDK has SHA-1", e);
+    }
+  }
+}

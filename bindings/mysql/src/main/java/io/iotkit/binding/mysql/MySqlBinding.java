@@ -1,0 +1,280 @@
+package io.iotkit.binding.mysql;
+
+import io.iotkit.binding.Aggregate;
+import io.iotkit.binding.KitBinding;
+import io.iotkit.binding.ReadingFormat;
+import io.iotkit.binding.Replication;
+import io.iotkit.binding.WindowResult;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import site.ycsb.ByteIterator;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+
+/**
+ * Stores readings in one InnoDB table of a MySQL or MariaDB server (see {@link ReadingTable}), through one
+ * JDBC connection per binding object, that is per insert thread.
+ *
+ * <p><b>Acknowledgement.</b> Inserts are batched: {@link #insert} adds a reading to the thread's batch and
+ * returns BATCHED_OK; the {@value MySqlSettings#BATCH_SIZE}-th reading (default 100) sends the batch as one
+ * multi-row INSERT (Connector/J's rewriteBatchedStatements) in one transaction and commits it; OK means the
+ * commit succeeded, so the server has made the whole batch durable as its configuration defines (InnoDB's
+ * default flushes the redo log at every commit). Any failure rolls the transaction back and the whole batch
+ * reports an error: nothing of it is counted, and nothing of it is stored. (Should the connection break after
+ * the server committed but before it answered, the batch is reported lost although stored; the data check then
+ * finds the extra readings: the kit never counts a batch the server did not confirm.)
+ *
+ * <p><b>Transactions.</b> The connection never keeps a transaction open between calls, and reads run at
+ * READ COMMITTED: a count or a window query always sees every batch committed before it.
+ */
+public final class MySqlBinding extends KitBinding {
+  private MySqlSettings settings;
+  private ReadingTable table;
+  private Connection connection;
+  private PreparedStatement insert;
+  private final Map<Aggregate, PreparedStatement> windows = new EnumMap<>(Aggregate.class);
+  private int pending;
+  /** A reading of this batch could not even be bound: the batch is lost, whatever comes after it. */
+  private boolean batchBroken;
+
+  @Override
+  public void init() throws DBException {
+    try {
+      settings = MySqlSettings.from(getProperties());
+    } catch (IllegalArgumentException e) {
+      throw new DBException("mysql: " + e.getMessage() + " in the binding properties");
+    }
+    table = new ReadingTable(settings.table());
+    connection = Connections.open(settings);
+    try {
+      ensureTable();
+      connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+      connection.setAutoCommit(false);
+      insert = connection.prepareStatement(table.insertSql());
+    } catch (SQLException e) {
+      closeQuietly();
+      throw new DBException("mysql: cannot use table " + settings.database() + "." + table.name() + " at "
+          + settings.address() + ": " + ConnectionErrors.firstLine(e.getMessage()));
+    }
+  }
+
+  /** Creates the table if it is missing; refuses one whose primary key would make window queries full scans. */
+  private void ensureTable() throws SQLException, DBException {
+    if (!table.exists(connection, settings.database())) {
+      try (Statement s = connection.createStatement()) {
+        s.execute(table.createSql()); // IF NOT EXISTS: another instance may create it at the same moment
+      }
+    }
+    List<String> key = table.primaryKey(connection, settings.database());
+    if (!key.equals(ReadingTable.PRIMARY_KEY)) {
+      closeQuietly();
+      throw new DBException("mysql: table " + settings.database() + "." + table.name() + " at " + settings.address()
+          + " has primary key " + key + ", not " + ReadingTable.PRIMARY_KEY + "; drop it or set "
+          + MySqlSettings.TABLE);
+    }
+  }
+
+  @Override
+  public Status insert(String tableIgnored, String key, Map<String, ByteIterator> values) {
+    try {
+      ReadingKey k = ReadingKey.parse(key);
+      insert.setString(1, k.substation());
+      insert.setString(2, k.sensor());
+      insert.setLong(3, k.micros());
+      insert.setDouble(4, Double.parseDouble(values.get(ReadingFormat.VALUE).toString()));
+      insert.setString(5, values.get(ReadingFormat.UNIT).toString());
+      insert.setBytes(6, values.get(ReadingFormat.PADDING).toArray());
+      insert.addBatch();
+    } catch (SQLException | RuntimeException e) {
+      // A malformed reading fails its whole unacknowledged batch (the acknowledgement contract): the batch,
+      // still only in the driver, is dropped at once and reported lost with this reading.
+      batchBroken = true;
+    }
+    pending++;
+    return pending >= settings.batchSize() || batchBroken ? flush() : Status.BATCHED_OK;
+  }
+
+  @Override
+  public Status flush() {
+    if (pending == 0) {
+      return Status.OK;
+    }
+    try {
+      if (batchBroken) {
+        return Status.BAD_REQUEST; // nothing was sent; the batch is cleared below
+      }
+      insert.executeBatch();
+      connection.commit();
+      return Status.OK;
+    } catch (SQLException e) {
+      rollbackQuietly();
+      return Status.ERROR;
+    } finally {
+      pending = 0;
+      batchBroken = false;
+      clearBatchQuietly();
+    }
+  }
+
+  @Override
+  public WindowResult aggregate(Aggregate fn, String substation, String sensor, long fromMicros, long toMicros)
+      throws DBException {
+    try {
+      PreparedStatement ps = windows.get(fn);
+      if (ps == null) {
+        ps = connection.prepareStatement(table.windowSql(fn));
+        windows.put(fn, ps);
+      }
+      ps.setString(1, substation);
+      ps.setString(2, sensor);
+      ps.setLong(3, fromMicros);
+      ps.setLong(4, toMicros);
+      WindowResult result;
+      try (ResultSet rs = ps.executeQuery()) {
+        rs.next();
+        long count = rs.getLong(1);
+        if (fn == Aggregate.COUNT) {
+          result = new WindowResult(count, count);
+        } else {
+          double value = rs.getDouble(2);
+          result = new WindowResult(count, rs.wasNull() ? Double.NaN : value);
+        }
+      }
+      endRead();
+      return result;
+    } catch (SQLException e) {
+      rollbackQuietly();
+      throw new DBException("mysql: window query on " + settings.address() + " failed: "
+          + ConnectionErrors.firstLine(e.getMessage()));
+    }
+  }
+
+  @Override
+  public Replication replication() throws DBException {
+    try {
+      Replication r = ReplicationProbe.probe(connection);
+      endRead();
+      return r;
+    } catch (SQLException e) {
+      rollbackQuietly();
+      throw new DBException("mysql: cannot read the replication topology of " + settings.address() + ": "
+          + ConnectionErrors.firstLine(e.getMessage()));
+    }
+  }
+
+  @Override
+  public long countReadings(List<String> substations) throws DBException {
+    if (substations.isEmpty()) {
+      return 0;
+    }
+    try (PreparedStatement ps = connection.prepareStatement(table.countSql(substations.size()))) {
+      for (int i = 0; i < substations.size(); i++) {
+        ps.setString(i + 1, substations.get(i));
+      }
+      long n;
+      try (ResultSet rs = ps.executeQuery()) {
+        rs.next();
+        n = rs.getLong(1);
+      }
+      endRead();
+      return n;
+    } catch (SQLException e) {
+      rollbackQuietly();
+      throw new DBException("mysql: count on " + settings.address() + " failed: "
+          + ConnectionErrors.firstLine(e.getMessage()));
+    }
+  }
+
+  /**
+   * The server's version, the settings that decide what a commit means, and whether the connection is
+   * encrypted, for the report.
+   */
+  @Override
+  public Map<String, String> measurements() {
+    Map<String, String> m = new LinkedHashMap<>();
+    try (Statement s = connection.createStatement()) {
+      try (ResultSet rs = s.executeQuery("SELECT VERSION(), @@innodb_flush_log_at_trx_commit, @@sync_binlog")) {
+        if (rs.next()) {
+          m.put("mysql server version", rs.getString(1));
+          m.put("mysql durability", "innodb_flush_log_at_trx_commit=" + rs.getString(2) + ", sync_binlog="
+              + rs.getString(3));
+        }
+      }
+      Map<String, String> tls = new java.util.HashMap<>();
+      try (ResultSet rs = s.executeQuery("SHOW SESSION STATUS WHERE Variable_name IN ('Ssl_version', 'Ssl_cipher')")) {
+        while (rs.next()) {
+          tls.put(rs.getString(1), rs.getString(2));
+        }
+      }
+      String version = tls.getOrDefault("Ssl_version", "");
+      m.put("mysql connection", version.isEmpty() ? "not encrypted (" + MySqlSettings.SSL_MODE + "="
+          + settings.sslMode() + ")" : "TLS " + version + ", " + tls.get("Ssl_cipher"));
+      endRead();
+    } catch (SQLException e) {
+      rollbackQuietly();
+      m.put("mysql server settings", "could not be read: " + ConnectionErrors.firstLine(e.getMessage()));
+    }
+    return m;
+  }
+
+  @Override
+  public void purge() throws DBException {
+    try (Statement s = connection.createStatement()) {
+      s.execute(table.truncateSql());
+    } catch (SQLException e) {
+      throw new DBException("mysql: TRUNCATE of " + settings.database() + "." + table.name() + " on "
+          + settings.address() + " failed: " + ConnectionErrors.firstLine(e.getMessage()));
+    }
+  }
+
+  /**
+   * Ends the read's transaction, so the next statement sees everything committed since. Nothing of a pending
+   * batch has reached the server yet (addBatch only buffers it in the driver), so this commits the read alone.
+   */
+  private void endRead() throws SQLException {
+    connection.commit();
+  }
+
+  private void clearBatchQuietly() {
+    try {
+      insert.clearBatch();
+    } catch (SQLException e) {
+      // the statement is unusable; the next executeBatch reports that
+    }
+  }
+
+  private void rollbackQuietly() {
+    try {
+      connection.rollback();
+    } catch (SQLException e) {
+      // the connection is failing anyway; the caller reports the original error
+    }
+  }
+
+  @Override
+  public void cleanup() throws DBException {
+    Status flushed = connection == null ? Status.OK : flush();
+    closeQuietly();
+    if (!flushed.isOk()) {
+      throw new DBException("mysql: buffered readings were lost at cleanup");
+    }
+  }
+
+  private void closeQuietly() {
+    if (connection != null) {
+      try {
+        connection.close();
+      } catch (SQLException e) {
+        // closing only releases resources
+      }
+      connection = null;
+    }
+  }
+}

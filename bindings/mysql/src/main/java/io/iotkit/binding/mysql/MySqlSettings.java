@@ -1,0 +1,179 @@
+package io.iotkit.binding.mysql;
+
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The binding properties of a MySQL/MariaDB SUT (see workloads/mysql.properties), checked once. The password
+ * goes only into {@link #connectionProperties()}, which the binding hands straight to the driver: no URL,
+ * message or {@code toString} here ever contains it.
+ */
+final class MySqlSettings {
+  static final String HOST = "mysql.host";
+  static final String PORT = "mysql.port";
+  static final String DATABASE = "mysql.database";
+  static final String TABLE = "mysql.table";
+  static final String USER = "mysql.user";
+  static final String PASSWORD = "mysql.password";
+  static final String BATCH_SIZE = "mysql.batch.size";
+  static final String CONNECT_TIMEOUT = "mysql.connect.timeout.ms";
+  static final String SSL_MODE = "mysql.ssl.mode";
+  static final String TRUSTSTORE = "mysql.ssl.truststore";
+  static final String TRUSTSTORE_TYPE = "mysql.ssl.truststore.type";
+  static final String TRUSTSTORE_PASSWORD = "mysql.ssl.truststore.password";
+  static final String KEYSTORE = "mysql.ssl.keystore";
+  static final String KEYSTORE_TYPE = "mysql.ssl.keystore.type";
+  static final String KEYSTORE_PASSWORD = "mysql.ssl.keystore.password";
+  /** {@code mysql.jdbc.NAME=VALUE} goes to Connector/J as {@code NAME=VALUE}. */
+  static final String JDBC_PREFIX = "mysql.jdbc.";
+
+  static final int DEFAULT_PORT = 3306;
+  private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z0-9_]{1,64}");
+  private static final Set<String> SSL_MODES = Set.of("DISABLED", "PREFERRED", "REQUIRED", "VERIFY_CA",
+      "VERIFY_IDENTITY");
+
+  private final String host;
+  private final int port;
+  private final String database;
+  private final String table;
+  private final String user;
+  private final int batchSize;
+  private final String sslMode;
+  private final Properties connection;
+
+  private MySqlSettings(String host, int port, String database, String table, String user, int batchSize,
+                        String sslMode, Properties connection) {
+    this.host = host;
+    this.port = port;
+    this.database = database;
+    this.table = table;
+    this.user = user;
+    this.batchSize = batchSize;
+    this.sslMode = sslMode;
+    this.connection = connection;
+  }
+
+  /** @throws IllegalArgumentException naming the property when one is wrong */
+  static MySqlSettings from(Properties p) {
+    String host = p.getProperty(HOST, "").trim();
+    if (host.isEmpty()) {
+      throw new IllegalArgumentException(HOST + " is not set");
+    }
+    int port = intIn(p, PORT, DEFAULT_PORT, 1, 65_535);
+    String database = identifier(p, DATABASE, "iot");
+    String table = identifier(p, TABLE, "readings");
+    String user = p.getProperty(USER, "iot").trim();
+    int batchSize = intIn(p, BATCH_SIZE, 100, 1, 100_000);
+    int connectTimeout = intIn(p, CONNECT_TIMEOUT, 5_000, 1, 600_000);
+    String sslMode = p.getProperty(SSL_MODE, "PREFERRED").trim().toUpperCase(Locale.ROOT);
+    if (!SSL_MODES.contains(sslMode)) {
+      throw new IllegalArgumentException(SSL_MODE + " '" + sslMode + "' is not one of " + String.join(", ",
+          SSL_MODES.stream().sorted().toList()));
+    }
+
+    Properties c = new Properties();
+    // Extra driver properties first, so that the kit's own settings below always win.
+    for (String k : p.stringPropertyNames()) {
+      if (k.startsWith(JDBC_PREFIX) && k.length() > JDBC_PREFIX.length()) {
+        c.setProperty(k.substring(JDBC_PREFIX.length()), p.getProperty(k));
+      }
+    }
+    c.setProperty("user", user);
+    c.setProperty("password", p.getProperty(PASSWORD, ""));
+    c.setProperty("sslMode", sslMode);
+    c.setProperty("connectTimeout", Integer.toString(connectTimeout));
+    // One multi-row INSERT per batch instead of one round trip per reading.
+    c.setProperty("rewriteBatchedStatements", "true");
+    // The driver tracks autocommit and isolation itself instead of asking the server each time.
+    c.setProperty("useLocalSessionState", "true");
+    store(p, c, TRUSTSTORE, "trustCertificateKeyStoreUrl", TRUSTSTORE_TYPE, "trustCertificateKeyStoreType",
+        TRUSTSTORE_PASSWORD, "trustCertificateKeyStorePassword");
+    store(p, c, KEYSTORE, "clientCertificateKeyStoreUrl", KEYSTORE_TYPE, "clientCertificateKeyStoreType",
+        KEYSTORE_PASSWORD, "clientCertificateKeyStorePassword");
+    return new MySqlSettings(host, port, database, table, user, batchSize, sslMode, c);
+  }
+
+  private static void store(Properties p, Properties c, String file, String urlKey, String type, String typeKey,
+                            String password, String passwordKey) {
+    String path = p.getProperty(file, "").trim();
+    if (path.isEmpty()) {
+      return;
+    }
+    c.setProperty(urlKey, Path.of(path).toAbsolutePath().toUri().toString());
+    if (!p.getProperty(type, "").isBlank()) {
+      c.setProperty(typeKey, p.getProperty(type).trim());
+    }
+    if (p.getProperty(password) != null) {
+      c.setProperty(passwordKey, p.getProperty(password));
+    }
+  }
+
+  private static int intIn(Properties p, String key, int dflt, int min, int max) {
+    String v = p.getProperty(key, "").trim();
+    if (v.isEmpty()) {
+      return dflt;
+    }
+    try {
+      int n = Integer.parseInt(v);
+      if (n >= min && n <= max) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new IllegalArgumentException(key + " '" + v + "' is not a whole number from " + min + " to " + max);
+  }
+
+  private static String identifier(Properties p, String key, String dflt) {
+    String v = p.getProperty(key, dflt).trim();
+    if (!IDENTIFIER.matcher(v).matches()) {
+      throw new IllegalArgumentException(key + " '" + v + "' must be 1 to 64 letters, digits or _");
+    }
+    return v;
+  }
+
+  /** host:port, as users write it (IPv6 literals in brackets). */
+  String address() {
+    return (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
+  }
+
+  /** The JDBC URL: address and database only; credentials and options travel in {@link #connectionProperties()}. */
+  String url() {
+    return "jdbc:mysql://" + address() + "/" + database;
+  }
+
+  /** What Connector/J gets: user, password, TLS, timeouts, batching and any mysql.jdbc.* extras. */
+  Properties connectionProperties() {
+    Properties copy = new Properties();
+    copy.putAll(connection);
+    return copy;
+  }
+
+  String database() {
+    return database;
+  }
+
+  String table() {
+    return table;
+  }
+
+  String user() {
+    return user;
+  }
+
+  int batchSize() {
+    return batchSize;
+  }
+
+  String sslMode() {
+    return sslMode;
+  }
+
+  @Override
+  public String toString() {
+    return "user " + user + " at " + address() + "/" + database + " (" + SSL_MODE + "=" + sslMode + ")";
+  }
+}

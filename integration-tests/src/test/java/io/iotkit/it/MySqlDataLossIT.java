@@ -1,0 +1,99 @@
+package io.iotkit.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.iotkit.binding.KitBinding;
+import io.iotkit.binding.ReadingFormat;
+import io.iotkit.check.CheckResult;
+import io.iotkit.result.InstanceResult;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import site.ycsb.ByteArrayByteIterator;
+import site.ycsb.ByteIterator;
+import site.ycsb.Status;
+import site.ycsb.StringByteIterator;
+
+/**
+ * The data check on the local MariaDB fails when rows go missing (or appear) behind the kit's back, and a
+ * batch the server refuses, or one with a malformed reading, is neither counted nor stored.
+ */
+class MySqlDataLossIT {
+
+  @Test
+  void rowsChangedBehindTheKitsBackFailTheDataCheck(@TempDir Path work) throws Exception {
+    try (BindingHarness h = BindingHarness.start("mysql", work, new Properties())) {
+      String sub = "loss-1-000";
+      InstanceResult written = h.write(sub, 5_000, 4);
+      assertEquals(5_000, written.acknowledged());
+      List<String> subs = List.of(sub);
+      assertTrue(h.dataCheck(subs, written.acknowledged()).passed(), "nothing lost yet");
+
+      try (Connection c = MySqlProtocolIT.jdbc(h.properties);
+           PreparedStatement delete = c.prepareStatement(
+               "DELETE FROM readings WHERE substation = ? ORDER BY sensor, ts LIMIT 3")) {
+        delete.setString(1, sub);
+        assertEquals(3, delete.executeUpdate());
+      }
+      CheckResult lost = h.dataCheck(subs, written.acknowledged());
+      assertFalse(lost.passed());
+      assertEquals("4997", lost.measured());
+      assertTrue(lost.why().startsWith("3 kvps acknowledged by the SUT are missing"), lost.why());
+
+      try (Connection c = MySqlProtocolIT.jdbc(h.properties);
+           PreparedStatement copy = c.prepareStatement("INSERT INTO readings SELECT substation, sensor, ts + 1, value,"
+               + " unit, padding FROM readings WHERE substation = ? ORDER BY sensor, ts LIMIT 5")) {
+        copy.setString(1, sub);
+        assertEquals(5, copy.executeUpdate());
+      }
+      CheckResult extra = h.dataCheck(subs, written.acknowledged());
+      assertFalse(extra.passed());
+      assertEquals("5002", extra.measured());
+      assertTrue(extra.why().startsWith("2 kvps more"), extra.why());
+
+      h.binding.purge();
+      assertEquals(0, h.binding.countReadings(subs), "TRUNCATE leaves nothing");
+    }
+  }
+
+  @Test
+  void aRefusedBatchIsNeitherCountedNorStored(@TempDir Path work) throws Exception {
+    Properties given = new Properties();
+    given.setProperty("mysql.batch.size", "3");
+    try (BindingHarness h = BindingHarness.start("mysql", work, given)) {
+      KitBinding b = MySqlProtocolIT.open(h);
+      String sub = "loss-2-000";
+      long t = 1_767_225_600_000_000L;
+      assertEquals(Status.BATCHED_OK.getName(), b.insert("iot", ReadingFormat.key(sub, "x", t), reading()).getName());
+      assertEquals(Status.BATCHED_OK.getName(), b.insert("iot", ReadingFormat.key(sub, "x", t + 1), reading()).getName());
+      // The third reading repeats the first key: the server refuses the multi-row INSERT, the batch rolls back.
+      assertFalse(b.insert("iot", ReadingFormat.key(sub, "x", t), reading()).isOk());
+      assertEquals(0, h.binding.countReadings(List.of(sub)), "nothing of the refused batch is stored");
+
+      assertEquals(Status.BATCHED_OK.getName(), b.insert("iot", ReadingFormat.key(sub, "x", t + 2), reading()).getName());
+      assertTrue(b.flush().isOk(), "the next batch goes through");
+      assertEquals(1, h.binding.countReadings(List.of(sub)));
+
+      // A reading whose value is not a number fails its batch too, before anything reaches the server.
+      assertEquals(Status.BATCHED_OK.getName(), b.insert("iot", ReadingFormat.key(sub, "x", t + 3), reading()).getName());
+      Map<String, ByteIterator> bad = new java.util.HashMap<>(reading());
+      bad.put(ReadingFormat.VALUE, new StringByteIterator("twelve"));
+      assertFalse(b.insert("iot", ReadingFormat.key(sub, "x", t + 4), bad).isOk());
+      assertTrue(b.flush().isOk(), "nothing is left pending");
+      assertEquals(1, h.binding.countReadings(List.of(sub)), "the failed batch left nothing behind");
+      b.cleanup();
+    }
+  }
+
+  private static Map<String, ByteIterator> reading() {
+    return Map.of(ReadingFormat.VALUE, new StringByteIterator("1.5"), ReadingFormat.UNIT,
+        new StringByteIterator("kV test"), ReadingFormat.PADDING, new ByteArrayByteIterator(new byte[10]));
+  }
+}

@@ -1,0 +1,259 @@
+package io.iotkit.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.iotkit.binding.Aggregate;
+import io.iotkit.binding.KitBinding;
+import io.iotkit.binding.ReadingFormat;
+import io.iotkit.binding.WindowResult;
+import io.iotkit.check.CheckResult;
+import io.iotkit.result.InstanceResult;
+import io.iotkit.result.IterationResult;
+import io.iotkit.result.RunResult;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.UUID;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import site.ycsb.ByteArrayByteIterator;
+import site.ycsb.ByteIterator;
+import site.ycsb.Status;
+import site.ycsb.StringByteIterator;
+
+/**
+ * The whole protocol on the local MariaDB the kit starts itself, with a small K, through bin/tpcx-iot.sh; and
+ * the dashboard aggregates of the binding checked against windows whose content the test knows.
+ */
+class MySqlProtocolIT {
+  private static final long K = 40_000; // 20,000 per instance: 10 queries each per execution
+
+  @Test
+  void wholeProtocolOnTheLocalMariaDb(@TempDir Path work) throws Exception {
+    String password = "pw-" + UUID.randomUUID();
+    Path props = work.resolve("mysql.properties");
+    Files.writeString(props, "mysql.user=kit_it\nmysql.password=" + password + "\nmysql.batch.size=50\n");
+    Path results = work.resolve("results");
+    KitProcess.Finished f = KitProcess.run(work, 10, "-b", "mysql", "-p", "2", "-k", Long.toString(K),
+        "--binding-properties", props.toString(), "--results", results.toString());
+    assertEquals(0, f.exitCode(), f.stderr());
+    Path runDir = KitProcess.onlyRunDir(results);
+    RunResult r = KitProcess.result(runDir);
+
+    assertEquals("COMPLETED", r.status());
+    assertTrue(r.sut().contains("local MariaDB 10.11"), r.sut());
+    assertEquals(2, r.iterations().size());
+    for (IterationResult it : r.iterations()) {
+      long written = it.warmup().acknowledged() + it.measured().acknowledged();
+      assertEquals(2 * K, written, "every kvp of warmup and measured run acknowledged");
+      assertEquals(2 * K, it.storedReadings(), "the SUT holds exactly what the iteration wrote");
+      assertTrue(HBaseProtocolIT.check(it.checks(), "data check").passed());
+      assertEquals(2 * (K / 2 / 2_000), it.measured().queries(), "5 queries per 10,000 kvps of each instance");
+      assertEquals(0, it.measured().instances().stream().mapToLong(InstanceResult::failedQueries).sum());
+      assertEquals(0, it.measured().instances().stream().mapToLong(InstanceResult::failedInserts).sum());
+      assertTrue(it.measured().readingsAggregated() > 0, "measured-run queries read readings");
+      assertTrue(it.storeMeasurements().get("mysql durability").contains("innodb_flush_log_at_trx_commit=1"),
+          it.storeMeasurements().toString());
+    }
+    assertTrue(r.cleanup().stream().allMatch(CheckResult::passed), "purge, temp files and restart all done: "
+        + r.cleanup());
+
+    // One server, no binary log: the check reads that from the server and fails honestly.
+    CheckResult replication = HBaseProtocolIT.check(r.prerequisites(), "replication");
+    assertFalse(replication.passed());
+    assertTrue(replication.measured().startsWith("1 (one server"), replication.measured());
+    assertFalse(r.compliant());
+    assertTrue(r.metrics().iotps() > 0);
+    assertTrue(f.stdout().contains("IoTps"), "the report is printed");
+    assertEquals(List.of(), leftovers(runDir.toString()), "no instance, launcher or mariadbd left running");
+
+    // The password reaches neither the output nor any file of the run, the server's own files included;
+    // its hash, which the launcher got, is only in the server's user table.
+    assertFalse(f.stdout().contains(password) || f.stderr().contains(password));
+    byte[] hash = nativeHash(password).getBytes(StandardCharsets.US_ASCII);
+    try (Stream<Path> files = Files.walk(runDir)) {
+      for (Path file : files.filter(Files::isRegularFile).toList()) {
+        assertFalse(contains(file, password.getBytes(StandardCharsets.UTF_8)), "password in " + file);
+        if (!file.startsWith(runDir.resolve("sut/mariadb/data"))) {
+          assertFalse(contains(file, hash), "password hash in " + file);
+        }
+      }
+    }
+  }
+
+  @Test
+  void aggregatesOfWindowsWithKnownContent(@TempDir Path work) throws Exception {
+    try (BindingHarness h = BindingHarness.start("mysql", work, new Properties())) {
+      String sub = "agg-1-000";
+      long t0 = 1_767_225_600_000_000L; // 2026-01-01, µs
+      double[] values = {12.5, -3.25, 40.0, 7.75, 0.5};
+      KitBinding writer = open(h);
+      for (int i = 0; i < values.length; i++) {
+        assertEquals(Status.BATCHED_OK.getName(), writer.insert("iot", ReadingFormat.key(sub, "ltc-1", t0 + i * 1_000L),
+            reading(values[i])).getName());
+      }
+      // Neighbours the window must not include: other sensors of the same substation and another substation.
+      writer.insert("iot", ReadingFormat.key(sub, "ltc-10", t0 + 1_000), reading(999));
+      writer.insert("iot", ReadingFormat.key(sub, "ltc", t0 + 1_000), reading(-999));
+      writer.insert("iot", ReadingFormat.key("agg-1-001", "ltc-1", t0 + 1_000), reading(999));
+      assertTrue(writer.flush().isOk());
+      writer.cleanup();
+
+      // [t0, t0 + 5 ms) holds all five readings; [t0 + 1 ms, t0 + 4 ms) the middle three (end excluded).
+      assertWindow(h.binding, sub, t0, t0 + 5_000, 5, 40.0, -3.25, (12.5 - 3.25 + 40 + 7.75 + 0.5) / 5);
+      assertWindow(h.binding, sub, t0 + 1_000, t0 + 4_000, 3, 40.0, -3.25, (-3.25 + 40 + 7.75) / 3);
+      WindowResult empty = h.binding.aggregate(Aggregate.MAX, sub, "ltc-1", t0 + 5_000, t0 + 10_000);
+      assertEquals(0, empty.count());
+      assertTrue(Double.isNaN(empty.value()), "MAX of an empty window is NaN");
+      assertEquals(new WindowResult(0, 0), h.binding.aggregate(Aggregate.COUNT, sub, "ltc-1", t0 - 10, t0));
+
+      // Readings the driver generated: every template over a window of real data, against the stored rows.
+      String real = "agg-1-002";
+      assertEquals(4_000, h.write(real, 4_000, 2).acknowledged());
+      try (Connection c = jdbc(h.properties)) {
+        String sensor = single(c, "SELECT MIN(sensor) FROM readings WHERE substation = '" + real + "'");
+        List<Long> times = new ArrayList<>();
+        List<Double> stored = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement(
+            "SELECT ts, value FROM readings WHERE substation = ? AND sensor = ? ORDER BY ts")) {
+          ps.setString(1, real);
+          ps.setString(2, sensor);
+          try (ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+              times.add(rs.getLong(1));
+              stored.add(rs.getDouble(2));
+            }
+          }
+        }
+        assertEquals(20, times.size(), "4,000 readings over 200 sensors");
+        long from = times.get(5);
+        long to = times.get(15); // the window holds readings 5 to 14: ten
+        List<Double> window = stored.subList(5, 15);
+        double avg = window.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+        assertWindow(h.binding, real, sensor, from, to, 10, java.util.Collections.max(window),
+            java.util.Collections.min(window), avg);
+
+        // The window query is a range scan of the primary key, not a table scan.
+        try (PreparedStatement ps = c.prepareStatement("EXPLAIN SELECT COUNT(*), MAX(value) FROM readings"
+            + " WHERE substation = ? AND sensor = ? AND ts >= ? AND ts < ?")) {
+          ps.setString(1, real);
+          ps.setString(2, sensor);
+          ps.setLong(3, from);
+          ps.setLong(4, to);
+          try (ResultSet rs = ps.executeQuery()) {
+            assertTrue(rs.next());
+            assertEquals("range", rs.getString("type"));
+            assertEquals("PRIMARY", rs.getString("key"));
+          }
+        }
+      }
+    }
+  }
+
+  private static void assertWindow(KitBinding b, String sub, long from, long to, long count, double max, double min,
+                                   double avg) throws Exception {
+    assertWindow(b, sub, "ltc-1", from, to, count, max, min, avg);
+  }
+
+  private static void assertWindow(KitBinding b, String sub, String sensor, long from, long to, long count,
+                                   double max, double min, double avg) throws Exception {
+    assertEquals(new WindowResult(count, max), b.aggregate(Aggregate.MAX, sub, sensor, from, to));
+    assertEquals(new WindowResult(count, min), b.aggregate(Aggregate.MIN, sub, sensor, from, to));
+    WindowResult a = b.aggregate(Aggregate.AVG, sub, sensor, from, to);
+    assertEquals(count, a.count());
+    assertEquals(avg, a.value(), 1e-9);
+    assertEquals(new WindowResult(count, count), b.aggregate(Aggregate.COUNT, sub, sensor, from, to));
+  }
+
+  private static Map<String, ByteIterator> reading(double value) {
+    Map<String, ByteIterator> m = new HashMap<>();
+    m.put(ReadingFormat.VALUE, new StringByteIterator(Double.toString(value)));
+    m.put(ReadingFormat.UNIT, new StringByteIterator("degC test"));
+    m.put(ReadingFormat.PADDING, new ByteArrayByteIterator(new byte[900]));
+    return m;
+  }
+
+  /** A second binding object on the harness's server, as an insert thread of a driver instance has. */
+  static KitBinding open(BindingHarness h) throws Exception {
+    KitBinding b = h.provider.newBinding();
+    b.setProperties(h.properties);
+    b.init();
+    return b;
+  }
+
+  /** Plain JDBC to the server a harness started, as an outside party would connect. */
+  static Connection jdbc(Properties p) throws SQLException {
+    return DriverManager.getConnection("jdbc:mysql://" + p.getProperty("mysql.host") + ":" + p.getProperty("mysql.port")
+        + "/" + p.getProperty("mysql.database", "iot"), p.getProperty("mysql.user", "iot"),
+        p.getProperty("mysql.password", ""));
+  }
+
+  static String single(Connection c, String sql) throws SQLException {
+    try (ResultSet rs = c.createStatement().executeQuery(sql)) {
+      assertTrue(rs.next());
+      return rs.getString(1);
+    }
+  }
+
+  /** Processes of the kit still alive whose command line mentions {@code marker}, mariadbd among them. */
+  static List<String> leftovers(String marker) {
+    return ProcessHandle.allProcesses()
+        .filter(ProcessHandle::isAlive)
+        .map(h -> h.info().commandLine().orElse(""))
+        .filter(c -> c.contains(marker)
+            && (c.contains("InstanceMain") || c.contains("StandaloneMariaDb") || c.contains("mariadbd")))
+        .toList();
+  }
+
+  private static String nativeHash(String password) throws Exception {
+    java.security.MessageDigest sha1 = java.security.MessageDigest.getInstance("SHA-1");
+    byte[] stage2 = sha1.digest(sha1.digest(password.getBytes(StandardCharsets.UTF_8)));
+    return "*" + java.util.HexFormat.of().withUpperCase().formatHex(stage2);
+  }
+
+  /** Whether {@code needle} occurs in the file, read in chunks (InnoDB's files are hundreds of MB). */
+  private static boolean contains(Path file, byte[] needle) throws IOException {
+    byte[] buf = new byte[1 << 20];
+    int kept = 0;
+    try (InputStream in = Files.newInputStream(file)) {
+      int n;
+      while ((n = in.read(buf, kept, buf.length - kept)) > 0) {
+        int len = kept + n;
+        if (indexOf(buf, len, needle) >= 0) {
+          return true;
+        }
+        kept = Math.min(needle.length - 1, len);
+        System.arraycopy(buf, len - kept, buf, 0, kept);
+      }
+    }
+    return false;
+  }
+
+  private static int indexOf(byte[] hay, int len, byte[] needle) {
+    outer:
+    for (int i = 0; i + needle.length <= len; i++) {
+      for (int j = 0; j < needle.length; j++) {
+        if (hay[i + j] != needle[j]) {
+          continue outer;
+        }
+      }
+      return i;
+    }
+    return -1;
+  }
+}
