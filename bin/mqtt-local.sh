@@ -6,7 +6,7 @@
 #   bin/mqtt-local.sh stop DIR           stops the broker started on DIR (Ctrl-C in its terminal does too)
 # Builds the kit with Maven on first use.
 set -euo pipefail
-KIT_HOME="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+. "$(dirname "${BASH_SOURCE[0]}")/lib/kit-build.sh"
 SERVER="$KIT_HOME/bindings/mqtt-server/target"
 MAIN=io.iotkit.server.mqtt.HiveMqBroker
 
@@ -21,21 +21,7 @@ start() {
     echo "mqtt-local.sh: port must be a number in 1..65535, not '$port'" >&2
     exit 2
   fi
-  if ! command -v java >/dev/null 2>&1; then
-    echo "mqtt-local.sh: java not found; install a JDK 17 (e.g. apt-get install openjdk-17-jdk-headless)" >&2
-    exit 2
-  fi
-  if [ ! -f "$SERVER/mqtt-server.jar" ]; then
-    if ! command -v mvn >/dev/null 2>&1; then
-      echo "mqtt-local.sh: the kit is not built and mvn is not found; install Maven (apt-get install maven)" >&2
-      exit 2
-    fi
-    echo "mqtt-local.sh: building the kit (first use, a few minutes) ..." >&2
-    if ! (cd "$KIT_HOME" && mvn -B -q -DskipTests package >&2); then
-      echo "mqtt-local.sh: the build failed; see the Maven output above" >&2
-      exit 2
-    fi
-  fi
+  ensure_kit_built mqtt-local.sh bindings/mqtt-server/target/mqtt-server.jar
   mkdir -p "$dir"
   # The same JVM options as the broker the kit starts (io.iotkit.binding.mqtt.LocalHiveMq).
   exec java -Xms512m -Xmx2g -XX:+UseG1GC -Djava.net.preferIPv4Stack=true \

@@ -9,7 +9,7 @@
 # database and account of FILE (default workloads/mysql.properties: mysql.database, mysql.user, mysql.password).
 # Builds the kit with Maven on first use.
 set -euo pipefail
-KIT_HOME="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+. "$(dirname "${BASH_SOURCE[0]}")/lib/kit-build.sh"
 SERVER="$KIT_HOME/bindings/mysql-server/target"
 ME="mysql-local.sh"
 
@@ -40,21 +40,7 @@ case "$cmd" in
       echo "$ME: properties file $props does not exist" >&2
       exit 2
     fi
-    if ! command -v java >/dev/null 2>&1; then
-      echo "$ME: java not found; install a JDK 17 (e.g. apt-get install openjdk-17-jdk-headless)" >&2
-      exit 2
-    fi
-    if [ ! -f "$SERVER/mysql-server.jar" ]; then
-      if ! command -v mvn >/dev/null 2>&1; then
-        echo "$ME: the kit is not built and mvn is not found; install Maven (apt-get install maven)" >&2
-        exit 2
-      fi
-      echo "$ME: building the kit (first use, a few minutes) ..." >&2
-      if ! (cd "$KIT_HOME" && mvn -B -q -DskipTests package >&2); then
-        echo "$ME: the build failed; see the Maven output above" >&2
-        exit 2
-      fi
-    fi
+    ensure_kit_built "$ME" bindings/mysql-server/target/mysql-server.jar
     mkdir -p "$dir"
     dir="$(cd "$dir" && pwd)"
     if alive "$(launcher_pid)"; then

@@ -45,7 +45,8 @@ final class RunCommand implements Callable<Integer> {
   long kvps;
 
   @Option(names = {"-b", "--binding"}, defaultValue = "hbase", paramLabel = "NAME",
-      description = "Store binding: hbase, null (a sink that stores nothing) (default: ${DEFAULT-VALUE}).")
+      description = "Store binding: hbase, mysql, kafka, mqtt, or null (a sink that stores nothing)"
+          + " (default: ${DEFAULT-VALUE}).")
   String binding;
 
   @Option(names = "--binding-properties", paramLabel = "FILE",

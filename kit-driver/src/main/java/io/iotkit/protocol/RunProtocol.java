@@ -104,7 +104,8 @@ public final class RunProtocol {
       abortReason = e.getMessage();
     } catch (DBException e) {
       status = "ABORTED";
-      abortReason = provider.name() + ": " + e.getMessage();
+      String m = String.valueOf(e.getMessage());
+      abortReason = m.startsWith(provider.name() + ":") ? m : provider.name() + ": " + m;
     } catch (InstanceProcess.InstanceFailedException e) {
       status = "ABORTED";
       abortReason = e.getMessage();

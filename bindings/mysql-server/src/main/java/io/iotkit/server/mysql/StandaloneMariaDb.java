@@ -1,9 +1,7 @@
 package io.iotkit.server.mysql;
 
-import java.io.BufferedReader;
+import io.iotkit.process.ParentWatch;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -16,8 +14,7 @@ import java.util.List;
  *
  * <p>It speaks the kit's launch protocol (see {@code io.iotkit.process.ServerProcess}): a {@code STOP} line on
  * stdin, or stdin closing because the kit is gone, shuts mariadbd down cleanly and ends this JVM, so no server
- * outlives the kit. (The kit's ParentWatch halts on a closed stdin without a stop action, which would orphan
- * mariadbd; hence this launcher's own watch.) With {@code --detached} (bin/mysql-local.sh) it ignores stdin and
+ * outlives the kit (see {@link ParentWatch}). With {@code --detached} (bin/mysql-local.sh) it ignores stdin and
  * stops on SIGTERM. Either way a JVM shutdown stops mariadbd first.
  *
  * <p>Exit codes: 0 stopped on request, 1 mariadbd died, 2 could not start.
@@ -37,7 +34,7 @@ public final class StandaloneMariaDb {
       MariaDbServer s = server;
       Runtime.getRuntime().addShutdownHook(new Thread(s::stop, "stop-mariadbd"));
       if (!o.detached()) {
-        watchParent(s);
+        ParentWatch.start(s::stop);
       }
       server.initialiseIfNew(account);
       for (Path f : o.tlsCert() == null ? List.<Path>of() : List.of(o.tlsCert(), o.tlsKey())) {
@@ -77,23 +74,5 @@ public final class StandaloneMariaDb {
     } catch (java.net.URISyntaxException | SecurityException e) {
       throw new IOException("cannot tell where the launcher's jar is: " + e.getMessage());
     }
-  }
-
-  /** STOP on stdin, or stdin closing, stops the server and ends the JVM. */
-  private static void watchParent(MariaDbServer server) {
-    Thread t = new Thread(() -> {
-      try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
-        String line;
-        while ((line = in.readLine()) != null && !line.trim().equals("STOP")) {
-          // only STOP means anything
-        }
-      } catch (IOException e) {
-        // a broken stdin means the parent is gone, like a closed one
-      }
-      server.stop();
-      System.exit(0);
-    }, "parent-watch");
-    t.setDaemon(true);
-    t.start();
   }
 }

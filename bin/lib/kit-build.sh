@@ -1,0 +1,28 @@
+# Sourced by the scripts in bin/: KIT_HOME, and a check that Java is there and the kit is built
+# (building it with Maven on first use).
+
+KIT_HOME="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+
+# ensure_kit_built NAME FILE...: NAME is the calling script's name for messages; each FILE (relative to
+# KIT_HOME) must exist, or the kit is built.
+ensure_kit_built() {
+  local me="$1" f missing=""
+  shift
+  if ! command -v java >/dev/null 2>&1; then
+    echo "$me: java not found; install a JDK 17 (e.g. apt-get install openjdk-17-jdk-headless)" >&2
+    exit 2
+  fi
+  for f in "$@"; do
+    [ -f "$KIT_HOME/$f" ] || missing=1
+  done
+  [ -z "$missing" ] && return 0
+  if ! command -v mvn >/dev/null 2>&1; then
+    echo "$me: the kit is not built and mvn is not found; install Maven (apt-get install maven)" >&2
+    exit 2
+  fi
+  echo "$me: building the kit (first use, a few minutes) ..." >&2
+  if ! (cd "$KIT_HOME" && mvn -B -q -DskipTests package >&2); then
+    echo "$me: the build failed; see the Maven output above" >&2
+    exit 2
+  fi
+}
