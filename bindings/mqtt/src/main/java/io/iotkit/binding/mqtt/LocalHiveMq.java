@@ -1,8 +1,6 @@
 package io.iotkit.binding.mqtt;
 
-import io.iotkit.process.JavaCommand;
-import io.iotkit.process.LocalServer;
-import io.iotkit.process.ServerProcess;
+import io.iotkit.process.ChildJvmServer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.stream.Stream;
 
@@ -19,7 +18,7 @@ import java.util.stream.Stream;
  * {@value #MAX_QUEUE_SIZE}, {@value #RECEIVE_MAXIMUM} and {@value #PERSISTENCE} (see io.iotkit.server.mqtt.BrokerConfig for why the
  * defaults are what they are).
  */
-final class LocalHiveMq implements LocalServer {
+final class LocalHiveMq extends ChildJvmServer {
   static final String MAX_QUEUE_SIZE = "mqtt.local.max.queue.size";
   static final String RECEIVE_MAXIMUM = "mqtt.local.receive.maximum";
   static final String PERSISTENCE = "mqtt.local.persistence";
@@ -33,14 +32,11 @@ final class LocalHiveMq implements LocalServer {
   private static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
   private static final Duration STOP_GRACE = Duration.ofSeconds(60);
 
-  private final Path kitHome;
   private final List<String> brokerOptions = new ArrayList<>();
   private final String persistence;
-  private Path workDir;
-  private ServerProcess process;
 
   LocalHiveMq(Path kitHome, Properties properties) {
-    this.kitHome = kitHome;
+    super(kitHome, "mqtt-server", "io.iotkit.server.mqtt.HiveMqBroker", JVM_OPTIONS, READY_TIMEOUT, STOP_GRACE);
     this.persistence = properties.getProperty(PERSISTENCE, "file").trim();
     option(properties, MAX_QUEUE_SIZE, "--max-queue-size");
     option(properties, RECEIVE_MAXIMUM, "--receive-maximum");
@@ -63,31 +59,25 @@ final class LocalHiveMq implements LocalServer {
 
   @Override
   public Properties start(Path dir) throws IOException {
-    workDir = dir;
     if (!persistence.equals("file") && !persistence.equals("in-memory")) {
       throw new IOException(PERSISTENCE + " must be file or in-memory, not '" + persistence + "'");
     }
-    Path target = kitHome.resolve("bindings/mqtt-server/target");
-    Path jar = target.resolve("mqtt-server.jar");
-    if (!Files.isRegularFile(jar)) {
-      throw new IOException(jar + " is missing; build the kit (mvn -DskipTests package)");
-    }
-    List<String> args = new ArrayList<>(List.of(dir.resolve("broker").toString()));
-    args.addAll(brokerOptions);
-    List<String> cmd = JavaCommand.of(List.of(jar, target.resolve("lib")), JVM_OPTIONS,
-        "io.iotkit.server.mqtt.HiveMqBroker", args);
-    process = ServerProcess.start(cmd, dir.resolve("mqtt-server.log"), READY_TIMEOUT);
-    Properties p = new Properties();
-    p.setProperty(MqttSettings.HOST, process.facts().get("host"));
-    p.setProperty(MqttSettings.PORT, process.facts().get("port"));
-    return p;
+    return super.start(dir);
   }
 
-  /** Stops the broker and starts it again on the same data folder. */
   @Override
-  public Properties restart() throws IOException {
-    stopProcess();
-    return start(workDir);
+  protected List<String> arguments(Path dir) {
+    List<String> args = new ArrayList<>(List.of(dir.resolve("broker").toString()));
+    args.addAll(brokerOptions);
+    return args;
+  }
+
+  @Override
+  protected Properties address(Map<String, String> facts) {
+    Properties p = new Properties();
+    p.setProperty(MqttSettings.HOST, facts.get("host"));
+    p.setProperty(MqttSettings.PORT, facts.get("port"));
+    return p;
   }
 
   /**
@@ -98,15 +88,8 @@ final class LocalHiveMq implements LocalServer {
   @Override
   public void stop() {
     stopProcess();
-    if (workDir != null) {
-      deleteTree(workDir.resolve("broker/data"));
-    }
-  }
-
-  private void stopProcess() {
-    if (process != null) {
-      process.stop(STOP_GRACE);
-      process = null;
+    if (workDir() != null) {
+      deleteTree(workDir().resolve("broker/data"));
     }
   }
 

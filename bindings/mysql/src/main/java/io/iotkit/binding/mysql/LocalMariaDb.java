@@ -1,8 +1,6 @@
 package io.iotkit.binding.mysql;
 
-import io.iotkit.process.JavaCommand;
-import io.iotkit.process.LocalServer;
-import io.iotkit.process.ServerProcess;
+import io.iotkit.process.ChildJvmServer;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -14,6 +12,7 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 
 /**
@@ -26,7 +25,7 @@ import java.util.Properties;
  * would on a sponsor's server. The launcher never sees the password: it gets the server's own
  * mysql_native_password hash, in a file only this user can read, deleted as soon as the server is up.
  */
-final class LocalMariaDb implements LocalServer {
+final class LocalMariaDb extends ChildJvmServer {
   static final String MAIN = "io.iotkit.server.mysql.StandaloneMariaDb";
   /** The launcher only supervises mariadbd: a small heap and a quick start are all it needs. */
   private static final List<String> JVM_OPTIONS = List.of("-Xmx64m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
@@ -35,14 +34,11 @@ final class LocalMariaDb implements LocalServer {
   /** Longer than the launcher's own grace for mariadbd's clean shutdown (60 s). */
   private static final Duration STOP_GRACE = Duration.ofSeconds(90);
 
-  private final Path kitHome;
   private final Properties account = new Properties();
-  private Path workDir;
-  private ServerProcess process;
   private String version = "10.11";
 
   LocalMariaDb(Path kitHome, Properties bindingProperties) {
-    this.kitHome = kitHome;
+    super(kitHome, "mysql-server", MAIN, JVM_OPTIONS, READY_TIMEOUT, STOP_GRACE);
     for (String key : List.of(MySqlSettings.USER, MySqlSettings.DATABASE)) {
       if (bindingProperties.getProperty(key) != null) {
         account.setProperty(key, bindingProperties.getProperty(key).trim());
@@ -61,26 +57,31 @@ final class LocalMariaDb implements LocalServer {
 
   @Override
   public Properties start(Path dir) throws IOException {
-    workDir = dir;
-    Path target = kitHome.resolve("bindings/mysql-server/target");
-    Path jar = target.resolve("mysql-server.jar");
-    if (!Files.isRegularFile(jar)) {
-      throw new IOException(jar + " is missing; build the kit (mvn -DskipTests package)");
-    }
     Files.createDirectories(dir);
-    Path accountFile = dir.resolve("account.properties");
+    Path accountFile = accountFile(dir);
     writePrivately(accountFile);
     try {
-      List<String> cmd = JavaCommand.of(List.of(jar, target.resolve("lib")), JVM_OPTIONS, MAIN,
-          List.of(dir.resolve("mariadb").toString(), "--account", accountFile.toString()));
-      process = ServerProcess.start(cmd, dir.resolve("mariadb-server.log"), READY_TIMEOUT);
+      return super.start(dir);
     } finally {
       Files.deleteIfExists(accountFile);
     }
-    version = process.facts().getOrDefault("version", version);
+  }
+
+  private static Path accountFile(Path dir) {
+    return dir.resolve("account.properties");
+  }
+
+  @Override
+  protected List<String> arguments(Path dir) {
+    return List.of(dir.resolve("mariadb").toString(), "--account", accountFile(dir).toString());
+  }
+
+  @Override
+  protected Properties address(Map<String, String> facts) {
+    version = facts.getOrDefault("version", version);
     Properties p = new Properties();
-    p.setProperty(MySqlSettings.HOST, process.facts().get("host"));
-    p.setProperty(MySqlSettings.PORT, process.facts().get("port"));
+    p.setProperty(MySqlSettings.HOST, facts.get("host"));
+    p.setProperty(MySqlSettings.PORT, facts.get("port"));
     return p;
   }
 
@@ -89,20 +90,6 @@ final class LocalMariaDb implements LocalServer {
     Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
     try (OutputStream out = Files.newOutputStream(file)) {
       account.store(out, "account for the local MariaDB; deleted once it is up");
-    }
-  }
-
-  @Override
-  public Properties restart() throws IOException {
-    stop();
-    return start(workDir);
-  }
-
-  @Override
-  public void stop() {
-    if (process != null) {
-      process.stop(STOP_GRACE);
-      process = null;
     }
   }
 
