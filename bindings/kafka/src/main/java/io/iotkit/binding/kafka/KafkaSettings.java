@@ -73,7 +73,7 @@ final class KafkaSettings {
       return (short) n.intValue();
     });
     minInsyncReplicas = optionalPositive(p, MIN_INSYNC);
-    batchSize = positive(p, BATCH_SIZE, 500);
+    batchSize = positive(p, BATCH_SIZE, 1_000);
     disorderMs = positive(p, DISORDER_MS, 1_000);
     topicConfigs = withPrefix(p, TOPIC_CONFIG);
     producerOverrides = withPrefix(p, PRODUCER);
@@ -249,6 +249,8 @@ final class KafkaSettings {
     m.put("linger.ms", "5");
     m.put("batch.size", "262144");
     m.put("compression.type", "none"); // padding is incompressible
+    // Room for every thread's unsettled sends (10 x kafka.batch.size x 1 KB) without blocking in send().
+    m.put("buffer.memory", Integer.toString(64 << 20));
     m.putAll(producerOverrides);
     m.putAll(FIXED_PRODUCER);
     return m;
@@ -264,6 +266,9 @@ final class KafkaSettings {
     m.put("fetch.max.bytes", Integer.toString(32 << 20));
     m.put("max.poll.records", "10000");
     m.put("receive.buffer.bytes", Integer.toString(1 << 20));
+    // A window read stops at the log end, where the consumer's prefetch would otherwise wait 500 ms for new
+    // data, and the next query's fetch would wait behind it.
+    m.put("fetch.max.wait.ms", "10");
     m.putAll(consumerOverrides);
     return m;
   }

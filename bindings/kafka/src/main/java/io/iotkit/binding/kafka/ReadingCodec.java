@@ -1,6 +1,7 @@
 package io.iotkit.binding.kafka;
 
 import io.iotkit.binding.ReadingFormat;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -29,45 +30,36 @@ final class ReadingCodec {
     return out;
   }
 
-  /** The sensor value of a record value. */
-  static double sensorValue(byte[] recordValue) {
-    int end = 0;
-    while (end < recordValue.length && recordValue[end] != SEPARATOR) {
+  /** The sensor value of a record value, read in place. */
+  static double sensorValue(ByteBuffer recordValue) {
+    int start = recordValue.position();
+    int end = start;
+    while (end < recordValue.limit() && recordValue.get(end) != SEPARATOR) {
       end++;
     }
-    return Double.parseDouble(new String(recordValue, 0, end, StandardCharsets.US_ASCII));
+    byte[] text = new byte[end - start];
+    recordValue.get(start, text);
+    return Double.parseDouble(new String(text, StandardCharsets.US_ASCII));
   }
 
-  /** The record timestamp of a reading taken at {@code micros}. */
-  static long timestampMs(long micros) {
-    return Math.floorDiv(micros, 1_000);
-  }
-
-  /** Whether a record key starts with {@code prefix} (e.g. a sensor's key prefix), compared as bytes. */
-  static boolean startsWith(byte[] key, byte[] prefix) {
-    if (key == null || key.length < prefix.length) {
-      return false;
+  /**
+   * The microsecond timestamp of a record key that starts with {@code sensorPrefix}, read in place; -1 for a
+   * record of another sensor.
+   */
+  static long micros(ByteBuffer key, byte[] sensorPrefix) {
+    int at = key.position();
+    int end = key.limit();
+    if (end - at <= sensorPrefix.length) {
+      return -1;
     }
-    for (int i = 0; i < prefix.length; i++) {
-      if (key[i] != prefix[i]) {
-        return false;
+    for (int i = 0; i < sensorPrefix.length; i++) {
+      if (key.get(at + i) != sensorPrefix[i]) {
+        return -1;
       }
     }
-    return true;
-  }
-
-  /** The microsecond timestamp at the end of a record key (digits after the last ':'). */
-  static long micros(byte[] key) {
-    int i = key.length;
-    while (i > 0 && key[i - 1] != ReadingFormat.SEPARATOR) {
-      i--;
-    }
-    if (i == key.length) {
-      throw new NumberFormatException("no timestamp in record key");
-    }
     long n = 0;
-    for (int j = i; j < key.length; j++) {
-      int d = key[j] - '0';
+    for (int j = at + sensorPrefix.length; j < end; j++) {
+      int d = key.get(j) - '0';
       if (d < 0 || d > 9) {
         throw new NumberFormatException("timestamp of a record key is not a number");
       }
@@ -75,4 +67,10 @@ final class ReadingCodec {
     }
     return n;
   }
+
+  /** The record timestamp of a reading taken at {@code micros}. */
+  static long timestampMs(long micros) {
+    return Math.floorDiv(micros, 1_000);
+  }
+
 }

@@ -4,6 +4,7 @@ import io.iotkit.binding.Aggregate;
 import io.iotkit.binding.ReadingFormat;
 import io.iotkit.binding.WindowResult;
 import io.iotkit.binding.WindowStats;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -12,7 +13,10 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndTimestamp;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.serialization.Deserializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Answers dashboard queries from a substation's partition: seeks with offsetsForTimes to the window's start,
@@ -25,18 +29,27 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  * follow, so reading goes on until a record at least {@code disorderMs} past the end, or the log end as it was
  * before reading began (window A reaches the present: never wait for more).
  *
+ * <p>A window holds some hundred readings of its sensor among tens of thousands of its substation's, so records
+ * are read in place: the key deserializer gives the timestamp of the queried sensor's records only, the value
+ * deserializer a view of the bytes the consumer fetched, with no copy.
+ *
  * <p>One reader per binding object (so per thread), with a consumer of its own that joins no group.
  */
 final class WindowReader implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(WindowReader.class);
   private static final Duration TIMEOUT = Duration.ofSeconds(30);
   private static final Duration POLL = Duration.ofMillis(200);
 
-  private final KafkaConsumer<byte[], byte[]> consumer;
+  private final SensorKeys keys = new SensorKeys();
+  private final KafkaConsumer<Long, ByteBuffer> consumer;
   private final long disorderMs;
   private TopicPartition assigned;
+  /** The largest timestamp disorder seen so far, and whether the instance log has been warned of it. */
+  private long worstDisorderMs;
+  private boolean warned;
 
   WindowReader(Map<String, Object> consumerConfig, long disorderMs) {
-    this.consumer = new KafkaConsumer<>(consumerConfig, new ByteArrayDeserializer(), new ByteArrayDeserializer());
+    this.consumer = new KafkaConsumer<>(consumerConfig, keys, new Views());
     this.disorderMs = disorderMs;
   }
 
@@ -57,26 +70,38 @@ final class WindowReader implements AutoCloseable {
     if (first == null || first.offset() >= end) {
       return stats.result(fn); // no reading at or after the window's start (yet)
     }
-    byte[] prefix = ReadingFormat.sensorPrefix(substation, sensor).getBytes(StandardCharsets.UTF_8);
+    keys.prefix = ReadingFormat.sensorPrefix(substation, sensor).getBytes(StandardCharsets.UTF_8);
     long stopMs = stopMs(toMicros, disorderMs);
     long deadline = System.nanoTime() + TIMEOUT.toNanos();
+    long latestMs = Long.MIN_VALUE;
     consumer.seek(tp, first.offset());
     while (consumer.position(tp) < end) {
-      for (ConsumerRecord<byte[], byte[]> r : consumer.poll(POLL).records(tp)) {
+      for (ConsumerRecord<Long, ByteBuffer> r : consumer.poll(POLL).records(tp)) {
         if (r.offset() >= end || r.timestamp() >= stopMs) {
-          return stats.result(fn);
+          return done(stats, fn, tp);
         }
-        if (ReadingCodec.startsWith(r.key(), prefix)) {
-          long micros = ReadingCodec.micros(r.key());
-          if (micros >= fromMicros && micros < toMicros) {
-            stats.add(ReadingCodec.sensorValue(r.value()));
-          }
+        latestMs = Math.max(latestMs, r.timestamp());
+        worstDisorderMs = Math.max(worstDisorderMs, latestMs - r.timestamp());
+        Long micros = r.key(); // null: another sensor's reading
+        if (micros != null && micros >= fromMicros && micros < toMicros) {
+          stats.add(ReadingCodec.sensorValue(r.value()));
         }
       }
       if (System.nanoTime() > deadline) {
         throw new WindowTimeoutException(tp + " offsets " + first.offset() + ".." + end + " not read within "
             + TIMEOUT.toSeconds() + " s");
       }
+    }
+    return done(stats, fn, tp);
+  }
+
+  /** The result; and a warning in the log once the disorder seen comes close to the margin that covers it. */
+  private WindowResult done(WindowStats stats, Aggregate fn, TopicPartition tp) {
+    if (!warned && worstDisorderMs > disorderMs / 2) {
+      warned = true;
+      LOG.warn("kafka: records of {} were appended up to {} ms out of timestamp order, close to {}={} ms;"
+          + " raise it, or queries may miss late readings", tp, worstDisorderMs, KafkaSettings.DISORDER_MS,
+          disorderMs);
     }
     return stats.result(fn);
   }
@@ -97,6 +122,41 @@ final class WindowReader implements AutoCloseable {
   @Override
   public void close() {
     consumer.close(Duration.ofSeconds(5));
+  }
+
+  /**
+   * Record keys as the timestamp of the queried sensor's readings, null for any other. The consumer deserializes
+   * inside poll(), on the reading thread, so the prefix set before a read applies to every record it returns.
+   */
+  private static final class SensorKeys implements Deserializer<Long> {
+    private byte[] prefix = new byte[0];
+
+    @Override
+    public Long deserialize(String topic, byte[] data) {
+      return data == null ? null : deserialize(topic, null, ByteBuffer.wrap(data));
+    }
+
+    @Override
+    public Long deserialize(String topic, Headers headers, ByteBuffer data) {
+      if (data == null) {
+        return null;
+      }
+      long micros = ReadingCodec.micros(data, prefix);
+      return micros < 0 ? null : micros;
+    }
+  }
+
+  /** Record values as a view of the fetched bytes; only the queried sensor's are ever parsed. */
+  private static final class Views implements Deserializer<ByteBuffer> {
+    @Override
+    public ByteBuffer deserialize(String topic, byte[] data) {
+      return data == null ? null : ByteBuffer.wrap(data);
+    }
+
+    @Override
+    public ByteBuffer deserialize(String topic, Headers headers, ByteBuffer data) {
+      return data;
+    }
   }
 
   /** A window could not be read in time. */

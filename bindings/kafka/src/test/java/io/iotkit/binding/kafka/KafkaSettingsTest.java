@@ -27,7 +27,7 @@ class KafkaSettingsTest {
     assertEquals("iot", s.topicPrefix());
     assertEquals(16, s.partitions());
     assertEquals(Optional.empty(), s.replicationFactor(), "broker default");
-    assertEquals(500, s.batchSize());
+    assertEquals(1_000, s.batchSize());
     assertEquals("all", s.producerConfig().get("acks"));
     assertEquals("true", s.producerConfig().get("enable.idempotence"));
     assertEquals("-1", s.topicConfigs().get("retention.ms"));

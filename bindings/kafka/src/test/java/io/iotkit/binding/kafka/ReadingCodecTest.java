@@ -1,11 +1,11 @@
 package io.iotkit.binding.kafka;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.iotkit.binding.ReadingFormat;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
@@ -14,26 +14,36 @@ class ReadingCodecTest {
   @Test
   void valueRoundTrips() {
     byte[] v = ReadingCodec.value(bytes("-12.75"), bytes("kV"), bytes("PADDING-_xyz"));
-    assertEquals(-12.75, ReadingCodec.sensorValue(v));
+    assertEquals(-12.75, ReadingCodec.sensorValue(ByteBuffer.wrap(v)));
+    ByteBuffer inside = ByteBuffer.wrap(("xx" + new String(v, StandardCharsets.US_ASCII)).getBytes(
+        StandardCharsets.US_ASCII), 2, v.length).slice();
+    assertEquals(-12.75, ReadingCodec.sensorValue(inside), "a view inside a larger fetch buffer");
     assertEquals("-12.75\u001FkV\u001FPADDING-_xyz", new String(v, StandardCharsets.US_ASCII));
   }
 
   @Test
-  void keyGivesItsMicroseconds() {
-    String key = ReadingFormat.key("t5-1-000", "ltc-gas-01", 1_732_251_234_567_891L);
-    assertEquals(1_732_251_234_567_891L, ReadingCodec.micros(ReadingCodec.key(key)));
+  void keyOfTheSensorGivesItsMicroseconds() {
+    ByteBuffer key = ByteBuffer.wrap(ReadingCodec.key(ReadingFormat.key("t5-1-000", "ltc-gas-01",
+        1_732_251_234_567_891L)));
+    assertEquals(1_732_251_234_567_891L, ReadingCodec.micros(key, prefix("t5-1-000", "ltc-gas-01")));
     assertEquals(1_732_251_234_567L, ReadingCodec.timestampMs(1_732_251_234_567_891L));
-    assertThrows(NumberFormatException.class, () -> ReadingCodec.micros(bytes("no-timestamp")));
-    assertThrows(NumberFormatException.class, () -> ReadingCodec.micros(bytes("a:b:12x4")));
+    assertThrows(NumberFormatException.class, () -> ReadingCodec.micros(ByteBuffer.wrap(bytes("a:b:12x4")),
+        bytes("a:b:")));
   }
 
   @Test
-  void sensorPrefixMatchesOnlyItsSensor() {
-    byte[] key = ReadingCodec.key(ReadingFormat.key("t5-1-000", "volt-10", 5));
-    assertTrue(ReadingCodec.startsWith(key, bytes(ReadingFormat.sensorPrefix("t5-1-000", "volt-10"))));
-    assertFalse(ReadingCodec.startsWith(key, bytes(ReadingFormat.sensorPrefix("t5-1-000", "volt-1"))));
-    assertFalse(ReadingCodec.startsWith(key, bytes(ReadingFormat.sensorPrefix("t5-1-001", "volt-10"))));
-    assertFalse(ReadingCodec.startsWith(null, bytes("t5")));
+  void otherSensorsKeysAreSkipped() {
+    ByteBuffer key = ByteBuffer.wrap(ReadingCodec.key(ReadingFormat.key("t5-1-000", "volt-10", 5)));
+    assertEquals(5, ReadingCodec.micros(key, prefix("t5-1-000", "volt-10")));
+    assertEquals(-1, ReadingCodec.micros(key, prefix("t5-1-000", "volt-1")));
+    assertEquals(-1, ReadingCodec.micros(key, prefix("t5-1-001", "volt-10")));
+    assertEquals(-1, ReadingCodec.micros(ByteBuffer.wrap(bytes("t5-1-000:volt-10:")), prefix("t5-1-000",
+        "volt-10")), "a key with no timestamp is no reading");
+    assertEquals(0, key.position(), "read in place");
+  }
+
+  private static byte[] prefix(String substation, String sensor) {
+    return bytes(ReadingFormat.sensorPrefix(substation, sensor));
   }
 
   @Test
