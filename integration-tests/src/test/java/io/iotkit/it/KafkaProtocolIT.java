@@ -19,7 +19,9 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.DoubleSummaryStatistics;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
+import java.util.stream.Stream;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
@@ -74,6 +76,8 @@ class KafkaProtocolIT {
     assertTrue(Files.isRegularFile(runDir.resolve("report.txt")));
     assertTrue(Files.isRegularFile(runDir.resolve("sut/kafka-server.log")));
     assertEquals(List.of(), leftovers(runDir), "no instance or server left running");
+    assertEquals(List.of(), filesContaining(runDir, "out of timestamp order"),
+        "no query came close to missing a late-appended reading (kafka.query.disorder.ms)");
   }
 
   /** Like {@link KitProcess#leftovers}, for the local Kafka's JVM too. */
@@ -152,6 +156,106 @@ class KafkaProtocolIT {
     err = f.stderr().strip();
     assertEquals(1, err.lines().count(), err);
     assertTrue(err.contains("kafka: cannot reach bootstrap server nohost.invalid:9092 (unknown host"), err);
+  }
+
+  @Test
+  void saslAndTlsWorkAndTheirFailuresGetOneLine(@TempDir Path work) throws Exception {
+    String password = "pw-" + Long.toHexString(System.nanoTime());
+    String storePassword = "ks-" + Long.toHexString(System.nanoTime());
+    Path keystore = work.resolve("broker.p12");
+    Process keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
+        "-genkeypair", "-alias", "kafka", "-keyalg", "RSA", "-keysize", "2048", "-validity", "2",
+        "-dname", "CN=127.0.0.1", "-ext", "SAN=ip:127.0.0.1", "-storetype", "PKCS12", "-keystore",
+        keystore.toString(), "-storepass", storePassword, "-keypass", storePassword)
+        .redirectErrorStream(true).redirectOutput(work.resolve("keytool.log").toFile()).start();
+    assertEquals(0, keytool.waitFor(), Files.readString(work.resolve("keytool.log")));
+
+    ProcessBuilder pb = new ProcessBuilder(io.iotkit.process.JavaCommand.of(
+        List.of(KitProcess.HOME.resolve("bindings/kafka-server/target/kafka-server.jar"),
+            KitProcess.HOME.resolve("bindings/kafka-server/target/lib")), List.of("-Xmx512m"),
+        "io.iotkit.server.kafka.StandaloneKafka", List.of(work.resolve("kafka").toString(), "--sasl-plain-user",
+            "kit", "--ssl-keystore", keystore.toString())))
+        .redirectError(work.resolve("kafka-server.log").toFile());
+    pb.environment().put("KAFKA_LOCAL_SASL_PASSWORD", password);
+    pb.environment().put("KAFKA_LOCAL_SSL_PASSWORD", storePassword);
+    Process server = pb.start();
+    try {
+      Map<String, String> ready = awaitReady(server);
+      Path results = work.resolve("results");
+
+      // SASL with the right password: a whole (small) run, and the password nowhere in what the kit wrote.
+      Path sasl = work.resolve("sasl.properties");
+      Files.writeString(sasl, "kafka.bootstrap.servers=" + ready.get("sasl") + "\nkafka.security.protocol="
+          + "SASL_PLAINTEXT\nkafka.sasl.username=kit\nkafka.sasl.password=" + password + "\n");
+      KitProcess.Finished f = KitProcess.run(work, 5, "-b", "kafka", "-p", "1", "-k", "2000",
+          "--binding-properties", sasl.toString(), "--results", results.resolve("sasl").toString());
+      assertEquals(0, f.exitCode(), f.stderr());
+      RunResult r = KitProcess.result(KitProcess.onlyRunDir(results.resolve("sasl")));
+      for (IterationResult it : r.iterations()) {
+        assertEquals(4_000, it.storedReadings());
+      }
+      assertFalse(f.stdout().contains(password) || f.stderr().contains(password));
+      assertEquals(List.of(), filesContaining(results, password), "the password stays in the properties file");
+
+      Files.writeString(sasl, Files.readString(sasl).replace(password, "wrong-" + password));
+      assertOneLine(KitProcess.run(work, 3, "-b", "kafka", "-p", "1", "-k", "10", "--binding-properties",
+          sasl.toString(), "--results", results.resolve("bad").toString()),
+          "kafka: authentication failed at bootstrap server " + ready.get("sasl") + " (SASL PLAIN: Authentication"
+              + " failed: Invalid username or password)", password);
+
+      // TLS without a truststore that trusts the broker's self-signed certificate.
+      Path tls = work.resolve("tls.properties");
+      Files.writeString(tls, "kafka.bootstrap.servers=" + ready.get("ssl") + "\nkafka.security.protocol=SSL\n");
+      assertOneLine(KitProcess.run(work, 3, "-b", "kafka", "-p", "1", "-k", "10", "--binding-properties",
+          tls.toString(), "--results", results.resolve("bad").toString()),
+          "kafka: TLS handshake with bootstrap server " + ready.get("ssl") + " failed (", storePassword);
+    } finally {
+      server.getOutputStream().write("STOP\n".getBytes(StandardCharsets.UTF_8));
+      server.getOutputStream().flush();
+      if (!server.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)) {
+        server.destroyForcibly();
+      }
+    }
+  }
+
+  private static Map<String, String> awaitReady(Process server) throws Exception {
+    java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(server.getInputStream(),
+        StandardCharsets.UTF_8));
+    String line;
+    while ((line = out.readLine()) != null) {
+      if (line.startsWith("READY")) {
+        Map<String, String> facts = new java.util.HashMap<>();
+        for (String word : line.split(" ")) {
+          int eq = word.indexOf('=');
+          if (eq > 0) {
+            facts.put(word.substring(0, eq), word.substring(eq + 1));
+          }
+        }
+        return facts;
+      }
+    }
+    throw new AssertionError("the local Kafka exited before it was ready");
+  }
+
+  private static void assertOneLine(KitProcess.Finished f, String expected, String secret) {
+    assertEquals(1, f.exitCode(), f.stderr());
+    String err = f.stderr().strip();
+    assertEquals(1, err.lines().count(), err);
+    assertTrue(err.contains(expected), "expected '" + expected + "' in: " + err);
+    assertFalse(err.contains("Exception") || err.contains("\tat "), err);
+    assertFalse(err.contains(secret) || f.stdout().contains(secret), "no secret in the output");
+  }
+
+  private static List<Path> filesContaining(Path root, String text) throws java.io.IOException {
+    try (Stream<Path> files = Files.walk(root)) {
+      return files.filter(Files::isRegularFile).filter(p -> {
+        try {
+          return new String(Files.readAllBytes(p), StandardCharsets.ISO_8859_1).contains(text);
+        } catch (java.io.IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      }).toList();
+    }
   }
 
   /** One record as read back with a consumer of the test's own. */
