@@ -171,7 +171,7 @@ final class TopicAdmin {
       ConfigResource r = new ConfigResource(ConfigResource.Type.TOPIC, probe);
       Config config = get(admin.describeConfigs(List.of(r)).all()).get(r);
       ConfigEntry minIsr = config.get("min.insync.replicas");
-      return new Replication(factor, source(probe, minIsr));
+      return new Replication(factor, source(probe, factor, minIsr));
     } catch (ExecutionException e) {
       throw failed("cannot describe the replication of topic " + probe, e);
     } finally {
@@ -184,7 +184,7 @@ final class TopicAdmin {
   }
 
   /** The report's explanation of the replication figure. */
-  static String source(String probe, ConfigEntry minIsr) {
+  static String source(String probe, int factor, ConfigEntry minIsr) {
     StringBuilder s = new StringBuilder("replicas Kafka assigned to topic ").append(probe)
         .append(", created as the kit creates its topics");
     if (minIsr == null) {
@@ -197,10 +197,16 @@ final class TopicAdmin {
       return s.append("; min.insync.replicas ").append(minIsr.value()).toString();
     }
     s.append("; min.insync.replicas=").append(isr).append(" (").append(origin(minIsr.source())).append(')');
-    if (isr < 2) {
-      s.append(", below 2: acks=all still acknowledges a reading while only one replica is in sync");
+    // Kafka caps min.insync.replicas at the replica count: with fewer replicas, acks=all needs only those.
+    int effective = Math.min(isr, factor);
+    if (effective < isr) {
+      s.append(", in effect ").append(effective).append(" with ").append(factor).append(" replica(s)");
+    }
+    if (effective < 2) {
+      s.append(", below 2: acks=all acknowledges a reading while only one replica has it");
     } else {
-      s.append(": acks=all acknowledges a reading only when at least ").append(isr).append(" replicas have it");
+      s.append(": acks=all acknowledges a reading only when at least ").append(effective)
+          .append(" replicas have it");
     }
     return s.toString();
   }
