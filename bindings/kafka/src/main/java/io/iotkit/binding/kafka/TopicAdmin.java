@@ -21,6 +21,7 @@ import org.apache.kafka.common.KafkaFuture;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.TopicPartitionInfo;
 import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.errors.RetriableException;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import site.ycsb.DBException;
@@ -61,26 +62,36 @@ final class TopicAdmin {
     awaitLeaders(topics);
   }
 
-  /** Producers and queries find a new topic only once every partition has a leader. */
+  /**
+   * Waits until every partition's leader serves it. The controller names a leader before the broker has taken the
+   * partition on, and a first produce in that gap fails with NOT_LEADER_OR_FOLLOWER, after which an idempotent
+   * producer can be left retrying out-of-order sequences until its delivery timeout. A ListOffsets request is
+   * answered only by a serving leader, so its success is the sign.
+   */
   private void awaitLeaders(Collection<String> topics) throws DBException {
     long deadline = System.currentTimeMillis() + TIMEOUT_S * 1_000;
     while (true) {
       try {
-        boolean ready = true;
+        Map<TopicPartition, OffsetSpec> partitions = new HashMap<>();
+        boolean named = true;
         for (TopicDescription d : get(admin.describeTopics(topics).allTopicNames()).values()) {
-          ready &= d.partitions().stream().allMatch(p -> p.leader() != null && !p.leader().isEmpty());
+          for (TopicPartitionInfo p : d.partitions()) {
+            named &= p.leader() != null && !p.leader().isEmpty();
+            partitions.put(new TopicPartition(d.name(), p.partition()), OffsetSpec.latest());
+          }
         }
-        if (ready) {
+        if (named) {
+          get(admin.listOffsets(partitions).all());
           return;
         }
       } catch (ExecutionException e) {
-        if (!(e.getCause() instanceof UnknownTopicOrPartitionException) || System.currentTimeMillis() > deadline) {
+        if (!(e.getCause() instanceof RetriableException) || System.currentTimeMillis() > deadline) {
           throw failed("topics " + topics + " did not become available", e);
         }
       }
       if (System.currentTimeMillis() > deadline) {
-        throw new DBException("kafka: topics " + topics + " have partitions without a leader after " + TIMEOUT_S
-            + " s");
+        throw new DBException("kafka: topics " + topics + " have partitions without a serving leader after "
+            + TIMEOUT_S + " s");
       }
       sleep(100);
     }
