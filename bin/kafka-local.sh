@@ -19,12 +19,21 @@ CMD=$1
 DIR=$2
 PIDFILE="$DIR/kafka.pid"
 
+# A process's command line (from /proc where there is one, so no procps is needed).
+cmdline_of() {
+  if [ -r "/proc/$1/cmdline" ]; then
+    tr '\0' ' ' <"/proc/$1/cmdline"
+  else
+    ps -o args= -p "$1" 2>/dev/null
+  fi
+}
+
 # The pid in DIR's pid file, if that process is still this kit's Kafka serving DIR.
 running_pid() {
   [ -f "$PIDFILE" ] || return 1
   local pid
   pid=$(cat "$PIDFILE")
-  [ -n "$pid" ] && ps -o args= -p "$pid" 2>/dev/null | grep -q "$MAIN" || return 1
+  [ -n "$pid" ] && cmdline_of "$pid" | grep -q "$MAIN" || return 1
   echo "$pid"
 }
 
