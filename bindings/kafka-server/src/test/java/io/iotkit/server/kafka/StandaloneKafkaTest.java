@@ -1,0 +1,63 @@
+package io.iotkit.server.kafka;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class StandaloneKafkaTest {
+
+  @Test
+  void optionsTakeSecretsFromTheEnvironmentOnly() {
+    StandaloneKafka.Options o = StandaloneKafka.Options.parse(new String[] {"d", "--standalone",
+        "--sasl-plain-user", "kit"}, Map.of(StandaloneKafka.Options.SASL_PASSWORD_ENV, "pw"));
+    assertTrue(o.standalone());
+    assertEquals("kit", o.saslUser());
+    assertEquals("pw", o.saslPassword());
+    assertEquals(List.of("broker", "controller", "sasl"), o.portNames());
+    assertThrows(IllegalArgumentException.class, () -> StandaloneKafka.Options.parse(
+        new String[] {"d", "--sasl-plain-user", "kit"}, Map.of()));
+    assertThrows(IllegalArgumentException.class, () -> StandaloneKafka.Options.parse(
+        new String[] {"d", "--ssl-keystore"}, Map.of()));
+    assertThrows(IllegalArgumentException.class, () -> StandaloneKafka.Options.parse(new String[] {}, Map.of()));
+    assertThrows(IllegalArgumentException.class, () -> StandaloneKafka.Options.parse(
+        new String[] {"d", "--bogus"}, Map.of()));
+  }
+
+  @Test
+  void portsAreKeptAcrossRestarts(@TempDir Path dir) throws Exception {
+    Path file = dir.resolve("ports.properties");
+    StandaloneKafka.Ports first = StandaloneKafka.Ports.reuseOrPick(file, List.of("broker", "controller"));
+    assertNotEquals(first.get("broker"), first.get("controller"));
+    StandaloneKafka.Ports again = StandaloneKafka.Ports.reuseOrPick(file, List.of("broker", "controller"));
+    assertEquals(first.get("broker"), again.get("broker"));
+    assertEquals(first.get("controller"), again.get("controller"));
+    StandaloneKafka.Ports more = StandaloneKafka.Ports.reuseOrPick(file, List.of("broker", "controller", "ssl"));
+    assertTrue(more.has("ssl"));
+    assertTrue(Files.readString(file).contains("ssl="));
+  }
+
+  @Test
+  void secureListenersAreAddedBesideThePlainOne(@TempDir Path dir) throws Exception {
+    StandaloneKafka.Options o = StandaloneKafka.Options.parse(new String[] {dir.toString(), "--sasl-plain-user",
+        "kit", "--ssl-keystore", "ks.p12"}, Map.of(StandaloneKafka.Options.SASL_PASSWORD_ENV, "p\"w",
+        StandaloneKafka.Options.SSL_PASSWORD_ENV, "kspw"));
+    StandaloneKafka.Ports ports = StandaloneKafka.Ports.reuseOrPick(dir.resolve("ports"), o.portNames());
+    Properties p = StandaloneKafka.serverProperties(dir, ports);
+    assertFalse(p.toString().contains("kspw"), "the properties written to disk carry no secret");
+    StandaloneKafka.secureListeners(p, o, ports);
+    assertTrue(p.getProperty("listeners").contains("SASL_PLAINTEXT://127.0.0.1:" + ports.get("sasl")));
+    assertTrue(p.getProperty("advertised.listeners").contains("SSL://127.0.0.1:" + ports.get("ssl")));
+    assertEquals("org.apache.kafka.common.security.plain.PlainLoginModule required user_kit=\"p\\\"w\";",
+        p.getProperty("listener.name.sasl_plaintext.plain.sasl.jaas.config"));
+  }
+}

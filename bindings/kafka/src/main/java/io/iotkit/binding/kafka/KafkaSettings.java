@@ -1,0 +1,321 @@
+package io.iotkit.binding.kafka;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.Set;
+
+/**
+ * The binding's properties (workloads/kafka.properties), checked once and turned into Kafka client
+ * configurations.
+ *
+ * <p>Kit settings: {@value #BOOTSTRAP}, {@value #TOPIC_PREFIX}, {@value #PARTITIONS}, {@value #REPLICATION},
+ * {@value #MIN_INSYNC}, {@value #BATCH_SIZE}, {@value #DISORDER_MS}, {@value #SASL_USERNAME} and
+ * {@value #SASL_PASSWORD}. Passed to every client with the {@code kafka.} prefix removed:
+ * {@code kafka.security.protocol}, {@code kafka.sasl.*} and {@code kafka.ssl.*}. Passed to one kind of client:
+ * {@code kafka.producer.*}, {@code kafka.consumer.*}, {@code kafka.admin.*}; topic configurations:
+ * {@code kafka.topic.config.*}.
+ *
+ * <p>Secret values (passwords, JAAS configurations, keys) never appear in a message: {@link #scrub} removes them.
+ */
+final class KafkaSettings {
+  static final String BOOTSTRAP = "kafka.bootstrap.servers";
+  static final String TOPIC_PREFIX = "kafka.topic.prefix";
+  static final String PARTITIONS = "kafka.topic.partitions";
+  static final String REPLICATION = "kafka.topic.replication.factor";
+  static final String MIN_INSYNC = "kafka.topic.min.insync.replicas";
+  static final String TOPIC_CONFIG = "kafka.topic.config.";
+  static final String BATCH_SIZE = "kafka.batch.size";
+  static final String DISORDER_MS = "kafka.query.disorder.ms";
+  static final String SECURITY_PROTOCOL = "kafka.security.protocol";
+  static final String SASL_MECHANISM = "kafka.sasl.mechanism";
+  static final String SASL_USERNAME = "kafka.sasl.username";
+  static final String SASL_PASSWORD = "kafka.sasl.password";
+  static final String PRODUCER = "kafka.producer.";
+  static final String CONSUMER = "kafka.consumer.";
+  static final String ADMIN = "kafka.admin.";
+
+  /** Producer settings the benchmark's durability rule fixes: a reading counts when all in-sync replicas have it. */
+  private static final Map<String, String> FIXED_PRODUCER = Map.of("acks", "all", "enable.idempotence", "true");
+
+  private final String bootstrap;
+  private final String topicPrefix;
+  private final int partitions;
+  private final Optional<Short> replicationFactor;
+  private final Optional<Integer> minInsyncReplicas;
+  private final Map<String, String> topicConfigs;
+  private final int batchSize;
+  private final long disorderMs;
+  private final String securityProtocol;
+  private final String saslMechanism;
+  private final Map<String, Object> common;
+  private final Map<String, String> producerOverrides;
+  private final Map<String, String> consumerOverrides;
+  private final Map<String, String> adminOverrides;
+  private final List<String> secrets;
+
+  private KafkaSettings(Properties p) {
+    bootstrap = p.getProperty(BOOTSTRAP, "").trim();
+    if (bootstrap.isEmpty()) {
+      throw new IllegalArgumentException(BOOTSTRAP + " is not set");
+    }
+    topicPrefix = p.getProperty(TOPIC_PREFIX, "iot").trim();
+    TopicLayout.checkPrefix(topicPrefix);
+    partitions = positive(p, PARTITIONS, 16);
+    replicationFactor = optionalPositive(p, REPLICATION).map(n -> {
+      if (n > Short.MAX_VALUE) {
+        throw new IllegalArgumentException(REPLICATION + " " + n + " is too large");
+      }
+      return (short) n.intValue();
+    });
+    minInsyncReplicas = optionalPositive(p, MIN_INSYNC);
+    batchSize = positive(p, BATCH_SIZE, 1_000);
+    disorderMs = positive(p, DISORDER_MS, 1_000);
+    topicConfigs = withPrefix(p, TOPIC_CONFIG);
+    producerOverrides = withPrefix(p, PRODUCER);
+    consumerOverrides = withPrefix(p, CONSUMER);
+    adminOverrides = withPrefix(p, ADMIN);
+    FIXED_PRODUCER.forEach((k, v) -> {
+      String given = producerOverrides.get(k);
+      if (given != null && !given.trim().equalsIgnoreCase(v)) {
+        throw new IllegalArgumentException(PRODUCER + k + " must stay " + v
+            + ": a reading counts only when every in-sync replica has it, written once");
+      }
+    });
+
+    common = new HashMap<>();
+    common.put("bootstrap.servers", bootstrap);
+    securityProtocol = p.getProperty(SECURITY_PROTOCOL, "PLAINTEXT").trim().toUpperCase(Locale.ROOT);
+    common.put("security.protocol", securityProtocol);
+    for (String k : p.stringPropertyNames()) {
+      if ((k.startsWith("kafka.sasl.") || k.startsWith("kafka.ssl.")) && !k.equals(SASL_USERNAME)
+          && !k.equals(SASL_PASSWORD)) {
+        common.put(k.substring("kafka.".length()), p.getProperty(k).trim());
+      }
+    }
+    saslMechanism = p.getProperty(SASL_MECHANISM, "PLAIN").trim().toUpperCase(Locale.ROOT);
+    String user = p.getProperty(SASL_USERNAME);
+    if (user != null && !user.isBlank()) {
+      if (!securityProtocol.startsWith("SASL_")) {
+        throw new IllegalArgumentException(SASL_USERNAME + " is set but " + SECURITY_PROTOCOL + " is "
+            + securityProtocol + "; use SASL_SSL (or SASL_PLAINTEXT)");
+      }
+      common.put("sasl.mechanism", saslMechanism);
+      common.put("sasl.jaas.config", jaasConfig(saslMechanism, user.trim(), p.getProperty(SASL_PASSWORD, "")));
+    }
+    secrets = secretValues(p, common);
+  }
+
+  /** Reads and checks the properties; an {@link IllegalArgumentException} names the property that is wrong. */
+  static KafkaSettings from(Properties p) {
+    return new KafkaSettings(p);
+  }
+
+  /** The JAAS line a username and password stand for, for SASL/PLAIN or SCRAM. */
+  static String jaasConfig(String mechanism, String user, String password) {
+    String module = switch (mechanism) {
+      case "PLAIN" -> "org.apache.kafka.common.security.plain.PlainLoginModule";
+      case "SCRAM-SHA-256", "SCRAM-SHA-512" -> "org.apache.kafka.common.security.scram.ScramLoginModule";
+      default -> throw new IllegalArgumentException(SASL_USERNAME + " works with " + SASL_MECHANISM
+          + " PLAIN, SCRAM-SHA-256 or SCRAM-SHA-512, not " + mechanism + "; set kafka.sasl.jaas.config instead");
+    };
+    return module + " required username=" + quoted(user) + " password=" + quoted(password) + ";";
+  }
+
+  /** JAAS values are double-quoted; a quote or backslash inside is escaped with a backslash. */
+  private static String quoted(String s) {
+    return '"' + s.replace("\\", "\\\\").replace("\"", "\\\"") + '"';
+  }
+
+  private static List<String> secretValues(Properties p, Map<String, Object> common) {
+    List<String> values = new ArrayList<>();
+    for (String k : p.stringPropertyNames()) {
+      String lower = k.toLowerCase(Locale.ROOT);
+      if (lower.contains("password") || lower.contains("secret") || lower.contains("jaas")
+          || lower.endsWith(".key") || lower.contains("credentials") || lower.contains("token")) {
+        values.add(p.getProperty(k));
+      }
+    }
+    Object jaas = common.get("sasl.jaas.config");
+    if (jaas != null) {
+      values.add(jaas.toString());
+    }
+    values.removeIf(v -> v == null || v.isBlank());
+    values.sort((a, b) -> b.length() - a.length()); // longest first, so a secret inside another goes with it
+    return values;
+  }
+
+  /** The message with every configured secret value replaced by ***. */
+  String scrub(String message) {
+    String m = message == null ? "" : message;
+    for (String s : secrets) {
+      m = m.replace(s, "***");
+    }
+    return m;
+  }
+
+  private static int positive(Properties p, String key, int def) {
+    return optionalPositive(p, key).orElse(def);
+  }
+
+  private static Optional<Integer> optionalPositive(Properties p, String key) {
+    String v = p.getProperty(key, "").trim();
+    if (v.isEmpty()) {
+      return Optional.empty();
+    }
+    try {
+      int n = Integer.parseInt(v);
+      if (n >= 1) {
+        return Optional.of(n);
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new IllegalArgumentException(key + " '" + v + "' is not a whole number of at least 1");
+  }
+
+  private static Map<String, String> withPrefix(Properties p, String prefix) {
+    Map<String, String> m = new HashMap<>();
+    for (String k : p.stringPropertyNames()) {
+      if (k.startsWith(prefix) && k.length() > prefix.length()) {
+        m.put(k.substring(prefix.length()), p.getProperty(k).trim());
+      }
+    }
+    return m;
+  }
+
+  String bootstrap() {
+    return bootstrap;
+  }
+
+  /** The bootstrap servers as host and port; a malformed entry is an {@link IllegalArgumentException}. */
+  List<Address> bootstrapAddresses() {
+    List<Address> list = new ArrayList<>();
+    for (String entry : bootstrap.split(",")) {
+      list.add(Address.parse(entry.trim()));
+    }
+    return list;
+  }
+
+  String topicPrefix() {
+    return topicPrefix;
+  }
+
+  int partitions() {
+    return partitions;
+  }
+
+  Optional<Short> replicationFactor() {
+    return replicationFactor;
+  }
+
+  Optional<Integer> minInsyncReplicas() {
+    return minInsyncReplicas;
+  }
+
+  /** Configurations of the topics the kit creates: keep every reading until the kit purges them. */
+  Map<String, String> topicConfigs() {
+    Map<String, String> m = new HashMap<>();
+    m.put("retention.ms", "-1");
+    m.put("retention.bytes", "-1");
+    minInsyncReplicas.ifPresent(n -> m.put("min.insync.replicas", Integer.toString(n)));
+    m.putAll(topicConfigs);
+    return m;
+  }
+
+  int batchSize() {
+    return batchSize;
+  }
+
+  long disorderMs() {
+    return disorderMs;
+  }
+
+  String securityProtocol() {
+    return securityProtocol;
+  }
+
+  String saslMechanism() {
+    return saslMechanism;
+  }
+
+  Map<String, Object> producerConfig() {
+    Map<String, Object> m = new HashMap<>(common);
+    // Batches of up to 256 KB sent every 5 ms: throughput without holding a reading back for long.
+    m.put("linger.ms", "5");
+    m.put("batch.size", "262144");
+    m.put("compression.type", "none"); // padding is incompressible
+    // Room for every thread's unsettled sends (10 x kafka.batch.size x 1 KB) without blocking in send().
+    m.put("buffer.memory", Integer.toString(64 << 20));
+    m.putAll(producerOverrides);
+    m.putAll(FIXED_PRODUCER);
+    return m;
+  }
+
+  Map<String, Object> consumerConfig() {
+    Map<String, Object> m = new HashMap<>(common);
+    // No group: the binding assigns partitions and seeks itself, and commits nothing.
+    m.put("enable.auto.commit", "false");
+    m.put("auto.offset.reset", "earliest");
+    // A window is tens of megabytes of one partition: large fetches, few round trips.
+    m.put("max.partition.fetch.bytes", Integer.toString(8 << 20));
+    m.put("fetch.max.bytes", Integer.toString(32 << 20));
+    m.put("max.poll.records", "10000");
+    m.put("receive.buffer.bytes", Integer.toString(1 << 20));
+    // A window read stops at the log end, where the consumer's prefetch would otherwise wait 500 ms for new
+    // data, and the next query's fetch would wait behind it.
+    m.put("fetch.max.wait.ms", "10");
+    m.putAll(consumerOverrides);
+    return m;
+  }
+
+  Map<String, Object> adminConfig() {
+    Map<String, Object> m = new HashMap<>(common);
+    m.putAll(adminOverrides);
+    return m;
+  }
+
+  /** Settings that identify the clients a JVM can share. */
+  Map<String, Object> clientIdentity() {
+    Map<String, Object> m = new HashMap<>(producerConfig());
+    m.putAll(adminConfig());
+    return Map.copyOf(m);
+  }
+
+  /** The configured secret values. */
+  Set<String> secrets() {
+    return Set.copyOf(secrets);
+  }
+
+  /** One host:port of the bootstrap list. */
+  record Address(String host, int port) {
+    static Address parse(String entry) {
+      int colon = entry.lastIndexOf(':');
+      if (colon <= 0 || colon == entry.length() - 1) {
+        throw new IllegalArgumentException(BOOTSTRAP + " entry '" + entry + "' is not host:port");
+      }
+      String host = entry.substring(0, colon);
+      if (host.startsWith("[") && host.endsWith("]")) {
+        host = host.substring(1, host.length() - 1); // [::1]:9092
+      }
+      try {
+        int port = Integer.parseInt(entry.substring(colon + 1));
+        if (port >= 1 && port <= 65_535) {
+          return new Address(host, port);
+        }
+      } catch (NumberFormatException e) {
+        // reported below
+      }
+      throw new IllegalArgumentException(BOOTSTRAP + " entry '" + entry + "' has no valid port");
+    }
+
+    @Override
+    public String toString() {
+      return (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
+    }
+  }
+}

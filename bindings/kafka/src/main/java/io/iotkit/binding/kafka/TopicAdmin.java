@@ -1,0 +1,257 @@
+package io.iotkit.binding.kafka;
+
+import io.iotkit.binding.Replication;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.clients.admin.ListOffsetsResult.ListOffsetsResultInfo;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.admin.TopicDescription;
+import org.apache.kafka.common.KafkaFuture;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.TopicPartitionInfo;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.errors.RetriableException;
+import org.apache.kafka.common.errors.TopicExistsException;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
+import site.ycsb.DBException;
+
+/**
+ * The master's side of the binding: creates an iteration's topic, counts its readings from offsets, deletes the
+ * kit's topics, and asks the cluster for the replication of a topic created as the kit creates them.
+ */
+final class TopicAdmin {
+  private static final long TIMEOUT_S = 60;
+
+  private final Admin admin;
+  private final KafkaSettings settings;
+  private final TopicLayout layout;
+
+  TopicAdmin(Admin admin, KafkaSettings settings, TopicLayout layout) {
+    this.admin = admin;
+    this.settings = settings;
+    this.layout = layout;
+  }
+
+  /** Creates the topics (if missing) with the configured partitions, replication and configs; waits for leaders. */
+  void create(Collection<String> topics) throws DBException {
+    List<NewTopic> list = new ArrayList<>();
+    for (String t : new TreeSet<>(topics)) {
+      list.add(new NewTopic(t, java.util.Optional.of(settings.partitions()), settings.replicationFactor())
+          .configs(settings.topicConfigs()));
+    }
+    for (Map.Entry<String, KafkaFuture<Void>> e : admin.createTopics(list).values().entrySet()) {
+      try {
+        get(e.getValue());
+      } catch (ExecutionException ex) {
+        if (!(ex.getCause() instanceof TopicExistsException)) {
+          throw failed("cannot create topic " + e.getKey(), ex);
+        }
+      }
+    }
+    awaitLeaders(topics);
+  }
+
+  /**
+   * Waits until every partition's leader serves it. The controller names a leader before the broker has taken the
+   * partition on, and a first produce in that gap fails with NOT_LEADER_OR_FOLLOWER, after which an idempotent
+   * producer can be left retrying out-of-order sequences until its delivery timeout. A ListOffsets request is
+   * answered only by a serving leader, so its success is the sign.
+   */
+  private void awaitLeaders(Collection<String> topics) throws DBException {
+    long deadline = System.currentTimeMillis() + TIMEOUT_S * 1_000;
+    while (true) {
+      try {
+        Map<TopicPartition, OffsetSpec> partitions = new HashMap<>();
+        boolean named = true;
+        for (TopicDescription d : get(admin.describeTopics(topics).allTopicNames()).values()) {
+          for (TopicPartitionInfo p : d.partitions()) {
+            named &= p.leader() != null && !p.leader().isEmpty();
+            partitions.put(new TopicPartition(d.name(), p.partition()), OffsetSpec.latest());
+          }
+        }
+        if (named) {
+          get(admin.listOffsets(partitions).all());
+          return;
+        }
+      } catch (ExecutionException e) {
+        if (!(e.getCause() instanceof RetriableException) || System.currentTimeMillis() > deadline) {
+          throw failed("topics " + topics + " did not become available", e);
+        }
+      }
+      if (System.currentTimeMillis() > deadline) {
+        throw new DBException("kafka: topics " + topics + " have partitions without a serving leader after "
+            + TIMEOUT_S + " s");
+      }
+      sleep(100);
+    }
+  }
+
+  /**
+   * Readings stored in these topics: for each partition, end offset minus beginning offset. Exact for the kit's
+   * topics, which hold nothing else, written by an idempotent, non-transactional producer (no duplicates, no
+   * control records). A topic that does not exist holds none.
+   */
+  long count(Collection<String> topics) throws DBException {
+    Map<TopicPartition, OffsetSpec> earliest = new HashMap<>();
+    Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+    for (String t : new TreeSet<>(topics)) {
+      TopicDescription d;
+      try {
+        d = get(admin.describeTopics(List.of(t)).allTopicNames()).get(t);
+      } catch (ExecutionException e) {
+        if (e.getCause() instanceof UnknownTopicOrPartitionException) {
+          continue;
+        }
+        throw failed("cannot describe topic " + t, e);
+      }
+      for (TopicPartitionInfo p : d.partitions()) {
+        TopicPartition tp = new TopicPartition(t, p.partition());
+        earliest.put(tp, OffsetSpec.earliest());
+        latest.put(tp, OffsetSpec.latest());
+      }
+    }
+    if (earliest.isEmpty()) {
+      return 0;
+    }
+    try {
+      Map<TopicPartition, ListOffsetsResultInfo> begin = get(admin.listOffsets(earliest).all());
+      Map<TopicPartition, ListOffsetsResultInfo> end = get(admin.listOffsets(latest).all());
+      long n = 0;
+      for (TopicPartition tp : earliest.keySet()) {
+        n += end.get(tp).offset() - begin.get(tp).offset();
+      }
+      return n;
+    } catch (ExecutionException e) {
+      throw failed("cannot read the offsets of " + topics, e);
+    }
+  }
+
+  /** Deletes every topic of the kit (the prefix's), and waits until the cluster no longer lists them. */
+  List<String> deleteKitTopics() throws DBException {
+    List<String> mine = kitTopics();
+    if (mine.isEmpty()) {
+      return mine;
+    }
+    try {
+      get(admin.deleteTopics(mine).all());
+    } catch (ExecutionException e) {
+      if (!(e.getCause() instanceof UnknownTopicOrPartitionException)) {
+        throw failed("cannot delete topics " + mine, e);
+      }
+    }
+    long deadline = System.currentTimeMillis() + TIMEOUT_S * 1_000;
+    while (!kitTopics().isEmpty()) {
+      if (System.currentTimeMillis() > deadline) {
+        throw new DBException("kafka: topics " + kitTopics() + " still exist " + TIMEOUT_S + " s after deletion");
+      }
+      sleep(100);
+    }
+    return mine;
+  }
+
+  private List<String> kitTopics() throws DBException {
+    try {
+      Set<String> names = get(admin.listTopics().names());
+      return names.stream().filter(layout::isKitTopic).sorted().toList();
+    } catch (ExecutionException e) {
+      throw failed("cannot list topics", e);
+    }
+  }
+
+  /**
+   * Creates a probe topic exactly as an iteration's topic is created, reads back the replication factor the
+   * cluster gave it and its effective min.insync.replicas, and deletes it again.
+   */
+  Replication replication() throws DBException {
+    String probe = layout.probeTopic();
+    create(List.of(probe));
+    try {
+      TopicDescription d = get(admin.describeTopics(List.of(probe)).allTopicNames()).get(probe);
+      int factor = d.partitions().stream().mapToInt(p -> p.replicas().size()).min().orElse(0);
+      ConfigResource r = new ConfigResource(ConfigResource.Type.TOPIC, probe);
+      Config config = get(admin.describeConfigs(List.of(r)).all()).get(r);
+      ConfigEntry minIsr = config.get("min.insync.replicas");
+      return new Replication(factor, source(probe, factor, minIsr));
+    } catch (ExecutionException e) {
+      throw failed("cannot describe the replication of topic " + probe, e);
+    } finally {
+      try {
+        get(admin.deleteTopics(List.of(probe)).all());
+      } catch (ExecutionException e) {
+        // the probe stays; the next purge deletes it with the kit's other topics
+      }
+    }
+  }
+
+  /** The report's explanation of the replication figure. */
+  static String source(String probe, int factor, ConfigEntry minIsr) {
+    StringBuilder s = new StringBuilder("replicas Kafka assigned to topic ").append(probe)
+        .append(", created as the kit creates its topics");
+    if (minIsr == null) {
+      return s.append("; min.insync.replicas unknown").toString();
+    }
+    int isr;
+    try {
+      isr = Integer.parseInt(minIsr.value());
+    } catch (NumberFormatException e) {
+      return s.append("; min.insync.replicas ").append(minIsr.value()).toString();
+    }
+    s.append("; min.insync.replicas=").append(isr).append(" (").append(origin(minIsr.source())).append(')');
+    // Kafka caps min.insync.replicas at the replica count: with fewer replicas, acks=all needs only those.
+    int effective = Math.min(isr, factor);
+    if (effective < isr) {
+      s.append(", in effect ").append(effective).append(" with ").append(factor).append(" replica(s)");
+    }
+    if (effective < 2) {
+      s.append(", below 2: acks=all acknowledges a reading while only one replica has it");
+    } else {
+      s.append(": acks=all acknowledges a reading only when at least ").append(effective)
+          .append(" replicas have it");
+    }
+    return s.toString();
+  }
+
+  private static String origin(ConfigEntry.ConfigSource source) {
+    return switch (source) {
+      case DYNAMIC_TOPIC_CONFIG -> "topic setting";
+      case DYNAMIC_BROKER_CONFIG, DYNAMIC_DEFAULT_BROKER_CONFIG, STATIC_BROKER_CONFIG -> "broker setting";
+      case DEFAULT_CONFIG -> "Kafka default";
+      default -> source.name().toLowerCase();
+    };
+  }
+
+  private DBException failed(String what, ExecutionException e) {
+    return new DBException("kafka: " + what + ": " + ConnectionErrors.cause(settings, e.getCause()));
+  }
+
+  private static <T> T get(KafkaFuture<T> f) throws ExecutionException, DBException {
+    try {
+      return f.get(TIMEOUT_S, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new DBException("kafka: interrupted");
+    } catch (java.util.concurrent.TimeoutException e) {
+      throw new DBException("kafka: no answer from the cluster within " + TIMEOUT_S + " s");
+    }
+  }
+
+  private static void sleep(long ms) throws DBException {
+    try {
+      Thread.sleep(ms);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new DBException("kafka: interrupted");
+    }
+  }
+}

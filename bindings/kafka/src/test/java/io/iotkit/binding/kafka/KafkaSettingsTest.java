@@ -1,0 +1,112 @@
+package io.iotkit.binding.kafka;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+class KafkaSettingsTest {
+
+  private static Properties props(String... kv) {
+    Properties p = new Properties();
+    p.setProperty(KafkaSettings.BOOTSTRAP, "127.0.0.1:9092");
+    for (int i = 0; i < kv.length; i += 2) {
+      p.setProperty(kv[i], kv[i + 1]);
+    }
+    return p;
+  }
+
+  @Test
+  void defaults() {
+    KafkaSettings s = KafkaSettings.from(props());
+    assertEquals("iot", s.topicPrefix());
+    assertEquals(16, s.partitions());
+    assertEquals(Optional.empty(), s.replicationFactor(), "broker default");
+    assertEquals(1_000, s.batchSize());
+    assertEquals("all", s.producerConfig().get("acks"));
+    assertEquals("true", s.producerConfig().get("enable.idempotence"));
+    assertEquals("-1", s.topicConfigs().get("retention.ms"));
+    assertEquals("false", s.consumerConfig().get("enable.auto.commit"));
+    assertEquals(List.of(new KafkaSettings.Address("127.0.0.1", 9092)), s.bootstrapAddresses());
+  }
+
+  @Test
+  void topicSettings() {
+    KafkaSettings s = KafkaSettings.from(props(KafkaSettings.PARTITIONS, "4", KafkaSettings.REPLICATION, "3",
+        KafkaSettings.MIN_INSYNC, "2", "kafka.topic.config.segment.bytes", "1000000"));
+    assertEquals(4, s.partitions());
+    assertEquals(Optional.of((short) 3), s.replicationFactor());
+    assertEquals("2", s.topicConfigs().get("min.insync.replicas"));
+    assertEquals("1000000", s.topicConfigs().get("segment.bytes"));
+  }
+
+  @Test
+  void clientPropertiesGoWhereTheyBelong() {
+    KafkaSettings s = KafkaSettings.from(props("kafka.producer.linger.ms", "20", "kafka.consumer.check.crcs",
+        "false", "kafka.ssl.truststore.location", "/x.p12", "kafka.security.protocol", "ssl"));
+    assertEquals("20", s.producerConfig().get("linger.ms"));
+    assertFalse(s.consumerConfig().containsKey("linger.ms"));
+    assertEquals("false", s.consumerConfig().get("check.crcs"));
+    assertEquals("/x.p12", s.adminConfig().get("ssl.truststore.location"));
+    assertEquals("SSL", s.producerConfig().get("security.protocol"));
+    assertFalse(s.producerConfig().containsKey("batch.size") && s.producerConfig().get("batch.size").equals("500"),
+        "kafka.batch.size is the kit's, not the producer's");
+  }
+
+  @Test
+  void durabilityCannotBeWeakened() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> KafkaSettings.from(props("kafka.producer.acks", "1")));
+    assertTrue(e.getMessage().startsWith("kafka.producer.acks must stay all"), e.getMessage());
+    assertThrows(IllegalArgumentException.class,
+        () -> KafkaSettings.from(props("kafka.producer.enable.idempotence", "false")));
+    assertEquals("all", KafkaSettings.from(props("kafka.producer.acks", "ALL")).producerConfig().get("acks"));
+  }
+
+  @Test
+  void badValuesNameTheirProperty() {
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> KafkaSettings.from(props(KafkaSettings.PARTITIONS,
+        "many"))).getMessage().startsWith("kafka.topic.partitions 'many'"));
+    assertThrows(IllegalArgumentException.class, () -> KafkaSettings.from(props(KafkaSettings.BATCH_SIZE, "0")));
+    assertThrows(IllegalArgumentException.class, () -> KafkaSettings.from(props(KafkaSettings.BOOTSTRAP, " ")));
+    assertThrows(IllegalArgumentException.class,
+        () -> KafkaSettings.from(props(KafkaSettings.BOOTSTRAP, "host")).bootstrapAddresses());
+    assertThrows(IllegalArgumentException.class,
+        () -> KafkaSettings.from(props(KafkaSettings.BOOTSTRAP, "host:99999")).bootstrapAddresses());
+    assertEquals(new KafkaSettings.Address("::1", 9092),
+        KafkaSettings.from(props(KafkaSettings.BOOTSTRAP, "[::1]:9092")).bootstrapAddresses().get(0));
+  }
+
+  @Test
+  void usernameAndPasswordBecomeAJaasLine() {
+    KafkaSettings s = KafkaSettings.from(props("kafka.security.protocol", "SASL_SSL", "kafka.sasl.mechanism",
+        "SCRAM-SHA-512", KafkaSettings.SASL_USERNAME, "kit", KafkaSettings.SASL_PASSWORD, "p\"w\\d"));
+    assertEquals("org.apache.kafka.common.security.scram.ScramLoginModule required username=\"kit\""
+        + " password=\"p\\\"w\\\\d\";", s.producerConfig().get("sasl.jaas.config"));
+    assertEquals("SCRAM-SHA-512", s.consumerConfig().get("sasl.mechanism"));
+    assertFalse(s.producerConfig().containsKey("sasl.username"));
+    assertFalse(s.producerConfig().containsKey("sasl.password"));
+  }
+
+  @Test
+  void usernameNeedsASaslProtocol() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> KafkaSettings.from(props(KafkaSettings.SASL_USERNAME, "kit", KafkaSettings.SASL_PASSWORD, "x")));
+    assertTrue(e.getMessage().contains("PLAINTEXT; use SASL_SSL"), e.getMessage());
+  }
+
+  @Test
+  void secretsAreScrubbed() {
+    KafkaSettings s = KafkaSettings.from(props("kafka.security.protocol", "SASL_PLAINTEXT",
+        KafkaSettings.SASL_USERNAME, "kit", KafkaSettings.SASL_PASSWORD, "hunter2",
+        "kafka.ssl.truststore.password", "tr0ub4dor"));
+    assertEquals("failed for *** and ***", s.scrub("failed for hunter2 and tr0ub4dor"));
+    assertFalse(s.scrub(String.valueOf(s.producerConfig().get("sasl.jaas.config"))).contains("hunter2"));
+    assertEquals("", s.scrub(null));
+  }
+}

@@ -1,0 +1,332 @@
+package io.iotkit.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.iotkit.binding.Aggregate;
+import io.iotkit.binding.ReadingFormat;
+import io.iotkit.binding.WindowResult;
+import io.iotkit.check.CheckResult;
+import io.iotkit.result.InstanceResult;
+import io.iotkit.result.IterationResult;
+import io.iotkit.result.RunResult;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.DoubleSummaryStatistics;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.stream.Stream;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The whole protocol on the local Kafka, with a small K, through bin/tpcx-iot.sh; window queries checked against
+ * readings read back independently; a wrong address gets one line.
+ */
+class KafkaProtocolIT {
+  private static final long K = 40_000; // 20,000 per instance: 10 queries each per execution
+
+  @Test
+  void wholeProtocolOnLocalKafka(@TempDir Path work) throws Exception {
+    Path results = work.resolve("results");
+    KitProcess.Finished f = KitProcess.run(work, 10, "-b", "kafka", "-p", "2", "-k", Long.toString(K),
+        "--results", results.toString());
+    assertEquals(0, f.exitCode(), f.stderr());
+    Path runDir = KitProcess.onlyRunDir(results);
+    RunResult r = KitProcess.result(runDir);
+
+    assertEquals("COMPLETED", r.status());
+    assertEquals("kafka", r.binding());
+    assertEquals(2, r.iterations().size());
+    for (IterationResult it : r.iterations()) {
+      long written = it.warmup().acknowledged() + it.measured().acknowledged();
+      assertEquals(2 * K, written, "every kvp of warmup and measured run acknowledged");
+      assertEquals(written, it.storedReadings(), "the iteration's topic holds exactly what the iteration wrote");
+      assertTrue(HBaseProtocolIT.check(it.checks(), "data check").passed());
+      assertEquals(2 * (K / 2 / 2_000), it.measured().queries(), "5 queries per 10,000 kvps of each instance");
+      assertEquals(0, it.measured().instances().stream().mapToLong(i -> i.failedQueries()).sum());
+      assertEquals(0, it.measured().failedOperations() + it.warmup().failedOperations());
+      assertTrue(it.measured().readingsAggregated() > 0, "measured-run queries read readings");
+      assertEquals(2, it.measured().instances().size());
+    }
+    assertTrue(r.cleanup().stream().allMatch(CheckResult::passed), "purge, temp files and restart all done: "
+        + r.cleanup());
+
+    // One local broker keeps one copy, and says so; a 20k run is honestly non-compliant.
+    CheckResult replication = HBaseProtocolIT.check(r.prerequisites(), "replication");
+    assertFalse(replication.passed());
+    assertTrue(replication.measured().startsWith("1 ("), replication.measured());
+    assertTrue(replication.measured().contains("min.insync.replicas=1"), replication.measured());
+    assertFalse(r.compliant());
+    assertTrue(r.metrics().iotps() > 0);
+    assertEquals(Math.min(r.metrics().iterationIotps().get(0), r.metrics().iterationIotps().get(1)),
+        r.metrics().iotps(), 1e-9);
+
+    assertTrue(f.stdout().contains("IoTps"), "the report is printed");
+    assertTrue(Files.isRegularFile(runDir.resolve("report.txt")));
+    assertTrue(Files.isRegularFile(runDir.resolve("sut/kafka-server.log")));
+    assertEquals(List.of(), leftovers(runDir), "no instance or server left running");
+    assertEquals(List.of(), filesContaining(runDir, "out of timestamp order"),
+        "no query came close to missing a late-appended reading (kafka.query.disorder.ms)");
+  }
+
+  /** Like {@link KitProcess#leftovers}, for the local Kafka's JVM too. */
+  private static List<String> leftovers(Path runDir) {
+    return ProcessHandle.allProcesses().filter(ProcessHandle::isAlive)
+        .map(h -> h.info().commandLine().orElse(""))
+        .filter(c -> c.contains(runDir.toString()) && (c.contains("InstanceMain") || c.contains("StandaloneKafka")))
+        .toList();
+  }
+
+  @Test
+  void windowQueriesAggregateExactlyTheirWindow(@TempDir Path work) throws Exception {
+    String substation = "agg-1-003";
+    try (BindingHarness h = BindingHarness.start("kafka", work, new Properties())) {
+      h.binding.prepare(List.of(substation));
+      InstanceResult written = h.write(substation, 20_000, 10);
+      assertEquals(20_000, written.acknowledged());
+
+      List<Reading> all = readBack(h.properties.getProperty("kafka.bootstrap.servers"),
+          new TopicPartition("iot-agg-1", 3));
+      assertEquals(20_000, all.size(), "substation 003 writes to partition 3, and only there");
+      long disorder = maxDisorderMs(all);
+      assertTrue(disorder < 1_000, "records are appended at most kafka.query.disorder.ms out of timestamp order: "
+          + disorder + " ms");
+
+      String sensor = all.get(all.size() / 2).sensor;
+      List<Reading> mine = all.stream().filter(x -> x.sensor.equals(sensor))
+          .sorted(Comparator.comparingLong(x -> x.micros)).toList();
+      assertEquals(100, mine.size(), "20,000 readings over 200 sensors");
+      long first = mine.get(0).micros;
+      long last = mine.get(mine.size() - 1).micros;
+      // Exact bounds: [10th reading, 90th reading) holds readings 10..89, whatever else is in the partition.
+      long from = mine.get(10).micros;
+      long to = mine.get(90).micros;
+      for (long[] w : new long[][] {{first, last + 1}, {from, to}, {from + 1, to + 1}, {(first + last) / 2, last}}) {
+        DoubleSummaryStatistics expected = mine.stream().filter(x -> x.micros >= w[0] && x.micros < w[1])
+            .mapToDouble(x -> x.value).summaryStatistics();
+        assertTrue(expected.getCount() > 0);
+        for (Aggregate fn : Aggregate.values()) {
+          WindowResult got = h.binding.aggregate(fn, substation, sensor, w[0], w[1]);
+          assertEquals(expected.getCount(), got.count(), fn + " count of " + w[0] + ".." + w[1]);
+          double want = switch (fn) {
+            case MAX -> expected.getMax();
+            case MIN -> expected.getMin();
+            case AVG -> expected.getAverage();
+            case COUNT -> expected.getCount();
+          };
+          assertEquals(want, got.value(), Math.abs(want) * 1e-9, fn + " of " + w[0] + ".." + w[1]);
+        }
+      }
+      assertEquals(80, h.binding.aggregate(Aggregate.COUNT, substation, sensor, from, to).count());
+      WindowResult before = h.binding.aggregate(Aggregate.MAX, substation, sensor, first - 10_000_000, first);
+      assertEquals(0, before.count(), "nothing before the first reading");
+      assertTrue(Double.isNaN(before.value()));
+      WindowResult after = h.binding.aggregate(Aggregate.COUNT, substation, sensor, last + 1, last + 5_000_000);
+      assertEquals(0, after.count(), "a window reaching past the log end returns at once with what exists");
+    }
+  }
+
+  @Test
+  void unreachableBootstrapServerGetsOneLine(@TempDir Path work) throws Exception {
+    Path props = work.resolve("kafka.properties");
+    Files.writeString(props, "kafka.bootstrap.servers=127.0.0.1:1\n");
+    KitProcess.Finished f = KitProcess.run(work, 3, "-b", "kafka", "-p", "1", "-k", "10", "--binding-properties",
+        props.toString(), "--results", work.resolve("results").toString());
+    assertEquals(1, f.exitCode(), f.stderr());
+    String err = f.stderr().strip();
+    assertEquals(1, err.lines().count(), err);
+    assertTrue(err.contains("kafka: cannot reach bootstrap server 127.0.0.1:1 (connection refused)"), err);
+    assertFalse(err.contains("Exception") || err.contains("\tat "), err);
+
+    Files.writeString(props, "kafka.bootstrap.servers=nohost.invalid:9092\n");
+    f = KitProcess.run(work, 3, "-b", "kafka", "-p", "1", "-k", "10", "--binding-properties", props.toString(),
+        "--results", work.resolve("results").toString());
+    assertEquals(1, f.exitCode(), f.stderr());
+    err = f.stderr().strip();
+    assertEquals(1, err.lines().count(), err);
+    assertTrue(err.contains("kafka: cannot reach bootstrap server nohost.invalid:9092 (unknown host"), err);
+  }
+
+  @Test
+  void saslAndTlsWorkAndTheirFailuresGetOneLine(@TempDir Path work) throws Exception {
+    String password = "pw-" + Long.toHexString(System.nanoTime());
+    String storePassword = "ks-" + Long.toHexString(System.nanoTime());
+    Path keystore = work.resolve("broker.p12");
+    Process keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
+        "-genkeypair", "-alias", "kafka", "-keyalg", "RSA", "-keysize", "2048", "-validity", "2",
+        "-dname", "CN=127.0.0.1", "-ext", "SAN=ip:127.0.0.1", "-storetype", "PKCS12", "-keystore",
+        keystore.toString(), "-storepass", storePassword, "-keypass", storePassword)
+        .redirectErrorStream(true).redirectOutput(work.resolve("keytool.log").toFile()).start();
+    assertEquals(0, keytool.waitFor(), Files.readString(work.resolve("keytool.log")));
+
+    ProcessBuilder pb = new ProcessBuilder(io.iotkit.process.JavaCommand.of(
+        List.of(KitProcess.HOME.resolve("bindings/kafka-server/target/kafka-server.jar"),
+            KitProcess.HOME.resolve("bindings/kafka-server/target/lib")), List.of("-Xmx512m"),
+        "io.iotkit.server.kafka.StandaloneKafka", List.of(work.resolve("kafka").toString(), "--sasl-plain-user",
+            "kit", "--ssl-keystore", keystore.toString())))
+        .redirectError(work.resolve("kafka-server.log").toFile());
+    pb.environment().put("KAFKA_LOCAL_SASL_PASSWORD", password);
+    pb.environment().put("KAFKA_LOCAL_SSL_PASSWORD", storePassword);
+    Process server = pb.start();
+    try {
+      Map<String, String> ready = awaitReady(server);
+      Path results = work.resolve("results");
+
+      // SASL with the right password: a whole (small) run, and the password nowhere in what the kit wrote.
+      Path sasl = work.resolve("sasl.properties");
+      Files.writeString(sasl, "kafka.bootstrap.servers=" + ready.get("sasl") + "\nkafka.security.protocol="
+          + "SASL_PLAINTEXT\nkafka.sasl.username=kit\nkafka.sasl.password=" + password + "\n");
+      KitProcess.Finished f = KitProcess.run(work, 5, "-b", "kafka", "-p", "1", "-k", "2000",
+          "--binding-properties", sasl.toString(), "--results", results.resolve("sasl").toString());
+      assertEquals(0, f.exitCode(), f.stderr());
+      RunResult r = KitProcess.result(KitProcess.onlyRunDir(results.resolve("sasl")));
+      for (IterationResult it : r.iterations()) {
+        assertEquals(4_000, it.storedReadings());
+      }
+      assertFalse(f.stdout().contains(password) || f.stderr().contains(password));
+      assertEquals(List.of(), filesContaining(results, password), "the password stays in the properties file");
+
+      Files.writeString(sasl, Files.readString(sasl).replace(password, "wrong-" + password));
+      assertOneLine(KitProcess.run(work, 3, "-b", "kafka", "-p", "1", "-k", "10", "--binding-properties",
+          sasl.toString(), "--results", results.resolve("bad").toString()),
+          "kafka: authentication failed at bootstrap server " + ready.get("sasl") + " (SASL PLAIN: Authentication"
+              + " failed: Invalid username or password)", password);
+
+      // TLS without a truststore that trusts the broker's self-signed certificate.
+      Path tls = work.resolve("tls.properties");
+      Files.writeString(tls, "kafka.bootstrap.servers=" + ready.get("ssl") + "\nkafka.security.protocol=SSL\n");
+      assertOneLine(KitProcess.run(work, 3, "-b", "kafka", "-p", "1", "-k", "10", "--binding-properties",
+          tls.toString(), "--results", results.resolve("bad").toString()),
+          "kafka: TLS handshake with bootstrap server " + ready.get("ssl") + " failed (", storePassword);
+    } finally {
+      server.getOutputStream().write("STOP\n".getBytes(StandardCharsets.UTF_8));
+      server.getOutputStream().flush();
+      if (!server.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)) {
+        server.destroyForcibly();
+      }
+    }
+  }
+
+  @Test
+  void kafkaLocalScriptServesUntilStopped(@TempDir Path work) throws Exception {
+    String script = KitProcess.HOME.resolve("bin/kafka-local.sh").toString();
+    Path dir = work.resolve("local-kafka");
+    Process started = new ProcessBuilder(script, "start", dir.toString()).redirectErrorStream(true).start();
+    try {
+      java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(
+          started.getInputStream(), StandardCharsets.UTF_8));
+      String bootstrap = null;
+      for (String line = out.readLine(); line != null && bootstrap == null; line = out.readLine()) {
+        if (line.startsWith("kafka.bootstrap.servers=")) {
+          bootstrap = line.substring(line.indexOf('=') + 1);
+        }
+      }
+      assertTrue(bootstrap != null && bootstrap.startsWith("127.0.0.1:"), "the script prints the address");
+      Properties p = new Properties();
+      p.setProperty("bootstrap.servers", bootstrap);
+      try (org.apache.kafka.clients.admin.Admin admin = org.apache.kafka.clients.admin.Admin.create(p)) {
+        assertEquals(1, admin.describeCluster().nodes().get(30, java.util.concurrent.TimeUnit.SECONDS).size());
+      }
+      Process stop = new ProcessBuilder(script, "stop", dir.toString()).redirectErrorStream(true).start();
+      assertTrue(stop.waitFor(90, java.util.concurrent.TimeUnit.SECONDS));
+      assertEquals(0, stop.exitValue(), new String(stop.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+      assertTrue(started.waitFor(30, java.util.concurrent.TimeUnit.SECONDS), "start returns once Kafka stopped");
+      assertEquals(0, started.exitValue());
+      assertEquals(List.of(), ProcessHandle.allProcesses().map(h -> h.info().commandLine().orElse(""))
+          .filter(c -> c.contains("StandaloneKafka") && c.contains(dir.toString())).toList());
+    } finally {
+      started.descendants().forEach(ProcessHandle::destroy);
+      started.destroy();
+    }
+  }
+
+  private static Map<String, String> awaitReady(Process server) throws Exception {
+    java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(server.getInputStream(),
+        StandardCharsets.UTF_8));
+    String line;
+    while ((line = out.readLine()) != null) {
+      if (line.startsWith("READY")) {
+        Map<String, String> facts = new java.util.HashMap<>();
+        for (String word : line.split(" ")) {
+          int eq = word.indexOf('=');
+          if (eq > 0) {
+            facts.put(word.substring(0, eq), word.substring(eq + 1));
+          }
+        }
+        return facts;
+      }
+    }
+    throw new AssertionError("the local Kafka exited before it was ready");
+  }
+
+  private static void assertOneLine(KitProcess.Finished f, String expected, String secret) {
+    assertEquals(1, f.exitCode(), f.stderr());
+    String err = f.stderr().strip();
+    assertEquals(1, err.lines().count(), err);
+    assertTrue(err.contains(expected), "expected '" + expected + "' in: " + err);
+    assertFalse(err.contains("Exception") || err.contains("\tat "), err);
+    assertFalse(err.contains(secret) || f.stdout().contains(secret), "no secret in the output");
+  }
+
+  private static List<Path> filesContaining(Path root, String text) throws java.io.IOException {
+    try (Stream<Path> files = Files.walk(root)) {
+      return files.filter(Files::isRegularFile).filter(p -> {
+        try {
+          return new String(Files.readAllBytes(p), StandardCharsets.ISO_8859_1).contains(text);
+        } catch (java.io.IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+      }).toList();
+    }
+  }
+
+  /** One record as read back with a consumer of the test's own. */
+  private record Reading(long offset, long timestampMs, String sensor, long micros, double value) {
+  }
+
+  private static List<Reading> readBack(String bootstrap, TopicPartition tp) {
+    Properties p = new Properties();
+    p.setProperty("bootstrap.servers", bootstrap);
+    p.setProperty("enable.auto.commit", "false");
+    List<Reading> out = new ArrayList<>();
+    try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(p, new ByteArrayDeserializer(),
+        new ByteArrayDeserializer())) {
+      c.assign(List.of(tp));
+      long end = c.endOffsets(List.of(tp)).get(tp);
+      c.seekToBeginning(List.of(tp));
+      long deadline = System.currentTimeMillis() + 60_000;
+      while (c.position(tp) < end && System.currentTimeMillis() < deadline) {
+        for (ConsumerRecord<byte[], byte[]> r : c.poll(Duration.ofMillis(500))) {
+          String key = new String(r.key(), StandardCharsets.UTF_8);
+          String[] parts = key.split(":");
+          String value = new String(r.value(), StandardCharsets.UTF_8).split("\u001F")[0];
+          out.add(new Reading(r.offset(), r.timestamp(), parts[1], ReadingFormat.micros(key),
+              Double.parseDouble(value)));
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The largest amount by which a record's timestamp lags a timestamp appended before it. */
+  private static long maxDisorderMs(List<Reading> inOffsetOrder) {
+    long maxSoFar = inOffsetOrder.isEmpty() ? 0 : inOffsetOrder.get(0).timestampMs;
+    long worst = 0;
+    for (Reading r : inOffsetOrder) {
+      worst = Math.max(worst, maxSoFar - r.timestampMs);
+      maxSoFar = Math.max(maxSoFar, r.timestampMs);
+    }
+    return worst;
+  }
+}
