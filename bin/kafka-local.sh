@@ -5,7 +5,7 @@
 #                                  until 'bin/kafka-local.sh stop DIR' or Ctrl-C
 #   bin/kafka-local.sh stop DIR    stop the Kafka serving DIR (cleanly; killed after 60 s)
 set -euo pipefail
-KIT_HOME="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+. "$(dirname "${BASH_SOURCE[0]}")/lib/kit-build.sh"
 SERVER="$KIT_HOME/bindings/kafka-server/target"
 MAIN=io.iotkit.server.kafka.StandaloneKafka
 NAME=kafka-local.sh
@@ -39,21 +39,7 @@ running_pid() {
 
 case "$CMD" in
   start)
-    if ! command -v java >/dev/null 2>&1; then
-      echo "$NAME: java not found; install a JDK 17 (e.g. apt-get install openjdk-17-jdk-headless)" >&2
-      exit 2
-    fi
-    if [ ! -f "$SERVER/kafka-server.jar" ]; then
-      if ! command -v mvn >/dev/null 2>&1; then
-        echo "$NAME: the kit is not built and mvn is not found; install Maven (apt-get install maven)" >&2
-        exit 2
-      fi
-      echo "$NAME: building the kit (first use, a few minutes) ..." >&2
-      if ! (cd "$KIT_HOME" && mvn -B -q -DskipTests package >&2); then
-        echo "$NAME: the build failed; see the Maven output above" >&2
-        exit 2
-      fi
-    fi
+    ensure_kit_built "$NAME" bindings/kafka-server/target/kafka-server.jar
     mkdir -p "$DIR"
     DIR="$(cd "$DIR" && pwd)"
     PIDFILE="$DIR/kafka.pid"

@@ -75,17 +75,9 @@ class KafkaProtocolIT {
     assertTrue(f.stdout().contains("IoTps"), "the report is printed");
     assertTrue(Files.isRegularFile(runDir.resolve("report.txt")));
     assertTrue(Files.isRegularFile(runDir.resolve("sut/kafka-server.log")));
-    assertEquals(List.of(), leftovers(runDir), "no instance or server left running");
+    assertEquals(List.of(), KitProcess.leftovers(runDir.toString()), "no instance or server left running");
     assertEquals(List.of(), filesContaining(runDir, "out of timestamp order"),
         "no query came close to missing a late-appended reading (kafka.query.disorder.ms)");
-  }
-
-  /** Like {@link KitProcess#leftovers}, for the local Kafka's JVM too. */
-  private static List<String> leftovers(Path runDir) {
-    return ProcessHandle.allProcesses().filter(ProcessHandle::isAlive)
-        .map(h -> h.info().commandLine().orElse(""))
-        .filter(c -> c.contains(runDir.toString()) && (c.contains("InstanceMain") || c.contains("StandaloneKafka")))
-        .toList();
   }
 
   @Test

@@ -64,12 +64,16 @@ final class KitProcess {
     return Json.read(runDir.resolve("run.json"), RunResult.class);
   }
 
-  /** Processes of the kit still alive whose command line mentions {@code marker} (e.g. a run folder). */
+  /**
+   * Processes of the kit still alive whose command line mentions {@code marker} (e.g. a run folder): driver
+   * instances, local server launchers (io.iotkit.server.*) and the servers they run (mariadbd).
+   */
   static List<String> leftovers(String marker) {
     return ProcessHandle.allProcesses()
         .filter(ProcessHandle::isAlive)
         .map(h -> h.info().commandLine().orElse(""))
-        .filter(c -> c.contains(marker) && (c.contains("InstanceMain") || c.contains("StandaloneHBase")))
+        .filter(c -> c.contains(marker) && (c.contains("io.iotkit.instance.InstanceMain")
+            || c.contains("io.iotkit.server.") || c.contains("mariadbd")))
         .toList();
   }
 }

@@ -36,7 +36,7 @@ class MqttProtocolIT {
       long written = it.warmup().acknowledged() + it.measured().acknowledged();
       assertEquals(2 * K, written, "every kvp of warmup and measured run acknowledged");
       assertEquals(written, it.storedReadings(), "the verifying subscriber received exactly what was acknowledged");
-      CheckResult data = check(it.checks(), "data check");
+      CheckResult data = HBaseProtocolIT.check(it.checks(), "data check");
       assertTrue(data.passed());
       assertEquals(Long.toString(2 * K), data.measured());
       assertEquals(Long.toString(written),
@@ -45,14 +45,14 @@ class MqttProtocolIT {
           it.storeMeasurements().toString());
       assertEquals(0, it.measured().failedOperations());
       assertEquals(0, it.measured().queries(), "a broker is never queried");
-      CheckResult queries = check(it.checks(), "readings per query");
+      CheckResult queries = HBaseProtocolIT.check(it.checks(), "readings per query");
       assertFalse(queries.passed());
       assertTrue(queries.measured().startsWith("not applicable"), queries.measured());
     }
     assertTrue(r.cleanup().stream().allMatch(CheckResult::passed), "purge, temp files and restart all done");
-    assertEquals("0", check(r.cleanup(), "readings left after purge").measured());
+    assertEquals("0", HBaseProtocolIT.check(r.cleanup(), "readings left after purge").measured());
 
-    CheckResult replication = check(r.prerequisites(), "replication");
+    CheckResult replication = HBaseProtocolIT.check(r.prerequisites(), "replication");
     assertFalse(replication.passed());
     assertTrue(replication.measured().startsWith("1 "), replication.measured());
     assertFalse(r.compliant());
@@ -63,20 +63,6 @@ class MqttProtocolIT {
     assertTrue(f.stdout().contains("IoTps"), "the report is printed");
     assertTrue(f.stdout().contains("NOT COMPLIANT"));
     assertTrue(Files.isRegularFile(runDir.resolve("report.txt")));
-    assertEquals(List.of(), leftovers(runDir.toString()), "no instance or broker left running");
-  }
-
-  static CheckResult check(List<CheckResult> checks, String nameContains) {
-    return checks.stream().filter(c -> c.name().contains(nameContains)).findFirst()
-        .orElseThrow(() -> new AssertionError("no check named " + nameContains + " in " + checks));
-  }
-
-  /** Instances and local brokers of this run still alive (KitProcess.leftovers knows only HBase's server). */
-  static List<String> leftovers(String runDir) {
-    return ProcessHandle.allProcesses()
-        .filter(ProcessHandle::isAlive)
-        .map(h -> h.info().commandLine().orElse(""))
-        .filter(c -> c.contains(runDir) && (c.contains("InstanceMain") || c.contains("HiveMqBroker")))
-        .toList();
+    assertEquals(List.of(), KitProcess.leftovers(runDir.toString()), "no instance or broker left running");
   }
 }

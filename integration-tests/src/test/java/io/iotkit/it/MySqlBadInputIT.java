@@ -74,7 +74,7 @@ class MySqlBadInputIT {
   @AfterAll
   static void stopServer() throws Exception {
     assertEquals(0, script("stop", serverDir.resolve("db").toString()).exitCode());
-    assertEquals(List.of(), MySqlProtocolIT.leftovers(serverDir.toString()), "stop leaves nothing running");
+    assertEquals(List.of(), KitProcess.leftovers(serverDir.toString()), "stop leaves nothing running");
   }
 
   record Script(int exitCode, String stdout, String stderr) {
@@ -176,7 +176,7 @@ class MySqlBadInputIT {
     for (String secret : List.of(PASSWORD, STORE_PASSWORD)) {
       assertFalse(f.stdout().contains(secret) || err.contains(secret), "no password in the output");
     }
-    assertEquals(List.of(), MySqlProtocolIT.leftovers(work.toString()), "nothing of the run left running");
+    assertEquals(List.of(), KitProcess.leftovers(work.toString()), "nothing of the run left running");
     return err;
   }
 

@@ -80,7 +80,7 @@ class MySqlProtocolIT {
     assertFalse(r.compliant());
     assertTrue(r.metrics().iotps() > 0);
     assertTrue(f.stdout().contains("IoTps"), "the report is printed");
-    assertEquals(List.of(), leftovers(runDir.toString()), "no instance, launcher or mariadbd left running");
+    assertEquals(List.of(), KitProcess.leftovers(runDir.toString()), "no instance, launcher or mariadbd left running");
 
     // The password reaches neither the output nor any file of the run, the server's own files included;
     // its hash, which the launcher got, is only in the server's user table.
@@ -208,16 +208,6 @@ class MySqlProtocolIT {
       assertTrue(rs.next());
       return rs.getString(1);
     }
-  }
-
-  /** Processes of the kit still alive whose command line mentions {@code marker}, mariadbd among them. */
-  static List<String> leftovers(String marker) {
-    return ProcessHandle.allProcesses()
-        .filter(ProcessHandle::isAlive)
-        .map(h -> h.info().commandLine().orElse(""))
-        .filter(c -> c.contains(marker)
-            && (c.contains("InstanceMain") || c.contains("StandaloneMariaDb") || c.contains("mariadbd")))
-        .toList();
   }
 
   private static String nativeHash(String password) throws Exception {

@@ -25,6 +25,11 @@ import site.ycsb.Status;
  * simply returns OK or an error for each reading.
  */
 public abstract class KitBinding extends DB {
+  /**
+   * Property every binding object of a driver instance is given: the instance's substation key, for bindings
+   * that open per-substation resources before the start barrier.
+   */
+  public static final String SUBSTATION = "iot.substation";
 
   /** Makes every buffered reading durable: OK if all were acknowledged, an error status if they were lost. */
   public abstract Status flush();

@@ -25,7 +25,7 @@ import site.ycsb.Workload;
  * substation has data, bounding query window B), {@value #SEED}.
  */
 public final class IotWorkload extends Workload {
-  public static final String SUBSTATION = "iot.substation";
+  public static final String SUBSTATION = KitBinding.SUBSTATION;
   public static final String TABLE = "iot.table";
   public static final String DATA_SINCE = "iot.data.since.micros";
   public static final String SEED = "iot.seed";

@@ -39,7 +39,7 @@ import site.ycsb.Status;
 public final class KafkaBinding extends KitBinding {
   private static final Logger LOG = LoggerFactory.getLogger(KafkaBinding.class);
   /** The driver instance's substation (a property the driver gives every binding of an instance). */
-  static final String SUBSTATION_HINT = "iot.substation";
+  static final String SUBSTATION_HINT = KitBinding.SUBSTATION;
 
   private KafkaSettings settings;
   private TopicLayout layout;
