@@ -19,20 +19,13 @@ class HBaseProtocolIT {
 
   @Test
   void wholeProtocolOnEmbeddedHBase(@TempDir Path work) throws Exception {
-    Path results = work.resolve("results");
-    KitProcess.Finished f = KitProcess.run(work, 10, "-p", "2", "-k", Long.toString(K),
-        "--results", results.toString());
-    assertEquals(0, f.exitCode(), f.stderr());
-    Path runDir = KitProcess.onlyRunDir(results);
-    RunResult r = KitProcess.result(runDir);
+    KitProcess.CompletedRun run = KitProcess.runToCompletion(work, "-p", "2", "-k", Long.toString(K));
+    KitProcess.Finished f = run.process();
+    Path runDir = run.runDir();
+    RunResult r = run.result();
+    KitProcess.assertExactDataChecks(r, K);
 
-    assertEquals("COMPLETED", r.status());
-    assertEquals(2, r.iterations().size());
     for (IterationResult it : r.iterations()) {
-      long written = it.warmup().acknowledged() + it.measured().acknowledged();
-      assertEquals(2 * K, written, "every kvp of warmup and measured run acknowledged");
-      assertEquals(written, it.storedReadings(), "the SUT holds exactly what the iteration wrote");
-      assertTrue(check(it.checks(), "data check").passed());
       assertEquals(2 * (K / 2 / 2_000), it.measured().queries(), "5 queries per 10,000 kvps of each instance");
       assertEquals(0, it.measured().instances().stream().mapToLong(i -> i.failedQueries()).sum());
       assertTrue(it.measured().readingsAggregated() > 0, "measured-run queries read readings");
@@ -42,8 +35,9 @@ class HBaseProtocolIT {
     assertTrue(r.cleanup().stream().allMatch(CheckResult::passed), "purge, temp files and restart all done");
 
     // The kit as built matches its manifest; the embedded SUT and a 20k run are honestly non-compliant.
-    assertTrue(check(r.prerequisites(), "file check").passed(), check(r.prerequisites(), "file check").measured());
-    CheckResult replication = check(r.prerequisites(), "replication");
+    CheckResult files = KitProcess.check(r.prerequisites(), "file check");
+    assertTrue(files.passed(), files.measured());
+    CheckResult replication = KitProcess.check(r.prerequisites(), "replication");
     assertFalse(replication.passed());
     assertTrue(replication.measured().startsWith("1 "), replication.measured());
     assertFalse(r.compliant());
@@ -56,10 +50,5 @@ class HBaseProtocolIT {
     assertTrue(Files.isRegularFile(runDir.resolve("report.txt")));
     assertTrue(Files.isRegularFile(runDir.resolve("histograms/iteration-2-measured.hlog")));
     assertEquals(List.of(), KitProcess.leftovers(runDir.toString()), "no instance or server left running");
-  }
-
-  static CheckResult check(List<CheckResult> checks, String nameContains) {
-    return checks.stream().filter(c -> c.name().contains(nameContains)).findFirst()
-        .orElseThrow(() -> new AssertionError("no check named " + nameContains + " in " + checks));
   }
 }

@@ -38,21 +38,14 @@ class KafkaProtocolIT {
 
   @Test
   void wholeProtocolOnLocalKafka(@TempDir Path work) throws Exception {
-    Path results = work.resolve("results");
-    KitProcess.Finished f = KitProcess.run(work, 10, "-b", "kafka", "-p", "2", "-k", Long.toString(K),
-        "--results", results.toString());
-    assertEquals(0, f.exitCode(), f.stderr());
-    Path runDir = KitProcess.onlyRunDir(results);
-    RunResult r = KitProcess.result(runDir);
+    KitProcess.CompletedRun run = KitProcess.runToCompletion(work, "-b", "kafka", "-p", "2", "-k", Long.toString(K));
+    KitProcess.Finished f = run.process();
+    Path runDir = run.runDir();
+    RunResult r = run.result();
+    KitProcess.assertExactDataChecks(r, K);
 
-    assertEquals("COMPLETED", r.status());
     assertEquals("kafka", r.binding());
-    assertEquals(2, r.iterations().size());
     for (IterationResult it : r.iterations()) {
-      long written = it.warmup().acknowledged() + it.measured().acknowledged();
-      assertEquals(2 * K, written, "every kvp of warmup and measured run acknowledged");
-      assertEquals(written, it.storedReadings(), "the iteration's topic holds exactly what the iteration wrote");
-      assertTrue(HBaseProtocolIT.check(it.checks(), "data check").passed());
       assertEquals(2 * (K / 2 / 2_000), it.measured().queries(), "5 queries per 10,000 kvps of each instance");
       assertEquals(0, it.measured().instances().stream().mapToLong(i -> i.failedQueries()).sum());
       assertEquals(0, it.measured().failedOperations() + it.warmup().failedOperations());
@@ -63,7 +56,7 @@ class KafkaProtocolIT {
         + r.cleanup());
 
     // One local broker keeps one copy, and says so; a 20k run is honestly non-compliant.
-    CheckResult replication = HBaseProtocolIT.check(r.prerequisites(), "replication");
+    CheckResult replication = KitProcess.check(r.prerequisites(), "replication");
     assertFalse(replication.passed());
     assertTrue(replication.measured().startsWith("1 ("), replication.measured());
     assertTrue(replication.measured().contains("min.insync.replicas=1"), replication.measured());

@@ -1,5 +1,10 @@
 package io.iotkit.it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.iotkit.check.CheckResult;
+import io.iotkit.result.IterationResult;
 import io.iotkit.result.Json;
 import io.iotkit.result.RunResult;
 import java.io.IOException;
@@ -43,6 +48,46 @@ final class KitProcess {
       throw new AssertionError("the kit did not finish within " + minutes + " minutes: " + args[0]);
     }
     return new Finished(k.process.exitValue(), Files.readString(k.stdout), Files.readString(k.stderr));
+  }
+
+  /** A run that completed: what the process printed, its run folder and its result. */
+  record CompletedRun(Finished process, Path runDir, RunResult result) {
+  }
+
+  /**
+   * Runs the kit with {@code args} (results into {@code work/results}, at most 10 minutes) and asserts that it
+   * completed both iterations.
+   */
+  static CompletedRun runToCompletion(Path work, String... args) throws Exception {
+    Path results = work.resolve("results");
+    List<String> all = new ArrayList<>(List.of(args));
+    all.addAll(List.of("--results", results.toString()));
+    Finished f = run(work, 10, all.toArray(String[]::new));
+    assertEquals(0, f.exitCode(), f.stderr());
+    Path runDir = onlyRunDir(results);
+    RunResult r = result(runDir);
+    assertEquals("COMPLETED", r.status(), r.abortReason());
+    assertEquals(2, r.iterations().size());
+    return new CompletedRun(f, runDir, r);
+  }
+
+  /**
+   * The data check of each iteration was exact: warmup and measured run each had all {@code kvps} acknowledged,
+   * the SUT held exactly those, and the check passed.
+   */
+  static void assertExactDataChecks(RunResult r, long kvps) {
+    for (IterationResult it : r.iterations()) {
+      long written = it.warmup().acknowledged() + it.measured().acknowledged();
+      assertEquals(2 * kvps, written, "every kvp of warmup and measured run acknowledged");
+      assertEquals(written, it.storedReadings(), "the SUT holds exactly what the iteration wrote");
+      assertTrue(check(it.checks(), "data check").passed());
+    }
+  }
+
+  /** The check whose name contains {@code nameContains}. */
+  static CheckResult check(List<CheckResult> checks, String nameContains) {
+    return checks.stream().filter(c -> c.name().contains(nameContains)).findFirst()
+        .orElseThrow(() -> new AssertionError("no check named " + nameContains + " in " + checks));
   }
 
   /** What a finished kit process left. */

@@ -23,36 +23,28 @@ class MqttProtocolIT {
 
   @Test
   void wholeProtocolOnLocalHiveMq(@TempDir Path work) throws Exception {
-    Path results = work.resolve("results");
-    KitProcess.Finished f = KitProcess.run(work, 10, "-b", "mqtt", "-p", "2", "-k", Long.toString(K),
-        "--results", results.toString());
-    assertEquals(0, f.exitCode(), f.stderr());
-    Path runDir = KitProcess.onlyRunDir(results);
-    RunResult r = KitProcess.result(runDir);
+    KitProcess.CompletedRun run = KitProcess.runToCompletion(work, "-b", "mqtt", "-p", "2", "-k", Long.toString(K));
+    KitProcess.Finished f = run.process();
+    Path runDir = run.runDir();
+    RunResult r = run.result();
+    KitProcess.assertExactDataChecks(r, K);
 
-    assertEquals("COMPLETED", r.status());
-    assertEquals(2, r.iterations().size());
     for (IterationResult it : r.iterations()) {
-      long written = it.warmup().acknowledged() + it.measured().acknowledged();
-      assertEquals(2 * K, written, "every kvp of warmup and measured run acknowledged");
-      assertEquals(written, it.storedReadings(), "the verifying subscriber received exactly what was acknowledged");
-      CheckResult data = HBaseProtocolIT.check(it.checks(), "data check");
-      assertTrue(data.passed());
-      assertEquals(Long.toString(2 * K), data.measured());
-      assertEquals(Long.toString(written),
+      assertEquals(Long.toString(2 * K), KitProcess.check(it.checks(), "data check").measured());
+      assertEquals(Long.toString(2 * K),
           it.storeMeasurements().get("mqtt readings delivered to the verifying subscriber (distinct)"));
       assertTrue(it.storeMeasurements().containsKey("mqtt publish-to-delivery latency (ms)"),
           it.storeMeasurements().toString());
       assertEquals(0, it.measured().failedOperations());
       assertEquals(0, it.measured().queries(), "a broker is never queried");
-      CheckResult queries = HBaseProtocolIT.check(it.checks(), "readings per query");
+      CheckResult queries = KitProcess.check(it.checks(), "readings per query");
       assertFalse(queries.passed());
       assertTrue(queries.measured().startsWith("not applicable"), queries.measured());
     }
     assertTrue(r.cleanup().stream().allMatch(CheckResult::passed), "purge, temp files and restart all done");
-    assertEquals("0", HBaseProtocolIT.check(r.cleanup(), "readings left after purge").measured());
+    assertEquals("0", KitProcess.check(r.cleanup(), "readings left after purge").measured());
 
-    CheckResult replication = HBaseProtocolIT.check(r.prerequisites(), "replication");
+    CheckResult replication = KitProcess.check(r.prerequisites(), "replication");
     assertFalse(replication.passed());
     assertTrue(replication.measured().startsWith("1 "), replication.measured());
     assertFalse(r.compliant());

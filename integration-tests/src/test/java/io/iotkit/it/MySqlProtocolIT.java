@@ -48,21 +48,14 @@ class MySqlProtocolIT {
     String password = "pw-" + UUID.randomUUID();
     Path props = work.resolve("mysql.properties");
     Files.writeString(props, "mysql.user=kit_it\nmysql.password=" + password + "\nmysql.batch.size=50\n");
-    Path results = work.resolve("results");
-    KitProcess.Finished f = KitProcess.run(work, 10, "-b", "mysql", "-p", "2", "-k", Long.toString(K),
-        "--binding-properties", props.toString(), "--results", results.toString());
-    assertEquals(0, f.exitCode(), f.stderr());
-    Path runDir = KitProcess.onlyRunDir(results);
-    RunResult r = KitProcess.result(runDir);
+    KitProcess.CompletedRun run = KitProcess.runToCompletion(work, "-b", "mysql", "-p", "2", "-k", Long.toString(K), "--binding-properties", props.toString());
+    KitProcess.Finished f = run.process();
+    Path runDir = run.runDir();
+    RunResult r = run.result();
+    KitProcess.assertExactDataChecks(r, K);
 
-    assertEquals("COMPLETED", r.status());
     assertTrue(r.sut().contains("local MariaDB 10.11"), r.sut());
-    assertEquals(2, r.iterations().size());
     for (IterationResult it : r.iterations()) {
-      long written = it.warmup().acknowledged() + it.measured().acknowledged();
-      assertEquals(2 * K, written, "every kvp of warmup and measured run acknowledged");
-      assertEquals(2 * K, it.storedReadings(), "the SUT holds exactly what the iteration wrote");
-      assertTrue(HBaseProtocolIT.check(it.checks(), "data check").passed());
       assertEquals(2 * (K / 2 / 2_000), it.measured().queries(), "5 queries per 10,000 kvps of each instance");
       assertEquals(0, it.measured().instances().stream().mapToLong(InstanceResult::failedQueries).sum());
       assertEquals(0, it.measured().instances().stream().mapToLong(InstanceResult::failedInserts).sum());
@@ -74,7 +67,7 @@ class MySqlProtocolIT {
         + r.cleanup());
 
     // One server, no binary log: the check reads that from the server and fails honestly.
-    CheckResult replication = HBaseProtocolIT.check(r.prerequisites(), "replication");
+    CheckResult replication = KitProcess.check(r.prerequisites(), "replication");
     assertFalse(replication.passed());
     assertTrue(replication.measured().startsWith("1 (one server"), replication.measured());
     assertFalse(r.compliant());
