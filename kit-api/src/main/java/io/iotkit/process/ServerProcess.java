@@ -87,10 +87,6 @@ public final class ServerProcess {
     return facts;
   }
 
-  public boolean isAlive() {
-    return process.isAlive();
-  }
-
   /** Asks for a clean stop, then kills the process if it has not exited within {@code grace}. */
   public void stop(Duration grace) {
     if (!process.isAlive()) {
