@@ -44,7 +44,7 @@ class KafkaProtocolIT {
     RunResult r = run.result();
     KitProcess.assertExactDataChecks(r, K);
 
-    assertEquals("kafka", r.binding());
+    assertEquals("kafka", r.inputs().binding());
     for (IterationResult it : r.iterations()) {
       assertEquals(2 * (K / 2 / 2_000), it.measured().queries(), "5 queries per 10,000 kvps of each instance");
       assertEquals(0, it.measured().instances().stream().mapToLong(i -> i.failedQueries()).sum());

@@ -70,6 +70,15 @@ public abstract class KitBinding extends DB {
     return Map.of();
   }
 
+  /**
+   * The SUT's version and the settings changed from their defaults, as far as the store reports them, for the
+   * full disclosure report: key {@code version}, and {@code setting.<name>} per changed setting. Never
+   * credentials. Empty by default (a store that does not say).
+   */
+  public Map<String, String> sutSettings() throws DBException {
+    return Map.of();
+  }
+
   /** Deletes every reading the kit wrote. */
   public abstract void purge() throws DBException;
 

@@ -82,7 +82,7 @@ final class RunCommand implements Callable<Integer> {
     KitLayout kit = new KitLayout(kitHome);
     RunConfig config;
     try {
-      config = new RunConfig(substations, kvps, binding, bindingPropertiesFile(kit), pricingFile(kit), strict,
+      config = new RunConfig(substations, kvps, binding, bindingPropertiesFile(kit), pricingFile(kit), null, strict,
           threads, results != null ? results : kit.home().resolve("results"), jvmOptions(), kit);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage());
@@ -102,7 +102,7 @@ final class RunCommand implements Callable<Integer> {
     Path runDir = RunProtocol.newRunDir(config.resultsRoot());
     // Store clients log through slf4j; their warnings belong in the run folder, not among the report lines.
     System.setProperty("org.slf4j.simpleLogger.logFile", runDir.resolve("master.log").toString());
-    RunProtocol.RunOutcome outcome = new RunProtocol(config, provider, prices, System.out::println).run(runDir);
+    RunProtocol.RunOutcome outcome = new RunProtocol(config, provider, prices, null, System.out::println).run(runDir);
     RunResult r = outcome.result();
     ResultWriter.write(outcome.runDir(), r);
     Runtime.getRuntime().removeShutdownHook(reaper);

@@ -133,6 +133,6 @@ public final class InstanceRunner {
     Map<Aggregate, String> encoded = new EnumMap<>(Aggregate.class);
     queries.forEach((a, h) -> encoded.put(a, HistogramCodec.encode(h)));
     return new InstanceResult(spec.instance(), spec.substation(), spec.kvps(), ack, failedInserts, start, end,
-        count, failedQueries, readings, empty, HistogramCodec.encode(inserts), encoded);
+        count, failedQueries, readings, empty, HistogramCodec.encode(inserts), encoded, new long[0]);
   }
 }

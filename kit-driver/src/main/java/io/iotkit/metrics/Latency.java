@@ -3,6 +3,10 @@ package io.iotkit.metrics;
 import io.iotkit.binding.Aggregate;
 import io.iotkit.result.InstanceResult;
 import io.iotkit.result.PhaseResult;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.function.Function;
 import org.HdrHistogram.Histogram;
 
@@ -11,30 +15,47 @@ import org.HdrHistogram.Histogram;
  *
  * @param count operations recorded
  */
-public record Latency(long count, double minMs, double meanMs, double p95Ms, double p99Ms, double maxMs) {
+public record Latency(long count, double minMs, double meanMs, double p50Ms, double p95Ms, double p99Ms,
+                      double maxMs) {
 
   public static Latency of(Histogram micros) {
     if (micros.getTotalCount() == 0) {
-      return new Latency(0, 0, 0, 0, 0, 0);
+      return new Latency(0, 0, 0, 0, 0, 0, 0);
     }
     return new Latency(micros.getTotalCount(), micros.getMinValue() / 1e3, micros.getMean() / 1e3,
+        micros.getValueAtPercentile(50) / 1e3,
         micros.getValueAtPercentile(95) / 1e3, micros.getValueAtPercentile(99) / 1e3,
         micros.getMaxValue() / 1e3);
   }
 
+  /** Name of a query template's latency summary: "query-max", "query-min", ... */
+  public static String queryKey(Aggregate template) {
+    return "query-" + template.name().toLowerCase(Locale.ROOT);
+  }
+
+  /** Latency summaries of a phase's instances: "insert", then one per query template (see {@link #queryKey}). */
+  public static Map<String, Latency> summaries(List<InstanceResult> instances) {
+    Map<String, Latency> all = new LinkedHashMap<>();
+    all.put("insert", of(merge(instances, InstanceResult::insertHistogram)));
+    for (Aggregate a : Aggregate.values()) {
+      all.put(queryKey(a), of(merge(instances, i -> i.queryHistograms().get(a))));
+    }
+    return all;
+  }
+
   /** All instances' insert latencies of a phase, in µs. */
   public static Histogram inserts(PhaseResult phase) {
-    return merge(phase, InstanceResult::insertHistogram);
+    return merge(phase.instances(), InstanceResult::insertHistogram);
   }
 
   /** All instances' latencies of one query template in a phase, in µs. */
   public static Histogram queries(PhaseResult phase, Aggregate template) {
-    return merge(phase, i -> i.queryHistograms().get(template));
+    return merge(phase.instances(), i -> i.queryHistograms().get(template));
   }
 
-  private static Histogram merge(PhaseResult phase, Function<InstanceResult, String> encoded) {
+  private static Histogram merge(List<InstanceResult> instances, Function<InstanceResult, String> encoded) {
     Histogram all = new Histogram(3);
-    for (InstanceResult i : phase.instances()) {
+    for (InstanceResult i : instances) {
       String e = encoded.apply(i);
       if (e != null) {
         all.add(HistogramCodec.decode(e));

@@ -9,10 +9,11 @@ import java.util.List;
  * @param substations P: driver instances, one per simulated power substation
  * @param kvps K: kvps each workload execution ingests over all instances
  * @param bindingProperties the sponsor's binding properties file, or null for none
+ * @param systemDescription the sponsor's system description file, or null for none
  * @param threads insert threads per instance; anything but the kit constant makes a trial run
  */
 public record RunConfig(int substations, long kvps, String binding, Path bindingProperties, Path pricing,
-                        boolean strict, int threads, Path resultsRoot, List<String> instanceJvmOptions,
+                        Path systemDescription, boolean strict, int threads, Path resultsRoot, List<String> instanceJvmOptions,
                         KitLayout kit) {
 
   public RunConfig {

@@ -6,17 +6,22 @@ import io.iotkit.check.CheckResult;
 import io.iotkit.check.ExecutionRules;
 import io.iotkit.check.FileCheck;
 import io.iotkit.check.FileManifest;
+import io.iotkit.disclosure.SystemDescription;
+import io.iotkit.environment.Environment;
+import io.iotkit.environment.EnvironmentProbe;
 import io.iotkit.metrics.Metrics;
 import io.iotkit.metrics.Pricing;
 import io.iotkit.result.InstanceSpec;
 import io.iotkit.result.IterationResult;
 import io.iotkit.result.PhaseResult;
+import io.iotkit.result.RunInputs;
 import io.iotkit.result.RunResult;
 import io.iotkit.sut.SutSession;
 import io.iotkit.sut.SutSession.SutException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -38,16 +43,19 @@ public final class RunProtocol {
   private final RunConfig config;
   private final BindingProvider provider;
   private final Pricing pricing;
+  private final SystemDescription system;
   private final Consumer<String> out;
 
   private final List<CheckResult> prerequisites = new ArrayList<>();
   private final List<IterationResult> iterations = new ArrayList<>();
   private final List<CheckResult> cleanup = new ArrayList<>();
 
-  public RunProtocol(RunConfig config, BindingProvider provider, Pricing pricing, Consumer<String> out) {
+  public RunProtocol(RunConfig config, BindingProvider provider, Pricing pricing, SystemDescription system,
+                     Consumer<String> out) {
     this.config = config;
     this.provider = provider;
     this.pricing = pricing;
+    this.system = system;
     this.out = out;
   }
 
@@ -71,6 +79,9 @@ public final class RunProtocol {
   /** Runs the benchmark, with everything it writes going into {@code runDir}. */
   public RunOutcome run(Path runDir) throws IOException {
     out.accept("run folder: " + runDir);
+    Instant started = Instant.now();
+    Environment environment = EnvironmentProbe.collect(config.instanceJvmOptions());
+    Map<String, String> sutSettings = Map.of();
     String status = "COMPLETED";
     String abortReason = "";
     Metrics metrics = null;
@@ -82,6 +93,7 @@ public final class RunProtocol {
       sut = SutSession.open(provider, config.bindingProperties(), config.kit().home(), runDir.resolve("sut"));
       sutDescription = sut.description();
       out.accept("SUT: " + sutDescription);
+      sutSettings = sut.binding().sutSettings();
       record(prerequisites, ExecutionRules.threads(config.threads()));
       Replication r = sut.binding().replication();
       record(prerequisites, ExecutionRules.replication(r.factor(), r.source()));
@@ -131,10 +143,20 @@ public final class RunProtocol {
     if (!abortReason.isEmpty()) {
       reasons.add(0, "run aborted: " + abortReason);
     }
-    RunResult result = new RunResult(KIT_VERSION, runDir.getFileName().toString(), status, abortReason,
-        config.substations(), config.kvps(), config.threads(), provider.name(), sutDescription, config.strict(),
-        prerequisites, iterations, cleanup, metrics, pricing, reasons.isEmpty(), reasons);
+    RunResult result = new RunResult(KIT_VERSION, runDir.getFileName().toString(), status, abortReason, started,
+        Instant.now(), inputs(), environment, system, sutDescription, sutSettings, prerequisites, iterations,
+        cleanup, metrics, pricing, reasons.isEmpty(), reasons);
     return new RunOutcome(runDir, result);
+  }
+
+  private RunInputs inputs() {
+    return new RunInputs(config.substations(), config.kvps(), provider.name(), config.threads(), config.strict(),
+        pathOrNull(config.bindingProperties()), pathOrNull(config.pricing()),
+        pathOrNull(config.systemDescription()), config.instanceJvmOptions());
+  }
+
+  private static String pathOrNull(Path p) {
+    return p == null ? null : p.toString();
   }
 
   /** The run's folder and its result. */

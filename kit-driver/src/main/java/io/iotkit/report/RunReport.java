@@ -30,9 +30,9 @@ public final class RunReport {
   private RunReport write(RunResult r) {
     line("IoT gateway benchmark kit %s - run report %s", r.kitVersion(), r.runId());
     line("status: %s%s", r.status(), r.abortReason().isEmpty() ? "" : " (" + r.abortReason() + ")");
-    line("SUT: %s (binding %s)", r.sut(), r.binding());
+    line("SUT: %s (binding %s)", r.sut(), r.inputs().binding());
     line("P = %d substations, K = %,d kvps per workload execution, %d insert threads per instance%s",
-        r.substations(), r.kvps(), r.threads(), r.strict() ? ", strict" : "");
+        r.inputs().substations(), r.inputs().kvps(), r.inputs().threads(), r.inputs().strict() ? ", strict" : "");
     section("Prerequisite checks");
     checks(r.prerequisites());
     for (IterationResult it : r.iterations()) {

@@ -10,11 +10,13 @@ import java.util.Map;
  * @param endMicros when its last kvp was acknowledged
  * @param insertHistogram insert latency in µs, HdrHistogram compressed and base64-encoded
  * @param queryHistograms query latency in µs per template, encoded likewise
+ * @param acknowledgedPerSecond kvps acknowledged in each second from TS_start (element i covers second i)
  */
 public record InstanceResult(int instance, String substation, long kvpsTarget, long acknowledged,
                              long failedInserts, long startMicros, long endMicros, long queries,
                              long failedQueries, long readingsAggregated, long emptyWindows,
-                             String insertHistogram, Map<Aggregate, String> queryHistograms) {
+                             String insertHistogram, Map<Aggregate, String> queryHistograms,
+                             long[] acknowledgedPerSecond) {
 
   /** Ingest time of this substation in seconds, from TS_start to its last acknowledged kvp. */
   public double ingestSeconds() {

@@ -1,15 +1,24 @@
 package io.iotkit.result;
 
+import io.iotkit.metrics.Latency;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One workload execution (warmup or measured) over all instances.
  *
  * @param startMicros TS_start: the instant the start barrier released every instance
  * @param endMicros TS_end: when the last instance had its last kvp acknowledged
+ * @param series the execution second by second, merged from every instance's
+ * @param latency latency summaries of the execution: "insert" and "query-max", "query-min", ... per template
  */
 public record PhaseResult(String name, boolean measured, long startMicros, long endMicros,
-                          List<InstanceResult> instances) {
+                          List<InstanceResult> instances, PhaseSeries series, Map<String, Latency> latency) {
+
+  /** A phase with no time series; the latency summaries are computed from the instances' histograms. */
+  public PhaseResult(String name, boolean measured, long startMicros, long endMicros, List<InstanceResult> instances) {
+    this(name, measured, startMicros, endMicros, instances, PhaseSeries.empty(), Latency.summaries(instances));
+  }
 
   public double elapsedSeconds() {
     return (endMicros - startMicros) / 1e6;

@@ -1,21 +1,29 @@
 package io.iotkit.result;
 
 import io.iotkit.check.CheckResult;
+import io.iotkit.disclosure.SystemDescription;
+import io.iotkit.environment.Environment;
 import io.iotkit.metrics.Metrics;
 import io.iotkit.metrics.Pricing;
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 /**
- * Everything a run produced; reports render only this, so they can be made again from run.json.
+ * Everything a run produced, written as result.json (schema: result.schema.json beside it). Every report is
+ * rendered from this alone, so {@code tpcx-iot.sh report} makes them again from the file.
  *
  * @param status COMPLETED, or ABORTED (with {@code abortReason}) when a strict run broke a rule or the SUT failed
+ * @param sut the SUT as the kit found it (address or local server)
+ * @param sutSettings the SUT's version and settings changed from defaults, as far as the binding could read them
+ * @param system the sponsor's system description, or null when none was given
  * @param reasons why the run is not compliant; empty when it is
  */
-public record RunResult(String kitVersion, String runId, String status, String abortReason,
-                        int substations, long kvps, int threads, String binding, String sut, boolean strict,
-                        List<CheckResult> prerequisites, List<IterationResult> iterations,
-                        List<CheckResult> cleanup, Metrics metrics, Pricing pricing,
-                        boolean compliant, List<String> reasons) {
+public record RunResult(String kitVersion, String runId, String status, String abortReason, Instant started,
+                        Instant finished, RunInputs inputs, Environment environment, SystemDescription system,
+                        String sut, Map<String, String> sutSettings, List<CheckResult> prerequisites,
+                        List<IterationResult> iterations, List<CheckResult> cleanup, Metrics metrics,
+                        Pricing pricing, boolean compliant, List<String> reasons) {
 
   public boolean completed() {
     return "COMPLETED".equals(status);

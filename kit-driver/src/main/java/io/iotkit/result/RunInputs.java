@@ -1,0 +1,14 @@
+package io.iotkit.result;
+
+import java.util.List;
+
+/**
+ * What the run was asked to do: the command's options and the files it read.
+ *
+ * @param bindingProperties the binding properties file, or null for the kit's built-in defaults
+ * @param systemDescription the sponsor's system description file, or null when there was none
+ */
+public record RunInputs(int substations, long kvps, String binding, int threads, boolean strict,
+                        String bindingProperties, String pricing, String systemDescription,
+                        List<String> instanceJvmOptions) {
+}
