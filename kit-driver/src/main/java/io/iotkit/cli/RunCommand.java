@@ -6,8 +6,11 @@ import io.iotkit.metrics.Pricing;
 import io.iotkit.protocol.KitLayout;
 import io.iotkit.protocol.RunConfig;
 import io.iotkit.protocol.RunProtocol;
+import io.iotkit.progress.RunConsole;
 import io.iotkit.report.ResultWriter;
+import io.iotkit.report.ResultWriter.Written;
 import io.iotkit.report.RunReport;
+import io.iotkit.result.RunFolder;
 import io.iotkit.result.RunResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -70,6 +73,23 @@ final class RunCommand implements Callable<Integer> {
       description = "Folder that receives one folder per run (default: results).")
   Path results;
 
+  @Option(names = "--system", paramLabel = "FILE",
+      description = "The sponsor's system description for the full disclosure report"
+          + " (default: workloads/system.json if present).")
+  Path system;
+
+  @Option(names = {"-q", "--quiet"},
+      description = "Print nothing while the run goes on, only the final report (default: off).")
+  boolean quiet;
+
+  @Option(names = "--progress-interval", defaultValue = "10", paramLabel = "SECONDS",
+      description = "When output is not a terminal, print a progress line every SECONDS (default: ${DEFAULT-VALUE}).")
+  int progressInterval;
+
+  @Option(names = "--screenshot",
+      description = "Also save a PNG of the HTML report in the run folder; needs Chromium (default: off).")
+  boolean screenshot;
+
   @Option(names = "--instance-jvm-options", defaultValue = "-Xms256m -Xmx1g -XX:+UseParallelGC",
       paramLabel = "OPTS", description = "JVM options of each driver instance (default: ${DEFAULT-VALUE}).")
   String instanceJvmOptions;
@@ -82,7 +102,12 @@ final class RunCommand implements Callable<Integer> {
     KitLayout kit = new KitLayout(kitHome);
     RunConfig config;
     try {
-      config = new RunConfig(substations, kvps, binding, bindingPropertiesFile(kit), pricingFile(kit), null, strict,
+      if (progressInterval < 1) {
+        throw new IllegalArgumentException("--progress-interval must be at least 1 second (it was "
+            + progressInterval + ")");
+      }
+      config = new RunConfig(substations, kvps, binding, bindingPropertiesFile(kit), pricingFile(kit),
+          systemFile(kit), strict,
           threads, results != null ? results : kit.home().resolve("results"), jvmOptions(), kit);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage());
@@ -99,21 +124,23 @@ final class RunCommand implements Callable<Integer> {
     }
     Thread reaper = new Thread(RunCommand::stopChildren, "stop-children");
     Runtime.getRuntime().addShutdownHook(reaper);
-    Path runDir = RunProtocol.newRunDir(config.resultsRoot());
+    RunFolder folder = RunFolder.create(config.resultsRoot());
     // Store clients log through slf4j; their warnings belong in the run folder, not among the report lines.
-    System.setProperty("org.slf4j.simpleLogger.logFile", runDir.resolve("master.log").toString());
-    RunProtocol.RunOutcome outcome = new RunProtocol(config, provider, prices, null, System.out::println).run(runDir);
-    RunResult r = outcome.result();
-    ResultWriter.write(outcome.runDir(), r);
+    System.setProperty("org.slf4j.simpleLogger.logFile", folder.file("master.log").toString());
+    folder.keepConfiguration(config.bindingProperties(), config.pricing(), config.systemDescription());
+    RunConsole console = RunConsole.choose(quiet, System.console() != null, progressInterval, System.out);
+    RunResult r = new RunProtocol(config, provider, prices, null, console).run(folder.dir());
+    Written written = ResultWriter.write(folder, r);
+    folder.markComplete();
     Runtime.getRuntime().removeShutdownHook(reaper);
     if (r.completed() || !r.iterations().isEmpty()) {
       System.out.println();
       System.out.print(RunReport.render(r));
       System.out.println();
-      System.out.println("results: " + outcome.runDir());
+      ReportCommand.printPaths(folder, written);
     }
     if (!r.completed()) {
-      System.err.println(NAME + ": run aborted: " + r.abortReason() + " (results: " + outcome.runDir() + ")");
+      System.err.println(NAME + ": run aborted: " + r.abortReason() + " (results: " + folder.dir() + ")");
       return EXIT_FAILED;
     }
     return EXIT_OK;
@@ -127,6 +154,17 @@ final class RunCommand implements Callable<Integer> {
       return bindingProperties;
     }
     Path standard = kit.home().resolve("workloads").resolve(binding + ".properties");
+    return Files.isRegularFile(standard) ? standard : null;
+  }
+
+  private Path systemFile(KitLayout kit) throws BadInputException {
+    if (system != null) {
+      if (!Files.isRegularFile(system)) {
+        throw new BadInputException("system description file " + system + " does not exist");
+      }
+      return system;
+    }
+    Path standard = kit.home().resolve("workloads/system.json");
     return Files.isRegularFile(standard) ? standard : null;
   }
 

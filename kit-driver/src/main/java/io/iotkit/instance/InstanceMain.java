@@ -34,10 +34,11 @@ public final class InstanceMain {
           .orElseThrow(() -> new IllegalArgumentException("binding '" + spec.binding() + "' is not on the classpath"));
       Properties props = Bindings.properties(
           spec.bindingProperties() == null ? null : Path.of(spec.bindingProperties()), spec.bindingOverrides());
-      InstanceRunner runner = new InstanceRunner(spec, provider::newBinding, props, Clock::micros);
-      Thread progress = new Thread(() -> reportProgress(control, runner), "progress");
-      progress.setDaemon(true);
-      progress.start();
+      InstanceRunner runner = new InstanceRunner(spec, provider::newBinding, props, Clock::micros,
+          Path.of(spec.intervalLog()), progress -> {
+            control.println(progress.toLine());
+            control.flush();
+          });
       InstanceResult result = runner.run(() -> {
         control.println(ControlLine.READY);
         control.flush();
@@ -78,17 +79,5 @@ public final class InstanceMain {
     }, "master-watch");
     t.setDaemon(true);
     t.start();
-  }
-
-  private static void reportProgress(PrintStream control, InstanceRunner runner) {
-    while (true) {
-      try {
-        Thread.sleep(1_000);
-      } catch (InterruptedException e) {
-        return;
-      }
-      control.println(ControlLine.format(ControlLine.PROGRESS, runner.inserted()));
-      control.flush();
-    }
   }
 }

@@ -2,15 +2,19 @@ package io.iotkit.instance;
 
 import io.iotkit.binding.Aggregate;
 import io.iotkit.binding.KitBinding;
+import io.iotkit.control.Progress;
 import io.iotkit.metrics.HistogramCodec;
 import io.iotkit.result.InstanceResult;
 import io.iotkit.result.InstanceSpec;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
@@ -26,15 +30,23 @@ public final class InstanceRunner {
   private final Supplier<KitBinding> bindings;
   private final Properties properties;
   private final LongSupplier clockMicros;
+  private final Path intervalLog;
+  private final Consumer<Progress> progress;
   /** Inserts of the whole instance: the query cadence counts these, so P instances run floor(KVP(i)/2000) each. */
   private final AtomicLong inserted = new AtomicLong();
 
+  /**
+   * @param intervalLog where the per-second HdrHistogram interval log goes, or null for none
+   * @param progress receives each second's sample while the run goes on
+   */
   public InstanceRunner(InstanceSpec spec, Supplier<KitBinding> bindings, Properties properties,
-                        LongSupplier clockMicros) {
+                        LongSupplier clockMicros, Path intervalLog, Consumer<Progress> progress) {
     this.spec = spec;
     this.bindings = bindings;
     this.properties = properties;
     this.clockMicros = clockMicros;
+    this.intervalLog = intervalLog;
+    this.progress = progress;
   }
 
   /** kvps attempted so far, for progress reports. */
@@ -47,7 +59,7 @@ public final class InstanceRunner {
     long awaitStart() throws InterruptedException;
   }
 
-  public InstanceResult run(StartBarrier barrier) throws DBException, InterruptedException {
+  public InstanceResult run(StartBarrier barrier) throws DBException, InterruptedException, IOException {
     Properties p = new Properties();
     p.putAll(properties);
     p.setProperty(IotWorkload.SUBSTATION, spec.substation());
@@ -71,19 +83,28 @@ public final class InstanceRunner {
         workload.dataSince(start); // a warmup's data begins with it
       }
       sleepUntil(start);
-      List<Thread> running = new ArrayList<>();
-      for (int t = 0; t < threads; t++) {
-        long quota = WorkloadSpec.kvpsForThread(t, threads, spec.kvps());
-        KitBinding db = dbs.get(t);
-        IotWorkload.ThreadState state = states.get(t);
-        Thread th = new Thread(() -> insertLoop(workload, db, state, quota), "insert-" + t);
-        th.start();
-        running.add(th);
+      try (IntervalSampler sampler = new IntervalSampler(states.stream().map(s -> s.measured).toList(), start,
+          clockMicros, intervalLog, progress)) {
+        Thread sampling = new Thread(sampler::sampleEverySecond, "sampler");
+        sampling.setDaemon(true);
+        sampling.start();
+        List<Thread> running = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+          long quota = WorkloadSpec.kvpsForThread(t, threads, spec.kvps());
+          KitBinding db = dbs.get(t);
+          IotWorkload.ThreadState state = states.get(t);
+          Thread th = new Thread(() -> insertLoop(workload, db, state, quota), "insert-" + t);
+          th.start();
+          running.add(th);
+        }
+        for (Thread th : running) {
+          th.join();
+        }
+        sampling.interrupt();
+        sampling.join();
+        sampler.sample(clockMicros.getAsLong());
+        return result(start, states, sampler);
       }
-      for (Thread th : running) {
-        th.join();
-      }
-      return result(start, states);
     } finally {
       for (KitBinding db : dbs) {
         try {
@@ -113,13 +134,11 @@ public final class InstanceRunner {
     }
   }
 
-  private InstanceResult result(long start, List<IotWorkload.ThreadState> states) {
-    Histogram inserts = new Histogram(ThreadMeasurements.SIGNIFICANT_DIGITS);
+  private InstanceResult result(long start, List<IotWorkload.ThreadState> states, IntervalSampler sampler) {
     Map<Aggregate, Histogram> queries = new EnumMap<>(Aggregate.class);
     long ack = 0, failedInserts = 0, count = 0, failedQueries = 0, readings = 0, empty = 0, end = start;
     for (IotWorkload.ThreadState s : states) {
       ThreadMeasurements m = s.measured;
-      inserts.add(m.insertMicros);
       m.queryMicros.forEach((a, h) -> queries.computeIfAbsent(a,
           x -> new Histogram(ThreadMeasurements.SIGNIFICANT_DIGITS)).add(h));
       ack += m.acknowledged;
@@ -133,6 +152,7 @@ public final class InstanceRunner {
     Map<Aggregate, String> encoded = new EnumMap<>(Aggregate.class);
     queries.forEach((a, h) -> encoded.put(a, HistogramCodec.encode(h)));
     return new InstanceResult(spec.instance(), spec.substation(), spec.kvps(), ack, failedInserts, start, end,
-        count, failedQueries, readings, empty, HistogramCodec.encode(inserts), encoded, new long[0]);
+        count, failedQueries, readings, empty, HistogramCodec.encode(sampler.inserts()), encoded,
+        sampler.acknowledgedPerSecond());
   }
 }

@@ -127,7 +127,7 @@ public final class IotWorkload extends Workload {
 
   private static boolean count(ThreadState s, long settled, boolean acknowledged) {
     if (acknowledged) {
-      s.measured.acknowledged += settled;
+      s.measured.acknowledge(settled);
     } else {
       s.measured.failedInserts += settled;
     }
@@ -145,7 +145,7 @@ public final class IotWorkload extends Workload {
       KitBinding kit = (KitBinding) db;
       WindowResult a = kit.aggregate(q.template(), substation, q.sensor().key(), q.aFrom(), q.aTo());
       WindowResult b = kit.aggregate(q.template(), substation, q.sensor().key(), q.bFrom(), q.bTo());
-      s.measured.queryMicros.get(q.template()).recordValue((System.nanoTime() - t0) / 1_000);
+      s.measured.recordQuery(q.template(), (System.nanoTime() - t0) / 1_000);
       s.measured.readingsAggregated += a.count() + b.count();
       s.measured.emptyWindows += (a.count() == 0 ? 1 : 0) + (b.count() == 0 ? 1 : 0);
       return true;

@@ -3,14 +3,24 @@ package io.iotkit.instance;
 import io.iotkit.binding.Aggregate;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.SingleWriterRecorder;
 
-/** What one insert thread measured. Touched only by its thread until the run ends, so nothing is shared. */
+/**
+ * What one insert thread measured. Its thread is the only writer; the instance's {@link IntervalSampler} reads
+ * the recorders and {@link #acknowledgedSoFar} while the run goes on, everything else once the thread ended.
+ */
 final class ThreadMeasurements {
   static final int SIGNIFICANT_DIGITS = 3;
 
-  final Histogram insertMicros = new Histogram(SIGNIFICANT_DIGITS);
+  /** Insert call latency in µs since the sampler's last look (the sampler keeps the whole run's total). */
+  final SingleWriterRecorder insertMicros = new SingleWriterRecorder(SIGNIFICANT_DIGITS);
+  /** Query latency in µs, all templates, since the sampler's last look. */
+  final SingleWriterRecorder queryInterval = new SingleWriterRecorder(SIGNIFICANT_DIGITS);
   final Map<Aggregate, Histogram> queryMicros = new EnumMap<>(Aggregate.class);
+  /** {@link #acknowledged}, published for the sampler. */
+  final AtomicLong acknowledgedSoFar = new AtomicLong();
   long acknowledged;
   long failedInserts;
   long queries;
@@ -23,5 +33,15 @@ final class ThreadMeasurements {
     for (Aggregate a : Aggregate.values()) {
       queryMicros.put(a, new Histogram(SIGNIFICANT_DIGITS));
     }
+  }
+
+  void acknowledge(long readings) {
+    acknowledged += readings;
+    acknowledgedSoFar.lazySet(acknowledged); // single writer: a release store suffices, no fence per batch
+  }
+
+  void recordQuery(Aggregate template, long micros) {
+    queryMicros.get(template).recordValue(micros);
+    queryInterval.recordValue(micros);
   }
 }

@@ -12,6 +12,8 @@ public final class WorkloadSpec {
   public static final int KVP_BYTES = 1024;
   /** 5 queries per 10,000 kvps: one query after every 2,000 inserts of an instance. */
   public static final int INSERTS_PER_QUERY = 2_000;
+  /** Instances sample their measurements once a second, the resolution of a run's time series. */
+  public static final long SAMPLE_INTERVAL_MICROS = 1_000_000L;
   public static final long WINDOW_MICROS = 5_000_000L;
   public static final long LOOKBACK_MICROS = 1_800_000_000L;
 

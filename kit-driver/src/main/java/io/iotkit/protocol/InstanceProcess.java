@@ -1,6 +1,8 @@
 package io.iotkit.protocol;
 
 import io.iotkit.control.ControlLine;
+import io.iotkit.control.Progress;
+import io.iotkit.progress.PhaseProgress;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -19,21 +21,23 @@ final class InstanceProcess {
   private final PrintWriter toInstance;
   final CompletableFuture<Void> ready = new CompletableFuture<>();
   final CompletableFuture<Void> done = new CompletableFuture<>();
-  private volatile long progress;
+  private final PhaseProgress progress;
 
-  private InstanceProcess(int index, Process process, Path log) {
+  private InstanceProcess(int index, Process process, Path log, PhaseProgress progress) {
     this.index = index;
     this.process = process;
     this.log = log;
+    this.progress = progress;
     this.toInstance = new PrintWriter(process.getOutputStream(), true, StandardCharsets.UTF_8);
   }
 
-  static InstanceProcess launch(int index, List<String> command, Path log) throws IOException {
+  static InstanceProcess launch(int index, List<String> command, Path log, PhaseProgress progress)
+      throws IOException {
     Files.createDirectories(log.getParent());
     Process p = new ProcessBuilder(command)
         .redirectError(ProcessBuilder.Redirect.to(log.toFile()))
         .start();
-    InstanceProcess ip = new InstanceProcess(index, p, log);
+    InstanceProcess ip = new InstanceProcess(index, p, log, progress);
     Thread reader = new Thread(ip::readControl, "instance-" + index);
     reader.setDaemon(true);
     reader.start();
@@ -49,14 +53,14 @@ final class InstanceProcess {
         if (c.is(ControlLine.READY)) {
           ready.complete(null);
         } else if (c.is(ControlLine.PROGRESS)) {
-          progress = c.number();
+          progress.update(index, Progress.parse(c));
         } else if (c.is(ControlLine.DONE)) {
           done.complete(null);
         } else if (c.is(ControlLine.FAILED)) {
           fail(c.argument());
         }
       }
-    } catch (IOException | NumberFormatException e) {
+    } catch (IOException | IllegalArgumentException e) {
       // fall through: the instance is gone or garbled
     }
     fail("exited without finishing");
@@ -70,10 +74,6 @@ final class InstanceProcess {
 
   void start(long epochMicros) {
     toInstance.println(ControlLine.format(ControlLine.START, epochMicros));
-  }
-
-  long progress() {
-    return progress;
   }
 
   /** Waits for the process to exit after DONE; kills it if it lingers. */

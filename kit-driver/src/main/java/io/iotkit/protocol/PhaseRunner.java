@@ -1,22 +1,25 @@
 package io.iotkit.protocol;
 
 import io.iotkit.instance.Clock;
+import io.iotkit.metrics.Latency;
+import io.iotkit.metrics.SeriesMerge;
 import io.iotkit.process.JavaCommand;
 import io.iotkit.result.InstanceResult;
 import io.iotkit.result.InstanceSpec;
 import io.iotkit.result.Json;
 import io.iotkit.result.PhaseResult;
+import io.iotkit.result.PhaseSeries;
+import io.iotkit.progress.PhaseProgress;
+import io.iotkit.progress.RunConsole;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.Consumer;
 
 /**
  * Runs one workload execution: launches one instance JVM per substation, waits until every one is ready,
@@ -30,9 +33,12 @@ final class PhaseRunner {
 
   private final List<Path> classpath;
   private final List<String> jvmOptions;
-  private final Consumer<String> out;
+  /** How often the live progress is offered to the console. */
+  private static final long PROGRESS_MILLIS = 250;
 
-  PhaseRunner(List<Path> classpath, List<String> jvmOptions, Consumer<String> out) {
+  private final RunConsole out;
+
+  PhaseRunner(List<Path> classpath, List<String> jvmOptions, RunConsole out) {
     this.classpath = classpath;
     this.jvmOptions = jvmOptions;
     this.out = out;
@@ -41,6 +47,7 @@ final class PhaseRunner {
   PhaseResult run(String name, boolean measured, List<InstanceSpec> specs, Path phaseDir)
       throws IOException, InterruptedException {
     Files.createDirectories(phaseDir);
+    PhaseProgress progress = new PhaseProgress(name, specs.stream().mapToLong(InstanceSpec::kvps).toArray());
     List<InstanceProcess> running = new ArrayList<>();
     try {
       for (InstanceSpec spec : specs) {
@@ -49,13 +56,14 @@ final class PhaseRunner {
         List<String> cmd = JavaCommand.of(classpath, jvmOptions,
             "io.iotkit.instance.InstanceMain", List.of(specFile.toString()));
         running.add(InstanceProcess.launch(spec.instance(), cmd,
-            phaseDir.resolve("instance-" + spec.instance() + ".log")));
+            phaseDir.resolve("instance-" + spec.instance() + ".log"), progress));
       }
       await(CompletableFuture.allOf(running.stream().map(p -> p.ready).toArray(CompletableFuture[]::new)),
           READY_TIMEOUT_SECONDS, "instances not ready");
       long start = Clock.micros() + START_LEAD_MICROS;
+      progress.begin(start);
       running.forEach(p -> p.start(start));
-      follow(name, running, specs.stream().mapToLong(InstanceSpec::kvps).sum(), start);
+      follow(running, progress);
       List<InstanceResult> results = new ArrayList<>();
       for (InstanceSpec spec : specs) {
         results.add(Json.read(Path.of(spec.resultFile()), InstanceResult.class));
@@ -64,28 +72,30 @@ final class PhaseRunner {
         p.reap();
       }
       long end = results.stream().mapToLong(InstanceResult::endMicros).max().orElse(start);
-      return new PhaseResult(name, measured, start, end, results);
+      PhaseSeries series = SeriesMerge.of(results,
+          specs.stream().map(s -> Path.of(s.intervalLog())).toList());
+      return new PhaseResult(name, measured, start, end, results, series, Latency.summaries(results));
     } finally {
       running.forEach(InstanceProcess::kill);
     }
   }
 
-  private void follow(String name, List<InstanceProcess> running, long total, long startMicros)
-      throws InterruptedException, IOException {
+  private void follow(List<InstanceProcess> running, PhaseProgress progress) throws InterruptedException {
     CompletableFuture<Void> all =
         CompletableFuture.allOf(running.stream().map(p -> p.done).toArray(CompletableFuture[]::new));
-    while (true) {
-      try {
-        all.get(10, TimeUnit.SECONDS);
-        return;
-      } catch (TimeoutException e) {
-        long done = running.stream().mapToLong(InstanceProcess::progress).sum();
-        double secs = (Clock.micros() - startMicros) / 1e6;
-        out.accept(String.format(Locale.ROOT, "  %s: %,d / %,d kvps (%.0f%%), %,.0f kvps/s so far",
-            name, done, total, 100.0 * done / total, secs > 0 ? done / secs : 0));
-      } catch (ExecutionException e) {
-        throw unwrap(e);
+    try {
+      while (true) {
+        try {
+          all.get(PROGRESS_MILLIS, TimeUnit.MILLISECONDS);
+          return;
+        } catch (TimeoutException e) {
+          out.progress(progress.snapshot(Clock.micros()));
+        } catch (ExecutionException e) {
+          throw unwrap(e);
+        }
       }
+    } finally {
+      out.progressDone();
     }
   }
 

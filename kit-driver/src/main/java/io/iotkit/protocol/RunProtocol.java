@@ -11,6 +11,7 @@ import io.iotkit.environment.Environment;
 import io.iotkit.environment.EnvironmentProbe;
 import io.iotkit.metrics.Metrics;
 import io.iotkit.metrics.Pricing;
+import io.iotkit.progress.RunConsole;
 import io.iotkit.result.InstanceSpec;
 import io.iotkit.result.IterationResult;
 import io.iotkit.result.PhaseResult;
@@ -22,13 +23,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import java.util.function.Consumer;
 import site.ycsb.DBException;
 
 /**
@@ -44,14 +42,14 @@ public final class RunProtocol {
   private final BindingProvider provider;
   private final Pricing pricing;
   private final SystemDescription system;
-  private final Consumer<String> out;
+  private final RunConsole out;
 
   private final List<CheckResult> prerequisites = new ArrayList<>();
   private final List<IterationResult> iterations = new ArrayList<>();
   private final List<CheckResult> cleanup = new ArrayList<>();
 
   public RunProtocol(RunConfig config, BindingProvider provider, Pricing pricing, SystemDescription system,
-                     Consumer<String> out) {
+                     RunConsole out) {
     this.config = config;
     this.provider = provider;
     this.pricing = pricing;
@@ -66,19 +64,9 @@ public final class RunProtocol {
     }
   }
 
-  /** Makes a new, empty folder for one run under {@code resultsRoot}, named by the local start time. */
-  public static Path newRunDir(Path resultsRoot) throws IOException {
-    String runId = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-    Path runDir = resultsRoot.resolve(runId);
-    for (int n = 2; Files.exists(runDir); n++) {
-      runDir = resultsRoot.resolve(runId + "-" + n);
-    }
-    return Files.createDirectories(runDir);
-  }
-
   /** Runs the benchmark, with everything it writes going into {@code runDir}. */
-  public RunOutcome run(Path runDir) throws IOException {
-    out.accept("run folder: " + runDir);
+  public RunResult run(Path runDir) throws IOException {
+    out.line("run folder: " + runDir);
     Instant started = Instant.now();
     Environment environment = EnvironmentProbe.collect(config.instanceJvmOptions());
     Map<String, String> sutSettings = Map.of();
@@ -89,10 +77,10 @@ public final class RunProtocol {
     SutSession sut = null;
     try {
       record(prerequisites, fileCheck(runDir));
-      out.accept("starting or connecting to the SUT (" + provider.name() + ") ...");
+      out.line("starting or connecting to the SUT (" + provider.name() + ") ...");
       sut = SutSession.open(provider, config.bindingProperties(), config.kit().home(), runDir.resolve("sut"));
       sutDescription = sut.description();
-      out.accept("SUT: " + sutDescription);
+      out.line("SUT: " + sutDescription);
       sutSettings = sut.binding().sutSettings();
       record(prerequisites, ExecutionRules.threads(config.threads()));
       Replication r = sut.binding().replication();
@@ -102,7 +90,7 @@ public final class RunProtocol {
       List<String> previous = List.of();
       for (int it = 1; it <= ITERATIONS; it++) {
         if (it > 1) {
-          out.accept("system cleanup: purge, temporary files, restart ...");
+          out.line("system cleanup: purge, temporary files, restart ...");
           for (CheckResult c : SystemCleanup.run(sut, previous, runDir.resolve("tmp"), runDir.resolve("logs"))) {
             record(cleanup, c);
           }
@@ -130,7 +118,7 @@ public final class RunProtocol {
       abortReason = "kit error: " + e;
     } finally {
       if (sut != null) {
-        out.accept("stopping / disconnecting the SUT ...");
+        out.line("stopping / disconnecting the SUT ...");
         sut.close();
       }
       SystemCleanup.deleteTree(runDir.resolve("tmp"));
@@ -143,10 +131,9 @@ public final class RunProtocol {
     if (!abortReason.isEmpty()) {
       reasons.add(0, "run aborted: " + abortReason);
     }
-    RunResult result = new RunResult(KIT_VERSION, runDir.getFileName().toString(), status, abortReason, started,
+    return new RunResult(KIT_VERSION, runDir.getFileName().toString(), status, abortReason, started,
         Instant.now(), inputs(), environment, system, sutDescription, sutSettings, prerequisites, iterations,
         cleanup, metrics, pricing, reasons.isEmpty(), reasons);
-    return new RunOutcome(runDir, result);
   }
 
   private RunInputs inputs() {
@@ -157,10 +144,6 @@ public final class RunProtocol {
 
   private static String pathOrNull(Path p) {
     return p == null ? null : p.toString();
-  }
-
-  /** The run's folder and its result. */
-  public record RunOutcome(Path runDir, RunResult result) {
   }
 
   private List<List<CheckResult>> allChecks() {
@@ -179,7 +162,7 @@ public final class RunProtocol {
 
   private void record(List<CheckResult> into, CheckResult c) throws StrictAbort {
     into.add(c);
-    out.accept(String.format("  [%s] %s: %s (limit %s)%s", c.passed() ? "PASS" : "FAIL", c.name(),
+    out.line(String.format("  [%s] %s: %s (limit %s)%s", c.passed() ? "PASS" : "FAIL", c.name(),
         c.measured(), c.limit(), c.passed() ? "" : " - " + c.why()));
     if (config.strict() && !c.passed()) {
       throw new StrictAbort(c);
@@ -198,18 +181,18 @@ public final class RunProtocol {
       throws IOException, InterruptedException, DBException, StrictAbort {
     PhaseRunner phases = new PhaseRunner(instanceClasspath(), jvmOptions(runDir), out);
     sut.binding().prepare(substations);
-    out.accept("iteration " + n + ": warmup ...");
+    out.line("iteration " + n + ": warmup ...");
     PhaseResult warmup = phases.run("iteration " + n + " warmup", false,
         specs(substations, "warmup", n, 0, sut, runDir), runDir.resolve("iteration-" + n + "/warmup"));
-    out.accept(String.format("iteration %d: warmup done, %,d kvps in %.1f s", n, warmup.acknowledged(),
+    out.line(String.format("iteration %d: warmup done, %,d kvps in %.1f s", n, warmup.acknowledged(),
         warmup.elapsedSeconds()));
-    out.accept("iteration " + n + ": measured run ...");
+    out.line("iteration " + n + ": measured run ...");
     PhaseResult measured = phases.run("iteration " + n + " measured", true,
         specs(substations, "measured", n, warmup.startMicros(), sut, runDir),
         runDir.resolve("iteration-" + n + "/measured"));
-    out.accept(String.format("iteration %d: measured run done, %,d kvps in %.1f s = %,.1f IoTps", n,
+    out.line(String.format("iteration %d: measured run done, %,d kvps in %.1f s = %,.1f IoTps", n,
         measured.acknowledged(), measured.elapsedSeconds(), measured.iotps()));
-    out.accept("iteration " + n + ": data check ...");
+    out.line("iteration " + n + ": data check ...");
     long stored = sut.binding().countReadings(substations);
     Map<String, String> storeMeasurements = sut.binding().measurements();
     List<CheckResult> checks = new ArrayList<>();
@@ -230,7 +213,7 @@ public final class RunProtocol {
       String props = config.bindingProperties() == null ? null : config.bindingProperties().toString();
       specs.add(new InstanceSpec(phase, i, p, substations.get(i), kvps, config.threads(), provider.name(),
           props, sut.overrides(), dataSince, seeds.nextLong(),
-          dir.resolve("instance-" + i + ".result.json").toString()));
+          dir.resolve("instance-" + i + ".result.json").toString(), dir.resolve("instance-" + i + ".hlog").toString()));
     }
     return specs;
   }

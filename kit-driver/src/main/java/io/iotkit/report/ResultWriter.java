@@ -5,36 +5,57 @@ import io.iotkit.metrics.Latency;
 import io.iotkit.result.IterationResult;
 import io.iotkit.result.Json;
 import io.iotkit.result.PhaseResult;
+import io.iotkit.result.RunFolder;
 import io.iotkit.result.RunResult;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
-import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.Locale;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
 /**
- * Writes a run's folder: run.json (the whole {@link RunResult}), report.txt, and each phase's merged latency
- * histograms as HdrHistogram logs (readable by HistogramLogProcessor and HdrHistogram's plotters).
+ * Writes a run's results into its folder: result.json (the whole {@link RunResult}) and its schema, then every
+ * report rendered from it alone: report.txt, report.html, and each phase's merged latency histograms as
+ * HdrHistogram logs (readable by HistogramLogProcessor and HdrHistogram's plotters). Each file is written whole
+ * or not at all; the caller marks the folder complete when everything is written.
  */
 public final class ResultWriter {
+  public static final String SCHEMA = "result.schema.json";
+
   private ResultWriter() {
   }
 
-  public static void write(Path runDir, RunResult result) throws IOException {
-    Json.write(runDir.resolve("run.json"), result);
-    Files.writeString(runDir.resolve("report.txt"), RunReport.render(result));
-    Path hdir = runDir.resolve("histograms");
+  /** Where the main outputs went, for the user. */
+  public record Written(Path result, Path textReport, Path htmlReport) {
+  }
+
+  public static Written write(RunFolder folder, RunResult result) throws IOException {
+    Path json = folder.writeAtomically(RunFolder.RESULT, Json.bytes(result));
+    folder.writeAtomically(SCHEMA, schema());
+    Path text = folder.writeAtomically("report.txt", RunReport.render(result));
     for (IterationResult it : result.iterations()) {
-      Files.createDirectories(hdir);
-      histograms(hdir.resolve("iteration-" + it.number() + "-warmup.hlog"), it.warmup());
-      histograms(hdir.resolve("iteration-" + it.number() + "-measured.hlog"), it.measured());
+      histograms(folder, "histograms/iteration-" + it.number() + "-warmup.hlog", it.warmup());
+      histograms(folder, "histograms/iteration-" + it.number() + "-measured.hlog", it.measured());
+    }
+    return new Written(json, text, null);
+  }
+
+  /** The JSON Schema of result.json, as the kit ships it. */
+  public static byte[] schema() throws IOException {
+    try (InputStream in = ResultWriter.class.getResourceAsStream("/io/iotkit/result/" + SCHEMA)) {
+      if (in == null) {
+        throw new IOException(SCHEMA + " is missing from the kit's jar");
+      }
+      return in.readAllBytes();
     }
   }
 
-  private static void histograms(Path file, PhaseResult phase) throws IOException {
-    try (PrintStream out = new PrintStream(Files.newOutputStream(file), false, "UTF-8")) {
+  private static void histograms(RunFolder folder, String name, PhaseResult phase) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (PrintStream out = new PrintStream(bytes, false, StandardCharsets.UTF_8)) {
       HistogramLogWriter w = new HistogramLogWriter(out);
       w.outputComment(phase.name() + ": latency in microseconds");
       w.outputLogFormatVersion();
@@ -42,9 +63,10 @@ public final class ResultWriter {
       w.outputLegend();
       write(w, Latency.inserts(phase), "insert", phase);
       for (Aggregate a : Aggregate.values()) {
-        write(w, Latency.queries(phase, a), "query-" + a.name().toLowerCase(Locale.ROOT), phase);
+        write(w, Latency.queries(phase, a), Latency.queryKey(a), phase);
       }
     }
+    folder.writeAtomically(name, bytes.toByteArray());
   }
 
   private static void write(HistogramLogWriter w, Histogram h, String tag, PhaseResult phase) {

@@ -8,9 +8,11 @@ import java.util.Map;
  *
  * @param bindingProperties path of the binding properties file, or null
  * @param bindingOverrides addresses of a server the kit started (never secrets)
+ * @param intervalLog where the instance writes its per-second HdrHistogram interval log
  * @param dataSinceMicros epoch µs since which this substation has data (bounds query window B)
  */
 public record InstanceSpec(String phase, int instance, int instances, String substation, long kvps, int threads,
                            String binding, String bindingProperties, Map<String, String> bindingOverrides,
-                           long dataSinceMicros, long seed, String resultFile) {
+                           long dataSinceMicros, long seed, String resultFile,
+                           String intervalLog) {
 }

@@ -20,6 +20,10 @@ public final class Json {
     MAPPER.writeValue(file.toFile(), value);
   }
 
+  public static byte[] bytes(Object value) throws IOException {
+    return MAPPER.writeValueAsBytes(value);
+  }
+
   public static <T> T read(Path file, Class<T> type) throws IOException {
     return MAPPER.readValue(file.toFile(), type);
   }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.iotkit.binding.Aggregate;
+import io.iotkit.binding.KitBinding;
 import io.iotkit.metrics.HistogramCodec;
 import io.iotkit.result.InstanceResult;
 import io.iotkit.result.InstanceSpec;
@@ -15,6 +16,7 @@ import java.util.Properties;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import site.ycsb.ByteIterator;
 import site.ycsb.Status;
@@ -25,7 +27,11 @@ class InstanceRunnerTest {
 
   private static InstanceSpec spec(long kvps, int threads) {
     return new InstanceSpec("measured", 2, 4, "r1-1-002", kvps, threads, "memory", null, Map.of(), 0, 99,
-        "unused.json");
+        "unused.json", null);
+  }
+
+  private static InstanceRunner runner(InstanceSpec spec, Supplier<KitBinding> bindings) {
+    return new InstanceRunner(spec, bindings, new Properties(), Clock::micros, null, p -> { });
   }
 
   // 5 queries per 10,000 kvps of the instance, whatever the split over threads
@@ -35,11 +41,11 @@ class InstanceRunnerTest {
 
   private InstanceResult run(int batchSize, NavigableMap<String, Double> store, List<MemoryBinding> opened,
                              long[] start) throws Exception {
-    InstanceRunner runner = new InstanceRunner(spec(KVPS, THREADS), () -> {
+    InstanceRunner runner = runner(spec(KVPS, THREADS), () -> {
       MemoryBinding db = new MemoryBinding(store, batchSize);
       opened.add(db);
       return db;
-    }, new Properties(), Clock::micros);
+    });
     InstanceResult result = runner.run(() -> start[0] = Clock.micros());
     assertEquals(KVPS, runner.inserted());
     return result;
@@ -108,16 +114,16 @@ class InstanceRunnerTest {
   @Test
   void queryCountFollowsTheInstancesKvpsNotEachThreads() throws Exception {
     // 4,000 kvps over 3 threads is 1,334 + 1,333 + 1,333: no thread reaches 2,000, yet 2 queries are due
-    InstanceRunner runner = new InstanceRunner(spec(4_000, 3), MemoryBinding::new, new Properties(), Clock::micros);
+    InstanceRunner runner = runner(spec(4_000, 3), MemoryBinding::new);
     assertEquals(2, runner.run(Clock::micros).queries());
-    runner = new InstanceRunner(spec(1_999, 3), MemoryBinding::new, new Properties(), Clock::micros);
+    runner = runner(spec(1_999, 3), MemoryBinding::new);
     assertEquals(0, runner.run(Clock::micros).queries());
   }
 
   @Test
   void aStoreThatAnswersNoQueriesIsNeverAsked() throws Exception {
     List<MemoryBinding> opened = new CopyOnWriteArrayList<>();
-    InstanceRunner runner = new InstanceRunner(spec(10_000, 2), () -> {
+    InstanceRunner runner = runner(spec(10_000, 2), () -> {
       MemoryBinding db = new MemoryBinding() {
         @Override
         public boolean answersQueries() {
@@ -126,7 +132,7 @@ class InstanceRunnerTest {
       };
       opened.add(db);
       return db;
-    }, new Properties(), Clock::micros);
+    });
     InstanceResult r = runner.run(Clock::micros);
     assertEquals(10_000, r.acknowledged());
     assertEquals(0, r.queries());
@@ -136,7 +142,7 @@ class InstanceRunnerTest {
   @Test
   void manyThreadsAndLargerCounts() throws Exception {
     long kvps = 41_999;
-    InstanceRunner runner = new InstanceRunner(spec(kvps, 10), MemoryBinding::new, new Properties(), Clock::micros);
+    InstanceRunner runner = runner(spec(kvps, 10), MemoryBinding::new);
     InstanceResult r = runner.run(Clock::micros);
     assertEquals(kvps, r.acknowledged());
     assertEquals(20, r.queries());
@@ -146,7 +152,7 @@ class InstanceRunnerTest {
   @Test
   void anInsertThatThrowsIsNotLostSilently() throws Exception {
     AtomicInteger attempts = new AtomicInteger();
-    InstanceRunner runner = new InstanceRunner(spec(KVPS, THREADS), () -> new MemoryBinding() {
+    InstanceRunner runner = runner(spec(KVPS, THREADS), () -> new MemoryBinding() {
       @Override
       public Status insert(String table, String key, Map<String, ByteIterator> values) {
         if (attempts.incrementAndGet() == 100) {
@@ -154,7 +160,7 @@ class InstanceRunnerTest {
         }
         return super.insert(table, key, values);
       }
-    }, new Properties(), Clock::micros);
+    });
     InstanceResult r;
     try {
       r = runner.run(Clock::micros);
@@ -162,5 +168,48 @@ class InstanceRunnerTest {
       return; // failing the instance loudly is fine too
     }
     assertEquals(KVPS, r.acknowledged() + r.failedInserts(), "kvps neither acknowledged nor counted failed");
+  }
+
+  // The time series: every second from the start is sampled, the per-second counts add up to the total, the
+  // interval log holds one insert and one query histogram per second, and progress reaches the total.
+  @Test
+  void perSecondSamplesAddUpToTheTotal(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    long kvps = 2_400; // 3 threads, 800 inserts each at >= 1 ms: at least 0.8 s; batches of 7 ack in lumps
+    java.nio.file.Path log = dir.resolve("instance.hlog");
+    List<io.iotkit.control.Progress> progress = new CopyOnWriteArrayList<>();
+    InstanceRunner runner = new InstanceRunner(spec(kvps, THREADS), () -> new MemoryBinding(
+        new ConcurrentSkipListMap<>(), 7) {
+      @Override
+      public Status insert(String table, String key, Map<String, ByteIterator> values) {
+        try {
+          Thread.sleep(1);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        return super.insert(table, key, values);
+      }
+    }, new Properties(), Clock::micros, log, progress::add);
+    InstanceResult r = runner.run(Clock::micros);
+
+    long[] perSecond = r.acknowledgedPerSecond();
+    assertTrue(perSecond.length >= 1);
+    assertEquals(kvps, java.util.Arrays.stream(perSecond).sum());
+    assertEquals(perSecond.length, progress.size(), "one progress line per sample");
+    assertEquals(kvps, progress.get(progress.size() - 1).acknowledged());
+    assertEquals(r.queries(), progress.stream().mapToLong(p -> p.queries().getTotalCount()).sum());
+    // the interval log: per second an insert and a query histogram; inserts add up to every insert call
+    var reader = new org.HdrHistogram.HistogramLogReader(log.toFile());
+    long insertCalls = 0;
+    int intervals = 0;
+    org.HdrHistogram.EncodableHistogram h;
+    while ((h = reader.nextIntervalHistogram()) != null) {
+      intervals++;
+      if ("insert".equals(h.getTag())) {
+        insertCalls += ((org.HdrHistogram.Histogram) h).getTotalCount();
+      }
+    }
+    assertEquals(2 * perSecond.length, intervals);
+    assertEquals(kvps, insertCalls);
+    assertEquals(kvps, HistogramCodec.decode(r.insertHistogram()).getTotalCount());
   }
 }
