@@ -1,8 +1,10 @@
 package io.iotkit.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.iotkit.result.RunFolder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -36,5 +38,11 @@ class InterruptIT {
       left = KitProcess.leftovers(runDir.toString());
     }
     assertEquals(List.of(), left, "no instance or server outlives the kit");
+    // an interrupted run's folder says so, and holds nothing that looks like a whole result
+    assertTrue(Files.exists(runDir.resolve(RunFolder.INCOMPLETE)), "the run folder is marked incomplete");
+    assertFalse(Files.exists(runDir.resolve(RunFolder.RESULT)), "no result.json for an interrupted run");
+    KitProcess.Finished report = KitProcess.run(work, 2, "report", runDir.toString());
+    assertEquals(2, report.exitCode());
+    assertTrue(report.stderr().contains("the run did not finish"), report.stderr());
   }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.iotkit.check.CheckResult;
 import io.iotkit.result.IterationResult;
 import io.iotkit.result.Json;
+import io.iotkit.result.RunFolder;
 import io.iotkit.result.RunResult;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -106,7 +107,7 @@ final class KitProcess {
   }
 
   static RunResult result(Path runDir) throws IOException {
-    return Json.read(runDir.resolve("run.json"), RunResult.class);
+    return Json.read(runDir.resolve(RunFolder.RESULT), RunResult.class);
   }
 
   /**

@@ -1,0 +1,117 @@
+package io.iotkit.it;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SpecVersion;
+import com.networknt.schema.ValidationMessage;
+import io.iotkit.report.HeadlessChromium;
+import io.iotkit.report.HtmlReport;
+import io.iotkit.result.IterationResult;
+import io.iotkit.result.Json;
+import io.iotkit.result.RunFolder;
+import io.iotkit.result.RunResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What a run leaves for people and scripts, from a real small run on the local MariaDB: progress lines,
+ * result.json valid against its schema, the configuration without secrets, the HTML report rendered in real
+ * headless Chromium with every chart, the FDR and executive summary, and `report` making them all again
+ * byte for byte from result.json.
+ */
+class ResultsIT {
+  private static final long K = 100_000; // some seconds per execution: progress lines and several seconds of series
+  /** The files `report` regenerates, which must come out identical. */
+  private static final List<String> REPORTS = List.of(RunFolder.RESULT, "report.txt", "report.html", "fdr.md",
+      "fdr.html", "executive-summary.md", "executive-summary.html");
+
+  @Test
+  void aRunLeavesReportsThatPeopleAndScriptsCanRead(@TempDir Path work) throws Exception {
+    String password = "pw-results-it";
+    Path props = work.resolve("mysql.properties");
+    Files.writeString(props, "mysql.user=kit_results\nmysql.password=" + password + "\n");
+    KitProcess.CompletedRun run = KitProcess.runToCompletion(work, "-b", "mysql", "-p", "2", "-k",
+        Long.toString(K), "--binding-properties", props.toString(), "--progress-interval", "1", "--screenshot");
+    Path dir = run.runDir();
+    RunResult r = run.result();
+    String stdout = run.process().stdout();
+    KitProcess.assertExactDataChecks(r, K);
+
+    // Progress: output is not a terminal here, so plain lines without control characters.
+    assertTrue(Pattern.compile("iteration \\d (warmup|measured) +\\d+% [\\d,]+/100,000 kvps \\| [\\d,]+ IoTps now")
+        .matcher(stdout).find(), stdout);
+    assertFalse(stdout.contains("\r") || stdout.contains("\033"), "no terminal control characters in plain output");
+
+    // The run ends with where everything is.
+    for (String label : List.of("HTML report:", "full disclosure report:", "executive summary:", "result.json:")) {
+      String line = stdout.lines().filter(l -> l.startsWith(label)).findFirst()
+          .orElseThrow(() -> new AssertionError("no '" + label + "' line in:\n" + stdout));
+      assertTrue(Files.isRegularFile(Path.of(line.substring(label.length()).trim())), line);
+    }
+
+    // result.json: valid against the schema the run folder carries, and whole.
+    assertEquals(Set.of(), schemaErrors(dir));
+    assertFalse(Files.exists(dir.resolve(RunFolder.INCOMPLETE)));
+    for (IterationResult it : r.iterations()) {
+      long perSecond = java.util.Arrays.stream(it.measured().series().kvps()).sum();
+      assertEquals(it.measured().acknowledged(), perSecond, "the per-second series adds up to the kvps");
+      assertTrue(it.measured().series().length() >= 2, "a few seconds of series");
+      assertTrue(it.measured().latency().get("query-avg").count() > 0);
+    }
+    assertTrue(Files.exists(dir.resolve("iteration-1/measured/instance-0.hlog")), "interval logs are kept");
+
+    // The configuration is kept, without the password.
+    String kept = Files.readString(dir.resolve("config/binding.properties"));
+    assertTrue(kept.contains("mysql.user=kit_results"), kept);
+    assertFalse(kept.contains(password), kept);
+    assertTrue(Files.isRegularFile(dir.resolve("config/pricing.json")));
+
+    // The HTML report in a real browser: scripts ran without error, the metric and every chart are there.
+    Assumptions.assumeTrue(HeadlessChromium.find().isPresent(), "Chromium is not installed");
+    String dom = HeadlessChromium.find().orElseThrow().dumpDom(dir.resolve("report.html"));
+    assertTrue(dom.contains("data-report-status=\"ok\""), "the report's scripts ran to their end");
+    assertFalse(Pattern.compile("<pre id=\"script-errors\"[^>]*>[^<]+</pre>").matcher(dom).find(),
+        "script errors: " + dom);
+    assertTrue(dom.contains(String.format(Locale.ROOT, "%,.2f", r.metrics().iotps())), "the IoTps figure");
+    for (String id : HtmlReport.CHART_IDS) {
+      assertTrue(Pattern.compile("id=\"" + id + "\"[^>]*>.*?<svg", Pattern.DOTALL).matcher(dom).find(),
+          "chart " + id + " is drawn");
+    }
+    byte[] png = Files.readAllBytes(dir.resolve("report.png"));
+    assertTrue(png.length > 10_000 && png[1] == 'P' && png[2] == 'N' && png[3] == 'G', "a PNG screenshot");
+
+    // `report` makes every report again from result.json alone, byte for byte.
+    Map<String, byte[]> before = new LinkedHashMap<>();
+    for (String f : REPORTS) {
+      before.put(f, Files.readAllBytes(dir.resolve(f)));
+      Files.delete(dir.resolve(f.equals(RunFolder.RESULT) ? "report.txt" : f));
+    }
+    KitProcess.Finished again = KitProcess.run(work, 2, "report", dir.toString());
+    assertEquals(0, again.exitCode(), again.stderr());
+    for (String f : REPORTS) {
+      assertArrayEquals(before.get(f), Files.readAllBytes(dir.resolve(f)), f + " made again identically");
+    }
+  }
+
+  private static Set<ValidationMessage> schemaErrors(Path runDir) throws Exception {
+    JsonSchema schema = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
+        .getSchema(Files.readString(runDir.resolve("result.schema.json")));
+    JsonNode result = Json.mapper().readTree(runDir.resolve(RunFolder.RESULT).toFile());
+    return schema.validate(result);
+  }
+}
