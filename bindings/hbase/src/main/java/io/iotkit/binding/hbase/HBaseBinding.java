@@ -8,10 +8,13 @@ import io.iotkit.binding.WindowResult;
 import io.iotkit.binding.WindowStats;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.ClusterMetrics;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
@@ -142,6 +145,22 @@ public final class HBaseBinding extends KitBinding {
       return MasterConfiguration.read(admin).replication();
     } catch (IOException e) {
       throw new DBException("hbase: cannot read the table descriptor: " + e.getMessage());
+    }
+  }
+
+  /**
+   * The HBase version the cluster reports, and the master's settings that did not come from a default file
+   * (see {@link MasterConfiguration#changedSettings}).
+   */
+  @Override
+  public Map<String, String> sutSettings() throws DBException {
+    try (Admin admin = connection.getAdmin()) {
+      Map<String, String> s = new LinkedHashMap<>();
+      s.put("version", admin.getClusterMetrics(EnumSet.of(ClusterMetrics.Option.HBASE_VERSION)).getHBaseVersion());
+      s.putAll(MasterConfiguration.read(admin).changedSettings());
+      return s;
+    } catch (IOException e) {
+      throw new DBException("hbase: cannot read the SUT's version and settings: " + e.getMessage());
     }
   }
 

@@ -6,7 +6,10 @@ import java.io.InputStream;
 import java.net.HttpURLConnection;
 import java.net.URL;
 import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.apache.hadoop.hbase.ClusterMetrics;
 import org.apache.hadoop.hbase.client.Admin;
@@ -15,17 +18,25 @@ import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 
 /**
- * The configuration the HBase master really runs with, read from its info server's /conf page, and the
- * replication factor that follows from it: HDFS keeps dfs.replication copies; the local filesystem keeps one.
- * A client's own configuration would only say what the client believes.
+ * The configuration the HBase master really runs with, read from its info server's /conf page, and what follows
+ * from it: the replication factor (HDFS keeps dfs.replication copies; the local filesystem keeps one), and the
+ * settings changed from Hadoop's and HBase's defaults. A client's own configuration would only say what the
+ * client believes.
  */
 final class MasterConfiguration {
+  /** Names that may hold a credential, or say where one is: never reported. */
+  private static final List<String> SECRET_WORDS = List.of("password", "passwd", "secret", "token", "jaas",
+      "credential", "sasl", "keytab");
+
   private final String url;
   private final Map<String, String> properties;
+  /** Per property, the resource that set it last, as the /conf page names it (e.g. hbase-default.xml). */
+  private final Map<String, String> sources;
 
-  private MasterConfiguration(String url, Map<String, String> properties) {
+  private MasterConfiguration(String url, Map<String, String> properties, Map<String, String> sources) {
     this.url = url;
     this.properties = properties;
+    this.sources = sources;
   }
 
   static MasterConfiguration read(Admin admin) throws IOException {
@@ -34,36 +45,74 @@ final class MasterConfiguration {
     int port = m.getMasterInfoPort();
     String url = "http://" + m.getMasterName().getHostname() + ":" + port + "/conf";
     if (port <= 0) {
-      return new MasterConfiguration(url, null);
+      return new MasterConfiguration(url, null, null);
     }
     try {
       HttpURLConnection c = (HttpURLConnection) new URL(url).openConnection();
       c.setConnectTimeout(5_000);
       c.setReadTimeout(10_000);
       try (InputStream in = c.getInputStream()) {
-        return new MasterConfiguration(url, parse(in));
+        return parse(url, in);
       }
     } catch (Exception e) {
-      return new MasterConfiguration(url, null);
+      return new MasterConfiguration(url, null, null);
     }
   }
 
-  private static Map<String, String> parse(InputStream xml) throws Exception {
+  /**
+   * Reads each property's name, value and last source. Hadoop lists a property's sources oldest first (a
+   * default file, then a site file or "programmatically"), so the last one is where its value came from.
+   */
+  static MasterConfiguration parse(String url, InputStream xml) throws Exception {
+    Map<String, String> properties = new HashMap<>();
+    Map<String, String> sources = new HashMap<>();
     DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
     f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
     Document doc = f.newDocumentBuilder().parse(xml);
-    Map<String, String> props = new HashMap<>();
     NodeList list = doc.getElementsByTagName("property");
     for (int i = 0; i < list.getLength(); i++) {
       Element e = (Element) list.item(i);
-      props.put(text(e, "name"), text(e, "value"));
+      String name = text(e, "name", 0);
+      properties.put(name, text(e, "value", 0));
+      sources.put(name, text(e, "source", e.getElementsByTagName("source").getLength() - 1));
     }
-    return props;
+    return new MasterConfiguration(url, properties, sources);
   }
 
-  private static String text(Element e, String tag) {
+  private static String text(Element e, String tag, int index) {
     NodeList n = e.getElementsByTagName(tag);
-    return n.getLength() == 0 ? "" : n.item(0).getTextContent().trim();
+    return index < 0 || index >= n.getLength() ? "" : n.item(index).getTextContent().trim();
+  }
+
+  /**
+   * The settings whose value did not come from a default resource (hbase-default.xml, core-default.xml,
+   * hdfs-default.xml, ...): set in a site file, on the command line or by the program that started the master,
+   * as {@code setting.<name>} and value, sorted by name. Names that may hold a credential are left out.
+   *
+   * @throws IOException if the master's configuration could not be read
+   */
+  Map<String, String> changedSettings() throws IOException {
+    if (properties == null) {
+      throw new IOException("could not read the HBase master's configuration at " + url
+          + "; enable hbase.master.info.port");
+    }
+    Map<String, String> changed = new TreeMap<>();
+    properties.forEach((name, value) -> {
+      if (!isDefault(sources.get(name)) && !mayBeSecret(name)) {
+        changed.put("setting." + name, value);
+      }
+    });
+    return changed;
+  }
+
+  /** A property with no source at all was not set by anyone the page can name: treated as a default. */
+  private static boolean isDefault(String source) {
+    return source == null || source.isEmpty() || source.endsWith("-default.xml");
+  }
+
+  static boolean mayBeSecret(String name) {
+    String n = name.toLowerCase(Locale.ROOT);
+    return SECRET_WORDS.stream().anyMatch(n::contains);
   }
 
   Replication replication() {

@@ -188,6 +188,12 @@ public final class KafkaBinding extends KitBinding {
     return admin().count(topics(substations));
   }
 
+  /** The brokers' changed configs and the cluster's feature levels ({@link BrokerSettings}); no version. */
+  @Override
+  public Map<String, String> sutSettings() throws DBException {
+    return BrokerSettings.read(clients.admin(), settings);
+  }
+
   @Override
   public void purge() throws DBException {
     admin().deleteKitTopics();

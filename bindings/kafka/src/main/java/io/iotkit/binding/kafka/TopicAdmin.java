@@ -235,7 +235,7 @@ final class TopicAdmin {
     return new DBException("kafka: " + what + ": " + ConnectionErrors.cause(settings, e.getCause()));
   }
 
-  private static <T> T get(KafkaFuture<T> f) throws ExecutionException, DBException {
+  static <T> T get(KafkaFuture<T> f) throws ExecutionException, DBException {
     try {
       return f.get(TIMEOUT_S, TimeUnit.SECONDS);
     } catch (InterruptedException e) {

@@ -2,6 +2,7 @@ package io.iotkit.binding.mqtt;
 
 import com.hivemq.client.mqtt.mqtt5.Mqtt5AsyncClient;
 import com.hivemq.client.mqtt.mqtt5.message.connect.Mqtt5Connect;
+import com.hivemq.client.mqtt.mqtt5.message.connect.connack.Mqtt5ConnAck;
 import com.hivemq.client.mqtt.mqtt5.message.publish.Mqtt5PublishResult;
 import io.iotkit.binding.Aggregate;
 import io.iotkit.binding.KitBinding;
@@ -43,6 +44,8 @@ import site.ycsb.Status;
 public final class MqttBinding extends KitBinding {
   private MqttSettings settings;
   private Mqtt5AsyncClient publisher;
+  /** What the broker answered this object's connection: its advertised limits, for {@link #sutSettings}. */
+  private Mqtt5ConnAck connAck;
   private final List<CompletableFuture<Mqtt5PublishResult>> outstanding = new ArrayList<>();
   private Verifier verifier;
   private boolean failureLogged;
@@ -59,7 +62,8 @@ public final class MqttBinding extends KitBinding {
     }
     // A fresh session each time: publishes are settled before cleanup, so nothing needs to survive it.
     Mqtt5AsyncClient client = MqttClients.build(settings, "iotkit-pub-" + UUID.randomUUID(), false, null);
-    MqttClients.connect(settings, client, Mqtt5Connect.builder().cleanStart(true).sessionExpiryInterval(0).build());
+    connAck = MqttClients.connect(settings, client,
+        Mqtt5Connect.builder().cleanStart(true).sessionExpiryInterval(0).build());
     publisher = client;
   }
 
@@ -164,6 +168,12 @@ public final class MqttBinding extends KitBinding {
   @Override
   public synchronized Map<String, String> measurements() {
     return verifier == null ? Map.of() : verifier.measurements();
+  }
+
+  /** The broker's CONNACK limits ({@link BrokerLimits}); no version, which MQTT does not report. */
+  @Override
+  public Map<String, String> sutSettings() {
+    return connAck == null ? Map.of() : BrokerLimits.of(connAck);
   }
 
   @Override

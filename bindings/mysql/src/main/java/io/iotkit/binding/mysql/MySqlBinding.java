@@ -224,6 +224,20 @@ public final class MySqlBinding extends KitBinding {
     return m;
   }
 
+  /** The server's version and its changed global variables ({@link ServerSettings}). */
+  @Override
+  public Map<String, String> sutSettings() throws DBException {
+    try {
+      Map<String, String> s = ServerSettings.read(ReplicationProbe.over(connection));
+      endRead();
+      return s;
+    } catch (SQLException e) {
+      rollbackQuietly();
+      throw new DBException("mysql: cannot read the version and settings of " + settings.address() + ": "
+          + ConnectionErrors.firstLine(e.getMessage()));
+    }
+  }
+
   @Override
   public void purge() throws DBException {
     try (Statement s = connection.createStatement()) {

@@ -37,8 +37,9 @@ final class ReplicationProbe {
   private ReplicationProbe() {
   }
 
-  static Replication probe(Connection c) throws SQLException {
-    return probe(statement -> {
+  /** The seam over a real connection. */
+  static Sql over(Connection c) {
+    return statement -> {
       List<List<String>> rows = new ArrayList<>();
       try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(statement)) {
         int columns = rs.getMetaData().getColumnCount();
@@ -51,7 +52,11 @@ final class ReplicationProbe {
         }
       }
       return rows;
-    });
+    };
+  }
+
+  static Replication probe(Connection c) throws SQLException {
+    return probe(over(c));
   }
 
   static Replication probe(Sql sql) throws SQLException {
