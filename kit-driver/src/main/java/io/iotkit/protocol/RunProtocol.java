@@ -37,6 +37,8 @@ import site.ycsb.DBException;
 public final class RunProtocol {
   public static final String KIT_VERSION = "0.1.0";
   private static final int ITERATIONS = 2;
+  /** Key of {@link RunResult#sutSettings} saying why the binding could not read them. */
+  public static final String UNREADABLE = "unreadable";
 
   private final RunConfig config;
   private final BindingProvider provider;
@@ -81,7 +83,7 @@ public final class RunProtocol {
       sut = SutSession.open(provider, config.bindingProperties(), config.kit().home(), runDir.resolve("sut"));
       sutDescription = sut.description();
       out.line("SUT: " + sutDescription);
-      sutSettings = sut.binding().sutSettings();
+      sutSettings = sutSettings(sut);
       record(prerequisites, ExecutionRules.threads(config.threads()));
       Replication r = sut.binding().replication();
       record(prerequisites, ExecutionRules.replication(r.factor(), r.source()));
@@ -134,6 +136,16 @@ public final class RunProtocol {
     return new RunResult(KIT_VERSION, runDir.getFileName().toString(), status, abortReason, started,
         Instant.now(), inputs(), environment, system, sutDescription, sutSettings, prerequisites, iterations,
         cleanup, metrics, pricing, reasons.isEmpty(), reasons);
+  }
+
+  /** The SUT's version and changed settings, for the FDR; a store that will not say does not stop the run. */
+  private Map<String, String> sutSettings(SutSession sut) {
+    try {
+      return sut.binding().sutSettings();
+    } catch (DBException | RuntimeException e) {
+      out.line("  SUT settings could not be read (the FDR will say so): " + e.getMessage());
+      return Map.of(UNREADABLE, String.valueOf(e.getMessage()));
+    }
   }
 
   private RunInputs inputs() {

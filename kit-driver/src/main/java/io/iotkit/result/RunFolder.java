@@ -1,5 +1,6 @@
 package io.iotkit.result;
 
+import io.iotkit.binding.SecretNames;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -11,7 +12,6 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
-import java.util.regex.Pattern;
 
 /**
  * One run's folder under the results folder. It is marked {@value #INCOMPLETE} from the moment it is made
@@ -22,9 +22,6 @@ public final class RunFolder {
   public static final String INCOMPLETE = "INCOMPLETE";
   public static final String RESULT = "result.json";
   public static final String REDACTED = "<redacted>";
-  /** Property names whose values are secrets: they never leave the sponsor's file. */
-  private static final Pattern SECRET = Pattern.compile("(?i).*(password|passwd|secret|token|credential|jaas"
-      + "|private|keystore\\.key|key\\.password).*");
 
   private final Path dir;
 
@@ -124,7 +121,7 @@ public final class RunFolder {
       Properties one = new Properties();
       one.load(new java.io.StringReader(entry.toString()));
       String name = one.stringPropertyNames().stream().findFirst().orElse("");
-      out.append(SECRET.matcher(name).matches() ? name + "=" + REDACTED : entry).append('\n');
+      out.append(SecretNames.isSecret(name) ? name + "=" + REDACTED : entry).append('\n');
     }
     return out.toString().stripTrailing() + "\n";
   }

@@ -1,5 +1,6 @@
 package io.iotkit.binding.hbase;
 
+import io.iotkit.binding.SecretNames;
 import io.iotkit.binding.Replication;
 import java.io.IOException;
 import java.io.InputStream;
@@ -24,10 +25,6 @@ import org.w3c.dom.NodeList;
  * client believes.
  */
 final class MasterConfiguration {
-  /** Names that may hold a credential, or say where one is: never reported. */
-  private static final List<String> SECRET_WORDS = List.of("password", "passwd", "secret", "token", "jaas",
-      "credential", "sasl", "keytab");
-
   private final String url;
   private final Map<String, String> properties;
   /** Per property, the resource that set it last, as the /conf page names it (e.g. hbase-default.xml). */
@@ -98,7 +95,7 @@ final class MasterConfiguration {
     }
     Map<String, String> changed = new TreeMap<>();
     properties.forEach((name, value) -> {
-      if (!isDefault(sources.get(name)) && !mayBeSecret(name)) {
+      if (!isDefault(sources.get(name)) && !SecretNames.isSecret(name)) {
         changed.put("setting." + name, value);
       }
     });
@@ -108,11 +105,6 @@ final class MasterConfiguration {
   /** A property with no source at all was not set by anyone the page can name: treated as a default. */
   private static boolean isDefault(String source) {
     return source == null || source.isEmpty() || source.endsWith("-default.xml");
-  }
-
-  static boolean mayBeSecret(String name) {
-    String n = name.toLowerCase(Locale.ROOT);
-    return SECRET_WORDS.stream().anyMatch(n::contains);
   }
 
   Replication replication() {

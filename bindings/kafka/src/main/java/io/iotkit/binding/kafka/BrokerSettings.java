@@ -1,5 +1,6 @@
 package io.iotkit.binding.kafka;
 
+import io.iotkit.binding.SecretNames;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -31,9 +32,6 @@ import site.ycsb.DBException;
  * version would say nothing about the server's.
  */
 final class BrokerSettings {
-  private static final List<String> SECRET_WORDS = List.of("password", "passwd", "secret", "token", "jaas",
-      "credential", "sasl");
-
   private BrokerSettings() {
   }
 
@@ -60,7 +58,7 @@ final class BrokerSettings {
     Map<String, Map<String, String>> byName = new TreeMap<>();
     brokers.forEach((id, config) -> {
       for (ConfigEntry e : config.entries()) {
-        if (e.source() != ConfigEntry.ConfigSource.DEFAULT_CONFIG && !e.isSensitive() && !mayBeSecret(e.name())) {
+        if (e.source() != ConfigEntry.ConfigSource.DEFAULT_CONFIG && !e.isSensitive() && !SecretNames.isSecret(e.name())) {
           byName.computeIfAbsent(e.name(), k -> new TreeMap<>());
         }
       }
@@ -84,10 +82,5 @@ final class BrokerSettings {
     finalized.forEach((name, r) -> m.put("setting.feature." + name, r.minVersionLevel() == r.maxVersionLevel()
         ? "level " + r.maxVersionLevel() : "levels " + r.minVersionLevel() + " to " + r.maxVersionLevel()));
     return m;
-  }
-
-  private static boolean mayBeSecret(String name) {
-    String n = name.toLowerCase(Locale.ROOT);
-    return SECRET_WORDS.stream().anyMatch(n::contains);
   }
 }

@@ -1,5 +1,6 @@
 package io.iotkit.binding.kafka;
 
+import io.iotkit.binding.SecretNames;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -134,9 +135,7 @@ final class KafkaSettings {
   private static List<String> secretValues(Properties p, Map<String, Object> common) {
     List<String> values = new ArrayList<>();
     for (String k : p.stringPropertyNames()) {
-      String lower = k.toLowerCase(Locale.ROOT);
-      if (lower.contains("password") || lower.contains("secret") || lower.contains("jaas")
-          || lower.endsWith(".key") || lower.contains("credentials") || lower.contains("token")) {
+      if (SecretNames.isSecret(k)) {
         values.add(p.getProperty(k));
       }
     }

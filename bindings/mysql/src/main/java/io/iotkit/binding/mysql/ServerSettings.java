@@ -1,5 +1,6 @@
 package io.iotkit.binding.mysql;
 
+import io.iotkit.binding.SecretNames;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,9 +31,6 @@ final class ServerSettings {
   static final String MYSQL_CHANGED = "SELECT i.VARIABLE_NAME, g.VARIABLE_VALUE"
       + " FROM performance_schema.variables_info i JOIN performance_schema.global_variables g"
       + " ON g.VARIABLE_NAME = i.VARIABLE_NAME WHERE i.VARIABLE_SOURCE <> 'COMPILED'";
-  private static final List<String> SECRET_WORDS = List.of("password", "passwd", "secret", "token", "jaas",
-      "credential", "sasl");
-
   private ServerSettings() {
   }
 
@@ -48,7 +46,7 @@ final class ServerSettings {
     Map<String, String> changed = new TreeMap<>();
     for (List<String> row : sql.rows(mariaDb ? MARIADB_CHANGED : MYSQL_CHANGED)) {
       String name = row.get(0).toLowerCase(Locale.ROOT);
-      if (SECRET_WORDS.stream().noneMatch(name::contains)) {
+      if (!SecretNames.isSecret(name)) {
         changed.put("setting." + name, row.get(1) == null ? "" : row.get(1));
       }
     }
