@@ -41,6 +41,14 @@ final class Html {
     return fmt("%,.2f", v);
   }
 
+  /** A number without needless decimals: 20, 0.25, 1,830. */
+  static String plain(double v) {
+    if (v == Math.rint(v) && Math.abs(v) < 1e15) {
+      return fmt("%,d", (long) v);
+    }
+    return java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
+  }
+
   static String utc(long epochMicros) {
     return UTC.format(Instant.ofEpochSecond(Math.floorDiv(epochMicros, 1_000_000),
         Math.floorMod(epochMicros, 1_000_000) * 1_000));

@@ -113,7 +113,7 @@ public final class LineChart extends SvgChart {
         for (int i = 0; i < line.x().length; i++) {
           svg.append(fmt("<circle r=\"2.5\" cx=\"%.1f\" cy=\"%.1f\"><title>%s</title></circle>",
               xs.map(line.x()[i], f.x0(), f.x1()), f.py(line.y()[i]),
-              esc(fmt("%s at %s %s: %s %s", line.name(), xs.label(line.x()[i]), xLabel, number(line.y()[i]),
+              esc(fmt("%s at %s %s: %s %s", line.name(), Html.plain(line.x()[i]), xLabel, number(line.y()[i]),
                   unit))));
         }
       }

@@ -34,6 +34,7 @@ public abstract sealed class SvgChart permits LineChart, BarChart {
   private final String yLabel;
   private int width = 640;
   private int height = 300;
+  private boolean wide;
   private ReferenceLine reference;
 
   SvgChart(String title, String yLabel) {
@@ -46,6 +47,12 @@ public abstract sealed class SvgChart permits LineChart, BarChart {
     this.width = width;
     this.height = height;
     return this;
+  }
+
+  /** Full width of the page (1180 units wide) rather than one of two charts side by side. */
+  public SvgChart wide(int height) {
+    this.wide = true;
+    return size(1180, height);
   }
 
   public SvgChart reference(double value, String label) {
@@ -79,13 +86,17 @@ public abstract sealed class SvgChart permits LineChart, BarChart {
     }
   }
 
-  /** The chart as one {@code <svg>} element. */
+  /**
+   * The chart as one {@code <svg>} element. It shrinks to fit its container but never grows past its own width,
+   * so text is the same size in every chart of a page.
+   */
   public final String toSvg() {
     List<List<String>> rows = legendRows();
     int h = height + Math.max(0, rows.size() - 1) * LEGEND_ROW;
     StringBuilder svg = new StringBuilder(8192);
     svg.append(fmt("<svg viewBox=\"0 0 %d %d\" role=\"img\""
-        + " aria-label=\"%s\" class=\"svg-chart\">", width, h, esc(title)));
+        + " aria-label=\"%s\" class=\"svg-chart%s\" style=\"max-width: %dpx\">", width, h, esc(title),
+        wide ? " wide" : "", width));
     svg.append("<title>").append(esc(title)).append("</title>");
     svg.append(fmt("<text class=\"chart-title\" x=\"%d\" y=\"20\">%s</text>", LEFT, esc(title)));
     if (!hasData()) {
@@ -104,9 +115,8 @@ public abstract sealed class SvgChart permits LineChart, BarChart {
     if (reference != null) {
       double y = f.py(reference.value());
       svg.append(fmt("<g class=\"reference\"><title>%s</title>", esc(reference.label())));
-      svg.append(fmt("<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\"/>", f.x0(), f.x1(), y, y));
-      svg.append(fmt("<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%s</text></g>", f.x1() - 4, y - 5,
-          esc(reference.label())));
+      // The label goes in the legend: written on the line it would cover bars and their values.
+      svg.append(fmt("<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\"/></g>", f.x0(), f.x1(), y, y));
     }
     legend(svg, rows, h);
     return svg.append("</svg>").toString();
@@ -132,7 +142,11 @@ public abstract sealed class SvgChart permits LineChart, BarChart {
     List<List<String>> rows = new ArrayList<>();
     List<String> row = new ArrayList<>();
     double x = LEFT;
-    for (String name : legend()) {
+    List<String> names = new ArrayList<>(legend());
+    if (reference != null) {
+      names.add(reference.label());
+    }
+    for (String name : names) {
       double w = itemWidth(name);
       if (!row.isEmpty() && x + w > width - RIGHT) {
         rows.add(row);
@@ -154,13 +168,20 @@ public abstract sealed class SvgChart permits LineChart, BarChart {
 
   private void legend(StringBuilder svg, List<List<String>> rows, int h) {
     svg.append("<g class=\"legend\">");
-    int colour = 0;
+    int item = 0;
+    int series = legend().size();
     for (int r = 0; r < rows.size(); r++) {
       double y = h - (rows.size() - r) * LEGEND_ROW + 12;
       double x = LEFT;
       for (String name : rows.get(r)) {
-        svg.append(fmt("<rect x=\"%.1f\" y=\"%.1f\" width=\"14\" height=\"10\" fill=\"%s\"/>", x, y - 9,
-            colour(colour++)));
+        if (item < series) {
+          svg.append(fmt("<rect x=\"%.1f\" y=\"%.1f\" width=\"14\" height=\"10\" fill=\"%s\"/>", x, y - 9,
+              colour(item)));
+        } else {
+          svg.append(fmt("<g class=\"reference\"><line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\"/></g>",
+              x, x + 14, y - 4, y - 4));
+        }
+        item++;
         svg.append(fmt("<text x=\"%.1f\" y=\"%.1f\">%s</text>", x + 19, y, esc(name)));
         x += itemWidth(name);
       }
