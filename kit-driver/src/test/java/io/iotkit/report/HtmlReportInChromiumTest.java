@@ -12,7 +12,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,8 +25,8 @@ class HtmlReportInChromiumTest {
   private static final byte[] PNG_MAGIC = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
   private static final Path PREVIEW = Path.of("target", "report-preview");
 
-  @BeforeAll
-  static void chromiumPresent() {
+  @BeforeEach
+  void chromiumPresent() {
     assumeTrue(HeadlessChromium.find().isPresent(), "no Chromium binary on this machine");
   }
 
