@@ -120,6 +120,15 @@ class HtmlReportTest {
   }
 
   @Test
+  void theReportFromResultJsonIsTheSame() throws Exception {
+    // Reports are made again from result.json by `tpcx-iot.sh report`; nothing may depend on in-memory state.
+    RunResult r = SampleRuns.completed();
+    var mapper = io.iotkit.result.Json.mapper();
+    RunResult back = mapper.readValue(mapper.writeValueAsString(r), RunResult.class);
+    assertEquals(HtmlReport.render(r), HtmlReport.render(back));
+  }
+
+  @Test
   void perSensorRateIsAgainstTheProtocolLimit() {
     RunResult r = SampleRuns.completed();
     String f = figure(HtmlReport.render(r), HtmlReport.CHART_SENSOR_RATE);
