@@ -1,0 +1,217 @@
+package io.iotkit.report;
+
+import static io.iotkit.report.Html.esc;
+import static io.iotkit.report.Html.fmt;
+import static io.iotkit.report.HtmlReport.list;
+
+import io.iotkit.check.CheckResult;
+import io.iotkit.metrics.Metrics;
+import io.iotkit.result.IterationResult;
+import io.iotkit.result.PhaseSeries;
+import io.iotkit.result.RunResult;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Several runs side by side: metrics, each iteration's measured run, every check (matched by name), and the
+ * p99 latencies, as a plain-text table or a self-contained HTML page with charts of IoTps and ingest rate.
+ */
+public final class ComparisonReport {
+  public static final String CHART_IOTPS = "chart-compare-iotps";
+  public static final String CHART_INGEST_RATE = "chart-compare-ingest-rate";
+  /** The id of every chart figure of the HTML page. */
+  public static final List<String> CHART_IDS = List.of(CHART_IOTPS, CHART_INGEST_RATE);
+  /** Longer cells are cut so the text table stays readable in a terminal; the HTML page has them whole. */
+  static final int MAX_TEXT_CELL = 40;
+
+  /** One run to compare: the name of its run folder and its result. */
+  public record Run(String name, RunResult result) {
+  }
+
+  /** One table row: a label and one cell per run, or a section heading when {@code cells} is empty. */
+  record Row(String label, List<String> cells) {
+    boolean heading() {
+      return cells.isEmpty();
+    }
+  }
+
+  private ComparisonReport() {
+  }
+
+  /** The comparison as a text table: one column per run, in the given order. */
+  public static String text(List<Run> runs) {
+    List<Row> rows = rows(runs);
+    int labelWidth = rows.stream().mapToInt(r -> r.label().length()).max().orElse(0);
+    int[] widths = new int[runs.size()];
+    for (int i = 0; i < runs.size(); i++) {
+      widths[i] = runs.get(i).name().length();
+      for (Row r : rows) {
+        if (!r.heading()) {
+          widths[i] = Math.max(widths[i], cut(r.cells().get(i)).length());
+        }
+      }
+    }
+    StringBuilder sb = new StringBuilder();
+    StringBuilder header = new StringBuilder(pad("", labelWidth));
+    for (int i = 0; i < runs.size(); i++) {
+      header.append("  ").append(pad(runs.get(i).name(), widths[i]));
+    }
+    sb.append(header.toString().stripTrailing()).append('\n');
+    for (Row r : rows) {
+      if (r.heading()) {
+        sb.append('\n').append(r.label()).append('\n');
+        continue;
+      }
+      StringBuilder line = new StringBuilder(pad(r.label(), labelWidth));
+      for (int i = 0; i < runs.size(); i++) {
+        line.append("  ").append(pad(cut(r.cells().get(i)), widths[i]));
+      }
+      sb.append(line.toString().stripTrailing()).append('\n');
+    }
+    return sb.toString();
+  }
+
+  /** The comparison as a self-contained HTML page: the same table, and charts of IoTps and ingest rate. */
+  public static String html(List<Run> runs) {
+    StringBuilder sb = new StringBuilder(128 * 1024);
+    HtmlPage.open(sb, "Comparison of " + runs.size() + " runs", CHART_IDS);
+    sb.append("<header><h1>IoT gateway benchmark: comparison of runs</h1>")
+        .append(fmt("<p class=\"sub\">%d runs: %s</p></header>\n", runs.size(),
+            esc(String.join(", ", runs.stream().map(Run::name).toList()))));
+    sb.append("<table class=\"comparison\" id=\"comparison\"><thead><tr><th></th>");
+    for (Run run : runs) {
+      sb.append("<th class=\"num\">").append(esc(run.name())).append("</th>");
+    }
+    sb.append("</tr></thead><tbody>");
+    for (Row r : rows(runs)) {
+      if (r.heading()) {
+        sb.append(fmt("<tr class=\"group\"><td colspan=\"%d\">%s</td></tr>", runs.size() + 1, esc(r.label())));
+        continue;
+      }
+      sb.append("<tr><td>").append(esc(r.label())).append("</td>");
+      for (String cell : r.cells()) {
+        String cls = cell.startsWith("FAIL") ? "num fail" : cell.startsWith("PASS") ? "num pass" : "num";
+        sb.append(fmt("<td class=\"%s\">%s</td>", cls, esc(cell)));
+      }
+      sb.append("</tr>");
+    }
+    sb.append("</tbody></table>\n");
+
+    BarChart iotps = new BarChart("IoTps per run", "IoTps", "IoTps", List.of("IoTps"));
+    LineChart ingest = new LineChart("Performance run: kvps acknowledged per second", "seconds since TS_start",
+        "kvps/s", "kvps/s");
+    for (Run run : runs) {
+      Metrics m = run.result().metrics();
+      iotps.category(run.name(), m == null ? Double.NaN : m.iotps());
+      performanceIteration(run.result()).ifPresent(it -> {
+        PhaseSeries s = HtmlReport.series(it.measured());
+        ingest.addSampled(run.name() + " (iteration " + it.number() + ")", s.intervalMillis() / 1000.0,
+            HtmlReport.toDouble(s.kvps()));
+      });
+    }
+    iotps.size(Math.min(1180, Math.max(480, 160 + runs.size() * 90)), 300);
+    figure(sb, CHART_IOTPS, "IoTps per run", "The metric of each run: IoTps of its performance run (no bar for a "
+        + "run without metrics).", iotps);
+    ingest.wide(320);
+    figure(sb, CHART_INGEST_RATE, "Ingest rate of each performance run", "kvps acknowledged in each second of "
+        + "each run's performance run (the measured run with the lower IoTps), from its TS_start.", ingest);
+    HtmlPage.close(sb);
+    return sb.toString();
+  }
+
+  private static void figure(StringBuilder sb, String id, String heading, String caption, SvgChart chart) {
+    sb.append(fmt("<figure id=\"%s\" class=\"chart\"><h3>%s</h3><div class=\"charts\">%s</div>"
+        + "<figcaption>%s</figcaption></figure>\n", id,
+        esc(heading), chart.toSvg(), esc(caption)));
+  }
+
+  /** The table's rows, shared by the text and the HTML form. */
+  static List<Row> rows(List<Run> runs) {
+    List<Row> rows = new ArrayList<>();
+    rows.add(new Row("Metrics", List.of()));
+    rows.add(row(runs, r -> metric(r, m -> Html.iotps(m.iotps())), "IoTps"));
+    rows.add(row(runs, r -> metric(r, m -> fmt("%s %,.4f", m.currency(), m.pricePerIotps())), "price / IoTps"));
+    rows.add(row(runs, r -> metric(r, m -> fmt("%s %,.2f", m.currency(), m.pricePerKiotps())), "price / kIoTps"));
+    rows.add(row(runs, r -> metric(r, m -> String.valueOf(m.availabilityDate())), "availability date"));
+    rows.add(row(runs, r -> metric(r, m -> "iteration " + m.performanceIteration()), "performance run"));
+    rows.add(row(runs, r -> r.compliant() ? "COMPLIANT" : "NOT COMPLIANT", "compliant"));
+    rows.add(row(runs, r -> r.status() + (r.completed() ? "" : ": " + Html.orDash(r.abortReason())), "status"));
+
+    Set<Integer> numbers = new TreeSet<>();
+    runs.forEach(run -> list(run.result().iterations()).forEach(it -> numbers.add(it.number())));
+    if (!numbers.isEmpty()) {
+      rows.add(new Row("Measured runs", List.of()));
+    }
+    for (int n : numbers) {
+      rows.add(row(runs, r -> measured(r, n).map(it -> Html.iotps(it.measured().iotps())).orElse("–"),
+          "iteration " + n + " IoTps"));
+      rows.add(row(runs, r -> measured(r, n).map(it -> fmt("%.1f", it.measured().elapsedSeconds())).orElse("–"),
+          "iteration " + n + " elapsed s"));
+    }
+
+    // Checks are matched by name, in the order they first appear in any run.
+    List<Map<String, CheckResult>> checks = runs.stream().map(run -> checksByName(run.result())).toList();
+    Set<String> names = new LinkedHashSet<>();
+    checks.forEach(c -> names.addAll(c.keySet()));
+    rows.add(new Row("Checks", List.of()));
+    for (String name : names) {
+      List<String> cells = new ArrayList<>();
+      for (Map<String, CheckResult> c : checks) {
+        CheckResult check = c.get(name);
+        cells.add(check == null ? "–" : (check.passed() ? "PASS " : "FAIL ") + check.measured());
+      }
+      rows.add(new Row(name, cells));
+    }
+
+    rows.add(new Row("Latency p99 ms, measured runs", List.of()));
+    for (int n : numbers) {
+      Set<String> keys = new LinkedHashSet<>();
+      runs.forEach(run -> measured(run.result(), n).ifPresent(it -> keys.addAll(HtmlReport.latency(it.measured())
+          .keySet())));
+      for (String key : keys) {
+        rows.add(row(runs, r -> measured(r, n).map(it -> HtmlReport.latency(it.measured()).get(key))
+            .map(l -> fmt("%.3f", l.p99Ms())).orElse("–"), "iteration " + n + " " + key));
+      }
+    }
+    return rows;
+  }
+
+  private static Row row(List<Run> runs, java.util.function.Function<RunResult, String> cell, String label) {
+    return new Row(label, runs.stream().map(run -> cell.apply(run.result())).toList());
+  }
+
+  private static String metric(RunResult r, java.util.function.Function<Metrics, String> f) {
+    return r.metrics() == null ? "–" : f.apply(r.metrics());
+  }
+
+  private static Optional<IterationResult> measured(RunResult r, int number) {
+    return list(r.iterations()).stream().filter(it -> it.number() == number && it.measured() != null).findFirst();
+  }
+
+  private static Optional<IterationResult> performanceIteration(RunResult r) {
+    return r.metrics() == null ? Optional.empty() : measured(r, r.metrics().performanceIteration());
+  }
+
+  private static Map<String, CheckResult> checksByName(RunResult r) {
+    Map<String, CheckResult> byName = new LinkedHashMap<>();
+    List<CheckResult> all = new ArrayList<>(list(r.prerequisites()));
+    list(r.iterations()).forEach(it -> all.addAll(list(it.checks())));
+    all.addAll(list(r.cleanup()));
+    all.forEach(c -> byName.putIfAbsent(c.name(), c));
+    return byName;
+  }
+
+  private static String cut(String s) {
+    return s.length() <= MAX_TEXT_CELL ? s : s.substring(0, MAX_TEXT_CELL - 1) + "…";
+  }
+
+  private static String pad(String s, int width) {
+    return s.length() >= width ? s : s + " ".repeat(width - s.length());
+  }
+}

@@ -1,0 +1,242 @@
+package io.iotkit.report;
+
+import io.iotkit.binding.Aggregate;
+import io.iotkit.check.CheckResult;
+import io.iotkit.check.ExecutionRules;
+import io.iotkit.disclosure.SystemDescription;
+import io.iotkit.environment.Environment;
+import io.iotkit.instance.WorkloadSpec;
+import io.iotkit.metrics.HistogramCodec;
+import io.iotkit.metrics.Latency;
+import io.iotkit.metrics.Metrics;
+import io.iotkit.metrics.Pricing;
+import io.iotkit.result.InstanceResult;
+import io.iotkit.result.IterationResult;
+import io.iotkit.result.PhaseResult;
+import io.iotkit.result.PhaseSeries;
+import io.iotkit.result.RunInputs;
+import io.iotkit.result.RunResult;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Realistic synthetic run results for report and schema tests: two iterations of warmup and measured run over
+ * four substations, second-by-second series, real encoded latency histograms, checks computed by the kit's own
+ * {@link ExecutionRules}, and metrics by {@link Metrics#compute}. Everything is derived from a seed, so a
+ * result is the same on every call.
+ *
+ * <p>{@link #completed()} is not compliant: its second measured run lasts less than 1800 s.
+ * {@link #compliant()} passes every check. {@link #aborted()} stopped after the prerequisites.
+ */
+public final class SampleRuns {
+  /** Substations (driver instances) in the sample runs. */
+  public static final int SUBSTATIONS = 4;
+  /** kvps per workload execution (K): ~16,500 kvps/s over 800 sensors lasts a little over 30 minutes. */
+  public static final long KVPS = 30_000_000L;
+  private static final long S = 1_000_000L;
+  /** 2026-03-02T09:00:00Z in epoch µs. */
+  private static final long T0 = Instant.parse("2026-03-02T09:00:00Z").getEpochSecond() * S;
+
+  private SampleRuns() {
+  }
+
+  /** A completed run whose iteration 2 measured run is too short (1790 s): NOT COMPLIANT. */
+  public static RunResult completed() {
+    return run("20260302-090000", 42, new double[] {1830, 1790});
+  }
+
+  /** A completed, compliant run: both measured runs last over 1800 s. */
+  public static RunResult compliant() {
+    return run("20260303-090000", 7, new double[] {1815, 1842});
+  }
+
+  /** A run that aborted after its prerequisites: no iterations, no metrics. */
+  public static RunResult aborted() {
+    String reason = "memory: connection refused";
+    return new RunResult("0.1.0", "20260304-090000", "ABORTED", reason, Instant.ofEpochSecond(T0 / S),
+        Instant.ofEpochSecond(T0 / S + 12), inputs(), environment(), null, "memory (embedded)", Map.of(),
+        prerequisites(), List.of(), List.of(), null, pricing(), false, List.of("run aborted: " + reason));
+  }
+
+  /** The same run with one more prerequisite check, e.g. to see how a report shows an odd check name. */
+  public static RunResult withPrerequisite(RunResult r, CheckResult extra) {
+    List<CheckResult> pre = new ArrayList<>(r.prerequisites());
+    pre.add(extra);
+    List<String> reasons = new ArrayList<>(r.reasons());
+    if (!extra.passed()) {
+      reasons.add(extra.name() + ": " + extra.measured() + " (limit " + extra.limit() + ")");
+    }
+    return new RunResult(r.kitVersion(), r.runId(), r.status(), r.abortReason(), r.started(), r.finished(),
+        r.inputs(), r.environment(), r.system(), r.sut(), r.sutSettings(), pre, r.iterations(), r.cleanup(),
+        r.metrics(), r.pricing(), reasons.isEmpty(), reasons);
+  }
+
+  /**
+   * A completed run with the given measured-run lengths (seconds) for iterations 1 and 2.
+   *
+   * @param seed varies the noise in rates and latencies
+   */
+  public static RunResult run(String runId, long seed, double[] measuredSeconds) {
+    Random rnd = new Random(seed);
+    List<IterationResult> iterations = new ArrayList<>();
+    List<CheckResult> cleanup = new ArrayList<>();
+    long t = T0;
+    for (int n = 1; n <= 2; n++) {
+      if (n == 2) {
+        cleanup.add(CheckResult.pass("cleanup: readings left after purge", "0", "0"));
+        cleanup.add(CheckResult.pass("cleanup: temporary files deleted", "3 files", "all"));
+        cleanup.add(CheckResult.pass("cleanup: SUT restarted", "embedded server stopped and started",
+            "restarted"));
+        t += 60 * S;
+      }
+      List<String> subs = new ArrayList<>();
+      for (int i = 0; i < SUBSTATIONS; i++) {
+        subs.add(String.format("mc4k2q-%d-%03d", n, i));
+      }
+      PhaseResult warmup = phase("warmup", false, t, 1_805 + rnd.nextInt(30), subs, rnd);
+      t = warmup.endMicros() + 5 * S;
+      PhaseResult measured = phase("measured", true, t, measuredSeconds[n - 1], subs, rnd);
+      t = measured.endMicros() + 20 * S;
+      long stored = warmup.acknowledged() + measured.acknowledged();
+      iterations.add(new IterationResult(n, subs, warmup, measured, stored,
+          Map.of("disk bytes", String.format("%,d", stored * 38), "compactions", Integer.toString(3 + n)),
+          ExecutionRules.iteration(n, warmup, measured, stored, true)));
+    }
+    Pricing pricing = pricing();
+    Metrics metrics = Metrics.compute(iterations, pricing);
+    List<CheckResult> prerequisites = prerequisites();
+    List<String> reasons = new ArrayList<>();
+    List<List<CheckResult>> all = new ArrayList<>();
+    all.add(prerequisites);
+    iterations.forEach(it -> all.add(it.checks()));
+    all.add(cleanup);
+    for (List<CheckResult> list : all) {
+      list.stream().filter(c -> !c.passed())
+          .forEach(c -> reasons.add(c.name() + ": " + c.measured() + " (limit " + c.limit() + ")"));
+    }
+    return new RunResult("0.1.0", runId, "COMPLETED", "", Instant.ofEpochSecond(T0 / S - 30),
+        Instant.ofEpochSecond(t / S), inputs(), environment(), system(), "memory (embedded)",
+        Map.of("version", "1.0", "replication", "3"), prerequisites, iterations, cleanup, metrics, pricing,
+        reasons.isEmpty(), reasons);
+  }
+
+  /**
+   * One workload execution: each substation ingests K / P kvps in about {@code seconds} (substations differ
+   * by up to ~1.5 %, so the ingest spread is visible), with a short ramp-up and a few percent of noise.
+   */
+  private static PhaseResult phase(String name, boolean measured, long start, double seconds, List<String> subs,
+                                   Random rnd) {
+    List<InstanceResult> instances = new ArrayList<>();
+    long share = KVPS / subs.size();
+    for (int i = 0; i < subs.size(); i++) {
+      // The slowest substation takes exactly `seconds`, so the phase lasts what the caller asked for.
+      double own = i == 0 ? seconds : seconds * (1 - rnd.nextDouble() * 0.015);
+      long[] perSecond = perSecond(share, own, rnd);
+      long end = start + Math.round(own * S);
+      long queries = Math.round(own * 10);
+      Map<Aggregate, String> qh = new EnumMap<>(Aggregate.class);
+      for (Aggregate a : Aggregate.values()) {
+        qh.put(a, histogram(rnd, 400 + a.ordinal() * 150, 2_500, (int) (queries / 4)));
+      }
+      instances.add(new InstanceResult(i, subs.get(i), share, share, 0, start, end, queries, 0,
+          queries * (380 + rnd.nextInt(60)), rnd.nextInt(3), histogram(rnd, 900, 6_000, 20_000), qh, perSecond));
+    }
+    long end = instances.stream().mapToLong(InstanceResult::endMicros).max().orElse(start);
+    return new PhaseResult(name, measured, start, end, instances, series(instances, rnd),
+        Latency.summaries(instances));
+  }
+
+  /** kvps acknowledged in each second, summing to exactly {@code total}. */
+  private static long[] perSecond(long total, double seconds, Random rnd) {
+    int n = (int) Math.ceil(seconds);
+    double[] weight = new double[n];
+    double sum = 0;
+    for (int s = 0; s < n; s++) {
+      double ramp = Math.min(1, (s + 1) / 8.0);
+      double tail = s == n - 1 ? seconds - (n - 1) : 1;
+      weight[s] = ramp * tail * (1 + (rnd.nextDouble() - 0.5) * 0.08 + (s % 300 == 150 ? -0.25 : 0));
+      sum += weight[s];
+    }
+    long[] kvps = new long[n];
+    long given = 0;
+    for (int s = 0; s < n; s++) {
+      kvps[s] = Math.round(total * weight[s] / sum);
+      given += kvps[s];
+    }
+    kvps[n / 2] += total - given;
+    return kvps;
+  }
+
+  /** The phase's series: instances' seconds summed, and query latencies with an occasional stall. */
+  private static PhaseSeries series(List<InstanceResult> instances, Random rnd) {
+    int n = instances.stream().mapToInt(i -> i.acknowledgedPerSecond().length).max().orElse(0);
+    long[] kvps = new long[n];
+    long[] queries = new long[n];
+    double[] p50 = new double[n];
+    double[] p99 = new double[n];
+    double[] max = new double[n];
+    for (InstanceResult i : instances) {
+      long[] own = i.acknowledgedPerSecond();
+      for (int s = 0; s < own.length; s++) {
+        kvps[s] += own[s];
+        queries[s] += 10;
+      }
+    }
+    for (int s = 0; s < n; s++) {
+      double stall = s % 400 == 200 ? 6 : 1;
+      p50[s] = (1.2 + rnd.nextDouble() * 0.4) * stall;
+      p99[s] = p50[s] * (2.5 + rnd.nextDouble());
+      max[s] = p99[s] * (1.1 + rnd.nextDouble() * 0.6);
+    }
+    return new PhaseSeries(1000, kvps, queries, p50, p99, max);
+  }
+
+  /** A histogram of {@code count} latencies in µs around {@code typical}, with a tail up to {@code tail}. */
+  private static String histogram(Random rnd, int typical, int tail, int count) {
+    Histogram h = new Histogram(3);
+    for (int i = 0; i < count; i++) {
+      long v = i % 100 == 0 ? typical + rnd.nextInt(tail) : Math.round(typical * (0.6 + rnd.nextDouble() * 0.8));
+      h.recordValue(Math.max(1, v));
+    }
+    return HistogramCodec.encode(h);
+  }
+
+  private static List<CheckResult> prerequisites() {
+    return List.of(
+        CheckResult.pass("kit files unchanged", "all 212 files match", "all 212 files match"),
+        ExecutionRules.threads(WorkloadSpec.THREADS_PER_INSTANCE),
+        ExecutionRules.replication(3, "binding default"));
+  }
+
+  private static RunInputs inputs() {
+    return new RunInputs(SUBSTATIONS, KVPS, "memory", WorkloadSpec.THREADS_PER_INSTANCE, false, null,
+        "workloads/pricing.json", "workloads/system.json", List.of("-Xmx2g"));
+  }
+
+  private static Environment environment() {
+    return new Environment("bench-01", "Linux", "6.1.0-18-amd64", "amd64", "Sample CPU 9000 @ 3.0GHz", 32,
+        128L << 30, List.of(new Environment.Disk("nvme0n1", "Sample NVMe 2TB", 2_000_398_934_016L, false)),
+        "Eclipse Adoptium OpenJDK 64-Bit Server VM 17.0.10", List.of("-Xmx1g"), List.of("-Xmx2g"));
+  }
+
+  private static SystemDescription system() {
+    return new SystemDescription("Example Sponsor", "Example IoT Gateway 1000", null,
+        new SystemDescription.Hardware("1", "1 × Sample CPU 9000", "128 GiB", "1 × 2 TB NVMe", "10 GbE", null),
+        new SystemDescription.Software("memory store 1.0", "Debian 12", "OpenJDK 17", null), List.of(), null,
+        null);
+  }
+
+  /** USD 100,000 in total, available 2026-05-15. */
+  public static Pricing pricing() {
+    return new Pricing("Example Sponsor", "Example IoT Gateway 1000", "USD", List.of(
+        new Pricing.LineItem("server", 20_000, 3, LocalDate.of(2026, 3, 1)),
+        new Pricing.LineItem("switch", 4_500.5, 2, LocalDate.of(2026, 5, 15)),
+        new Pricing.LineItem("support", 30_999, 1, LocalDate.of(2026, 1, 10))));
+  }
+}
