@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.iotkit.result.Json;
 import io.iotkit.result.RunResult;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -214,6 +215,17 @@ class DisclosureTest {
     assertTrue(e.getMessage().contains("full-disclosure-report.md.mustache"), e.getMessage());
     assertTrue(e.getMessage().contains("sponser"), e.getMessage());
     assertFalse(e.getMessage().contains("\n"), e.getMessage());
+  }
+
+  @Test
+  void theDocumentsComeOutTheSameFromResultJson() throws Exception {
+    // `tpcx-iot.sh report` renders again from result.json: the description and environment must survive it.
+    RunResult r = DisclosureFixture.run(DisclosureFixture.system(), DisclosureFixture.pricing());
+    RunResult back = Json.mapper().readValue(Json.mapper().writeValueAsString(r), RunResult.class);
+    assertEquals(r.system(), back.system());
+    assertEquals(r.environment(), back.environment());
+    List<String> direct = render(r);
+    assertEquals(direct, render(back));
   }
 
   @Test
