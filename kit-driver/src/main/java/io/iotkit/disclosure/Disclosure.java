@@ -1,0 +1,157 @@
+package io.iotkit.disclosure;
+
+import com.github.mustachejava.DefaultMustacheFactory;
+import com.github.mustachejava.Mustache;
+import com.github.mustachejava.MustacheException;
+import com.github.mustachejava.reflect.Guard;
+import com.github.mustachejava.reflect.MissingWrapper;
+import com.github.mustachejava.reflect.ReflectionObjectHandler;
+import com.github.mustachejava.util.HtmlEscaper;
+import io.iotkit.result.RunResult;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Renders the full disclosure report and the executive summary of PROTOCOL.md §6 from a {@link RunResult}, each as
+ * Markdown and as self-contained HTML, from the Mustache templates in the kit's {@code fdr-templates/} folder.
+ *
+ * <p>What the sponsor has not described shows as "MISSING" where it belongs and is listed in a "Missing
+ * information" section at the top of each document; nothing is made up to fill it.
+ */
+public final class Disclosure {
+  /** The documents: output file and the template it is rendered from, in the order they are written. */
+  private static final List<Document> DOCUMENTS = List.of(
+      new Document("fdr.md", "full-disclosure-report.md.mustache", false),
+      new Document("fdr.html", "full-disclosure-report.html.mustache", true),
+      new Document("executive-summary.md", "executive-summary.md.mustache", false),
+      new Document("executive-summary.html", "executive-summary.html.mustache", true));
+
+  /** The digests the run's file check computed, written into the run folder by the run protocol. */
+  static final String DIGESTS_FILE = "kit-files.sha256";
+
+  private Disclosure() {
+  }
+
+  private record Document(String output, String template, boolean html) {
+  }
+
+  /**
+   * Writes fdr.md, fdr.html, executive-summary.md and executive-summary.html into {@code runDir}.
+   *
+   * @param templatesDir the folder with the four templates (the kit's fdr-templates/)
+   * @return the files written, in that order
+   * @throws IOException when a template is missing or malformed, or a file cannot be written; the message is
+   *     one line fit for the user
+   */
+  public static List<Path> write(Path runDir, RunResult r, Path templatesDir) throws IOException {
+    Map<String, Object> model = FdrModel.of(r, digests(runDir));
+    List<Path> written = new ArrayList<>();
+    for (Document d : DOCUMENTS) {
+      String text = render(templatesDir, d.template(), d.html(), model);
+      Path out = runDir.resolve(d.output());
+      Files.writeString(out, text, StandardCharsets.UTF_8);
+      written.add(out);
+    }
+    return written;
+  }
+
+  /**
+   * What the sponsor has left out: the paths of the empty fields of the system description (every one when the
+   * run had none), and the pricing file when the run had none. Empty when the documents are complete.
+   */
+  public static List<String> missingFields(RunResult r) {
+    return FdrModel.missingFields(r);
+  }
+
+  /** Renders one template of {@code templatesDir} with the model. */
+  static String render(Path templatesDir, String template, boolean html, Map<String, Object> model)
+      throws IOException {
+    Path file = templatesDir.resolve(template);
+    if (!Files.isRegularFile(file)) {
+      throw new NoSuchFileException(file.toString(), null, "FDR template not found");
+    }
+    try {
+      Mustache mustache = factory(templatesDir, html).compile(template);
+      StringWriter out = new StringWriter();
+      mustache.execute(out, model).flush();
+      return out.toString();
+    } catch (MustacheException | UncheckedIOException e) {
+      throw new IOException("FDR template " + file + " cannot be rendered: "
+          + String.valueOf(e.getMessage()).replaceAll("\\s*[\\r\\n]+\\s*", " "), e);
+    }
+  }
+
+  private static DefaultMustacheFactory factory(Path templatesDir, boolean html) {
+    DefaultMustacheFactory f = html ? new HtmlFactory(templatesDir) : new MarkdownFactory(templatesDir);
+    f.setObjectHandler(new StrictObjectHandler());
+    return f;
+  }
+
+  /** The run folder's file digests, one "digest  path" line each; null when the folder has none. */
+  private static List<String> digests(Path runDir) throws IOException {
+    Path f = runDir.resolve(DIGESTS_FILE);
+    if (!Files.isRegularFile(f)) {
+      return null;
+    }
+    return Files.readAllLines(f, StandardCharsets.UTF_8).stream().filter(l -> !l.isBlank()).toList();
+  }
+
+  /** HTML output: every value escaped, and "MISSING" marked so that it stands out. */
+  private static final class HtmlFactory extends DefaultMustacheFactory {
+    HtmlFactory(Path root) {
+      super(root.toFile());
+    }
+
+    @Override
+    public void encode(String value, Writer writer) {
+      try {
+        if (FdrModel.MISSING.equals(value)) {
+          writer.write("<span class=\"missing\">MISSING</span>");
+        } else {
+          HtmlEscaper.escape(value, writer);
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+  }
+
+  /**
+   * Markdown output: values as they are, except what would break the layout: a "|" would end a table cell and a
+   * line break a table row or list item.
+   */
+  private static final class MarkdownFactory extends DefaultMustacheFactory {
+    MarkdownFactory(Path root) {
+      super(root.toFile());
+    }
+
+    @Override
+    public void encode(String value, Writer writer) {
+      try {
+        writer.write(value.replace("|", "\\|").replaceAll("\\s*[\\r\\n]+\\s*", " "));
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+  }
+
+  /**
+   * Fails on a name the model does not have, instead of Mustache's silent empty string: a misspelt field in an
+   * edited template would otherwise leave a blank where a disclosed figure belongs.
+   */
+  private static final class StrictObjectHandler extends ReflectionObjectHandler {
+    @Override
+    protected MissingWrapper createMissingWrapper(String name, List<Guard> guards) {
+      throw new MustacheException("the template names '" + name + "', which the report does not have");
+    }
+  }
+}
