@@ -8,6 +8,8 @@ import java.util.Locale;
  * files): their values are never logged, reported or kept in a run's results. One rule for the whole kit.
  */
 public final class SecretNames {
+  /** What stands in place of a secret value wherever the kit shows a setting. */
+  public static final String REDACTED = "(redacted)";
   private static final List<String> WORDS = List.of("password", "passwd", "secret", "token", "jaas", "credential",
       "keytab", "private");
 

@@ -1,5 +1,7 @@
 package io.iotkit.cli;
 
+import io.iotkit.disclosure.Disclosure;
+import io.iotkit.protocol.KitLayout;
 import io.iotkit.report.ResultWriter;
 import io.iotkit.report.ResultWriter.Written;
 import io.iotkit.report.RunReport;
@@ -9,8 +11,10 @@ import io.iotkit.result.RunResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** Renders every report of a run again from its result.json. */
@@ -21,15 +25,21 @@ final class ReportCommand implements Callable<Integer> {
   @Parameters(paramLabel = "RUN_DIR", description = "A run folder under results/.")
   Path runDir;
 
+  @Option(names = "--screenshot", description = "Also save a PNG of the HTML report; needs Chromium.")
+  boolean screenshot;
+
+  @Option(names = "--kit-home", hidden = true, defaultValue = "${sys:kit.home:-.}")
+  Path kitHome;
+
   @Override
   public Integer call() throws Exception {
     RunFolder folder = RunFolder.of(runDir);
     RunResult r = read(folder);
-    Written written = ResultWriter.write(folder, r);
+    Written written = ResultWriter.write(folder, r, new KitLayout(kitHome).fdrTemplates());
     folder.markComplete(); // result.json is written last of all by a run: with it, the run had finished
     System.out.print(RunReport.render(r));
     System.out.println();
-    printPaths(folder, written);
+    printPaths(folder, r, written, screenshot);
     return 0;
   }
 
@@ -48,12 +58,25 @@ final class ReportCommand implements Callable<Integer> {
     }
   }
 
-  static void printPaths(RunFolder folder, Written w) {
-    System.out.println("results:     " + folder.dir());
-    if (w.htmlReport() != null) {
-      System.out.println("HTML report: " + w.htmlReport());
+  /** Ends a run or a report with where everything is; with {@code screenshot}, takes the PNG first. */
+  static void printPaths(RunFolder folder, RunResult r, Written w, boolean screenshot) {
+    System.out.println("results folder:          " + folder.dir());
+    System.out.println("HTML report:             " + w.htmlReport());
+    System.out.println("full disclosure report:  " + w.fdrHtml() + " (and " + w.fdrMarkdown().getFileName() + ")");
+    System.out.println("executive summary:       " + w.summaryHtml() + " (and " + w.summaryMarkdown().getFileName()
+        + ")");
+    System.out.println("result.json:             " + w.result());
+    if (screenshot) {
+      try {
+        System.out.println("screenshot:              " + ResultWriter.screenshot(folder));
+      } catch (IOException e) {
+        System.err.println(RunCommand.NAME + ": the screenshot was not taken: " + e.getMessage());
+      }
     }
-    System.out.println("text report: " + w.textReport());
-    System.out.println("result.json: " + w.result());
+    List<String> missing = Disclosure.missingFields(r);
+    if (!missing.isEmpty()) {
+      System.out.println("the FDR lacks " + missing.size() + " sponsor field(s), marked MISSING in it: "
+          + String.join(", ", missing.subList(0, Math.min(5, missing.size()))) + (missing.size() > 5 ? ", ..." : ""));
+    }
   }
 }

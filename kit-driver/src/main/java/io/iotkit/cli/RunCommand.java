@@ -6,7 +6,9 @@ import io.iotkit.metrics.Pricing;
 import io.iotkit.protocol.KitLayout;
 import io.iotkit.protocol.RunConfig;
 import io.iotkit.protocol.RunProtocol;
+import io.iotkit.disclosure.SystemDescription;
 import io.iotkit.progress.RunConsole;
+import io.iotkit.report.HeadlessChromium;
 import io.iotkit.report.ResultWriter;
 import io.iotkit.report.ResultWriter.Written;
 import io.iotkit.report.RunReport;
@@ -24,7 +26,7 @@ import picocli.CommandLine.Option;
 /** The benchmark run: {@code tpcx-iot.sh -p P -k K}. */
 @Command(name = RunCommand.NAME, mixinStandardHelpOptions = true, version = "IoT gateway benchmark kit "
     + RunProtocol.KIT_VERSION, sortOptions = false, usageHelpAutoWidth = true,
-    subcommands = {ManifestCommand.class, ReportCommand.class, ServerCommand.class},
+    subcommands = {ManifestCommand.class, ReportCommand.class, CompareCommand.class, ServerCommand.class},
     description = "Runs the benchmark: prerequisite checks, then two iterations of warmup + measured run with a"
         + " data check and a system cleanup between them; prints the run report and writes it, with all raw"
         + " results, into a new folder under the results folder. With no SUT address in the binding properties,"
@@ -117,10 +119,18 @@ final class RunCommand implements Callable<Integer> {
     // threads the master starts from here on inherit the binding's.
     Thread.currentThread().setContextClassLoader(provider.getClass().getClassLoader());
     Pricing prices;
+    SystemDescription description = null;
     try {
       prices = Pricing.load(config.pricing());
-    } catch (Pricing.InvalidPricingException e) {
+      if (config.systemDescription() != null) {
+        description = SystemDescription.load(config.systemDescription());
+      }
+    } catch (Pricing.InvalidPricingException | SystemDescription.InvalidSystemDescriptionException e) {
       throw new BadInputException(e.getMessage());
+    }
+    if (screenshot && HeadlessChromium.find().isEmpty()) { // say so now, not after hours of running
+      throw new BadInputException("--screenshot needs Chromium, and none was found: install it (Debian: apt-get"
+          + " install chromium) or set " + HeadlessChromium.ENV + " to its binary");
     }
     Thread reaper = new Thread(RunCommand::stopChildren, "stop-children");
     Runtime.getRuntime().addShutdownHook(reaper);
@@ -129,15 +139,15 @@ final class RunCommand implements Callable<Integer> {
     System.setProperty("org.slf4j.simpleLogger.logFile", folder.file("master.log").toString());
     folder.keepConfiguration(config.bindingProperties(), config.pricing(), config.systemDescription());
     RunConsole console = RunConsole.choose(quiet, System.console() != null, progressInterval, System.out);
-    RunResult r = new RunProtocol(config, provider, prices, null, console).run(folder.dir());
-    Written written = ResultWriter.write(folder, r);
+    RunResult r = new RunProtocol(config, provider, prices, description, console).run(folder.dir());
+    Written written = ResultWriter.write(folder, r, kit.fdrTemplates());
     folder.markComplete();
     Runtime.getRuntime().removeShutdownHook(reaper);
     if (r.completed() || !r.iterations().isEmpty()) {
       System.out.println();
       System.out.print(RunReport.render(r));
       System.out.println();
-      ReportCommand.printPaths(folder, written);
+      ReportCommand.printPaths(folder, r, written, screenshot);
     }
     if (!r.completed()) {
       System.err.println(NAME + ": run aborted: " + r.abortReason() + " (results: " + folder.dir() + ")");

@@ -7,6 +7,7 @@ import com.github.mustachejava.reflect.Guard;
 import com.github.mustachejava.reflect.MissingWrapper;
 import com.github.mustachejava.reflect.ReflectionObjectHandler;
 import com.github.mustachejava.util.HtmlEscaper;
+import io.iotkit.result.RunFolder;
 import io.iotkit.result.RunResult;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -45,21 +46,19 @@ public final class Disclosure {
   }
 
   /**
-   * Writes fdr.md, fdr.html, executive-summary.md and executive-summary.html into {@code runDir}.
+   * Writes fdr.md, fdr.html, executive-summary.md and executive-summary.html into the run folder, each whole
+   * or not at all.
    *
    * @param templatesDir the folder with the four templates (the kit's fdr-templates/)
    * @return the files written, in that order
    * @throws IOException when a template is missing or malformed, or a file cannot be written; the message is
    *     one line fit for the user
    */
-  public static List<Path> write(Path runDir, RunResult r, Path templatesDir) throws IOException {
-    Map<String, Object> model = FdrModel.of(r, digests(runDir));
+  public static List<Path> write(RunFolder folder, RunResult r, Path templatesDir) throws IOException {
+    Map<String, Object> model = FdrModel.of(r, digests(folder.dir()));
     List<Path> written = new ArrayList<>();
     for (Document d : DOCUMENTS) {
-      String text = render(templatesDir, d.template(), d.html(), model);
-      Path out = runDir.resolve(d.output());
-      Files.writeString(out, text, StandardCharsets.UTF_8);
-      written.add(out);
+      written.add(folder.writeAtomically(d.output(), render(templatesDir, d.template(), d.html(), model)));
     }
     return written;
   }

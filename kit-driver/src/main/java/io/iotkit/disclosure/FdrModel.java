@@ -1,5 +1,6 @@
 package io.iotkit.disclosure;
 
+import io.iotkit.binding.SecretNames;
 import io.iotkit.check.CheckResult;
 import io.iotkit.check.FileCheck;
 import io.iotkit.environment.Environment;
@@ -276,7 +277,7 @@ final class FdrModel {
     String setting = required(at + ".setting", t.setting());
     m.put("setting", setting);
     // A sponsor may list a changed password among the tunables; its value still never appears.
-    m.put("value", Secrets.isSecretName(t.setting()) ? Secrets.REDACTED : required(at + ".value", t.value()));
+    m.put("value", SecretNames.isSecret(t.setting()) ? SecretNames.REDACTED : required(at + ".value", t.value()));
     return m;
   }
 
@@ -337,7 +338,7 @@ final class FdrModel {
     settings.forEach((key, value) -> {
       if (!key.equals("version")) {
         String name = key.startsWith("setting.") ? key.substring("setting.".length()) : key;
-        rows.add(row("name", name, "value", Secrets.isSecretName(name) ? Secrets.REDACTED : text(value)));
+        rows.add(row("name", name, "value", SecretNames.isSecret(name) ? SecretNames.REDACTED : text(value)));
       }
     });
     m.put("settings", rows);
@@ -518,7 +519,7 @@ final class FdrModel {
     List<Map<String, Object>> store = new ArrayList<>();
     if (it.storeMeasurements() != null) {
       new TreeMap<>(it.storeMeasurements()).forEach((k, v) ->
-          store.add(row("name", k, "value", Secrets.isSecretName(k) ? Secrets.REDACTED : text(v))));
+          store.add(row("name", k, "value", SecretNames.isSecret(k) ? SecretNames.REDACTED : text(v))));
     }
     m.put("storeMeasurements", store);
     PhaseResult p = it.measured();

@@ -1,26 +1,11 @@
 package io.iotkit.environment;
 
+import io.iotkit.binding.SecretNames;
 import java.util.List;
-import java.util.Locale;
-import java.util.regex.Pattern;
 
-/**
- * Tells which settings hold credentials, so that no report, result or log shows their values. A setting is secret
- * when its name contains password, secret, token, key, jaas or credential (in any case): the same words the
- * bindings treat as secret.
- */
+/** Keeps credentials out of the JVM arguments the kit records (the same rule as {@link SecretNames}). */
 public final class Secrets {
-  /** What stands in place of a secret value. */
-  public static final String REDACTED = "(redacted)";
-
-  private static final Pattern SECRET_NAME = Pattern.compile("password|passwd|secret|token|key|jaas|credential");
-
   private Secrets() {
-  }
-
-  /** Whether a setting of this name may hold a credential. */
-  public static boolean isSecretName(String name) {
-    return name != null && SECRET_NAME.matcher(name.toLowerCase(Locale.ROOT)).find();
   }
 
   /**
@@ -35,7 +20,7 @@ public final class Secrets {
     if (eq < 0) {
       return arg;
     }
-    return isSecretName(arg.substring(0, eq)) ? arg.substring(0, eq + 1) + REDACTED : arg;
+    return SecretNames.isSecret(arg.substring(0, eq)) ? arg.substring(0, eq + 1) + SecretNames.REDACTED : arg;
   }
 
   /** {@link #redactJvmArgument} applied to every argument; null stays null. */

@@ -48,11 +48,12 @@ public record KitLayout(Path home) {
   }
 
   /**
-   * Every kit file that a sponsor may not change, relative to home, sorted: scripts in bin/, and every jar
-   * the kit runs (driver, bindings, their servers, and all their libraries).
+   * Every kit file that a sponsor may not change, relative to home, sorted: scripts in bin/, the disclosure
+   * templates, and every jar the kit runs (driver, bindings, their servers, and all their libraries).
    */
   public List<String> nonChangeableFiles() throws IOException {
-    List<Path> roots = new ArrayList<>(List.of(home.resolve("bin"), home.resolve("kit-driver/target")));
+    List<Path> roots = new ArrayList<>(List.of(home.resolve("bin"), fdrTemplates(),
+        home.resolve("kit-driver/target")));
     try (Stream<Path> dirs = Files.list(home.resolve("bindings"))) {
       dirs.map(d -> d.resolve("target")).forEach(roots::add);
     }
@@ -71,6 +72,11 @@ public record KitLayout(Path home) {
     }
     files.sort(null);
     return files;
+  }
+
+  /** The templates of the full disclosure report and the executive summary. */
+  public Path fdrTemplates() {
+    return home.resolve("fdr-templates");
   }
 
   public Path manifest() {

@@ -1,6 +1,7 @@
 package io.iotkit.report;
 
 import io.iotkit.binding.Aggregate;
+import io.iotkit.disclosure.Disclosure;
 import io.iotkit.metrics.Latency;
 import io.iotkit.result.IterationResult;
 import io.iotkit.result.Json;
@@ -13,12 +14,14 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
 /**
  * Writes a run's results into its folder: result.json (the whole {@link RunResult}) and its schema, then every
- * report rendered from it alone: report.txt, report.html, and each phase's merged latency histograms as
+ * report rendered from it alone: report.txt, report.html, the full disclosure report and executive summary
+ * (Markdown and HTML), and each phase's merged latency histograms as
  * HdrHistogram logs (readable by HistogramLogProcessor and HdrHistogram's plotters). Each file is written whole
  * or not at all; the caller marks the folder complete when everything is written.
  */
@@ -29,18 +32,34 @@ public final class ResultWriter {
   }
 
   /** Where the main outputs went, for the user. */
-  public record Written(Path result, Path textReport, Path htmlReport) {
+  public record Written(Path result, Path textReport, Path htmlReport, Path fdrMarkdown, Path fdrHtml,
+                        Path summaryMarkdown, Path summaryHtml) {
   }
 
-  public static Written write(RunFolder folder, RunResult result) throws IOException {
+  /**
+   * Writes result.json, its schema, and every report rendered from it.
+   *
+   * @param templates the kit's fdr-templates folder
+   */
+  public static Written write(RunFolder folder, RunResult result, Path templates) throws IOException {
     Path json = folder.writeAtomically(RunFolder.RESULT, Json.bytes(result));
     folder.writeAtomically(SCHEMA, schema());
     Path text = folder.writeAtomically("report.txt", RunReport.render(result));
+    Path html = folder.writeAtomically("report.html", HtmlReport.render(result));
+    List<Path> disclosure = Disclosure.write(folder, result, templates);
     for (IterationResult it : result.iterations()) {
       histograms(folder, "histograms/iteration-" + it.number() + "-warmup.hlog", it.warmup());
       histograms(folder, "histograms/iteration-" + it.number() + "-measured.hlog", it.measured());
     }
-    return new Written(json, text, null);
+    return new Written(json, text, html, disclosure.get(0), disclosure.get(1), disclosure.get(2),
+        disclosure.get(3));
+  }
+
+  /** A PNG of the HTML report beside it, drawn by headless Chromium. */
+  public static Path screenshot(RunFolder folder) throws IOException {
+    Path png = folder.file("report.png");
+    HeadlessChromium.locate().screenshot(folder.file("report.html"), png);
+    return png;
   }
 
   /** The JSON Schema of result.json, as the kit ships it. */

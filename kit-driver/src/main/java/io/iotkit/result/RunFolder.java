@@ -21,7 +21,6 @@ import java.util.Properties;
 public final class RunFolder {
   public static final String INCOMPLETE = "INCOMPLETE";
   public static final String RESULT = "result.json";
-  public static final String REDACTED = "<redacted>";
 
   private final Path dir;
 
@@ -84,7 +83,7 @@ public final class RunFolder {
 
   /**
    * Keeps the configuration a run used under {@code config/}: the binding properties with every secret's
-   * value replaced by {@value #REDACTED}, and the pricing and system description files as they were.
+   * value replaced by {@value SecretNames#REDACTED}, and the pricing and system description files as they were.
    */
   public List<Path> keepConfiguration(Path bindingProperties, Path pricing, Path systemDescription)
       throws IOException {
@@ -121,7 +120,7 @@ public final class RunFolder {
       Properties one = new Properties();
       one.load(new java.io.StringReader(entry.toString()));
       String name = one.stringPropertyNames().stream().findFirst().orElse("");
-      out.append(SecretNames.isSecret(name) ? name + "=" + REDACTED : entry).append('\n');
+      out.append(SecretNames.isSecret(name) ? name + "=" + SecretNames.REDACTED : entry).append('\n');
     }
     return out.toString().stripTrailing() + "\n";
   }

@@ -23,7 +23,7 @@ import java.util.Map;
  * 2,000 s (5,000 IoTps), iteration 2 measured 9,000,000 kvps in 2,000 s (4,500 IoTps, the performance run), priced
  * at USD 60,000.00 (USD 13.3333 per IoTps).
  */
-final class DisclosureFixture {
+public final class DisclosureFixture {
   /** 2026-01-01T00:00:00Z in epoch µs. */
   static final long T0 = Instant.parse("2026-01-01T00:00:00Z").getEpochSecond() * 1_000_000;
   static final long SECOND = 1_000_000;
@@ -39,7 +39,7 @@ final class DisclosureFixture {
         new Pricing.LineItem("3-year support", 9_999, 1, LocalDate.of(2026, 4, 30))));
   }
 
-  static SystemDescription system() {
+  public static SystemDescription system() {
     return new SystemDescription("ACME <Labs> & Co", "Gateway 9000", null, "Jane Auditor, Audit Inc.",
         new SystemDescription.Hardware("Figure 1 of this report", List.of(
             new SystemDescription.Node("HBase region server", 4, "ACME R740",
@@ -55,7 +55,7 @@ final class DisclosureFixture {
         "table iot, one column family, 64 pre-split regions, 3 replicas", "none");
   }
 
-  static Environment environment() {
+  public static Environment environment() {
     return new Environment("gw1", "Debian GNU/Linux 12 (bookworm)", "6.1.0-18-amd64", "amd64", "AMD EPYC", 2, 1, 2,
         List.of(new Environment.Cache("L1d", 48L * 1024), new Environment.Cache("L3", 32L * 1024 * 1024)),
         24L * 1024 * 1024 * 1024, List.of(new Environment.Disk("vda", null, 100L * 1024 * 1024 * 1024, false)),

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.iotkit.result.Json;
+import io.iotkit.result.RunFolder;
 import io.iotkit.result.RunResult;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -26,7 +27,7 @@ class DisclosureTest {
   Path runDir;
 
   private List<String> render(RunResult r) throws IOException {
-    List<Path> written = Disclosure.write(runDir, r, TEMPLATES);
+    List<Path> written = Disclosure.write(RunFolder.of(runDir), r, TEMPLATES);
     assertEquals(List.of(runDir.resolve("fdr.md"), runDir.resolve("fdr.html"), runDir.resolve("executive-summary.md"),
         runDir.resolve("executive-summary.html")), written);
     List<String> texts = new ArrayList<>();
@@ -210,7 +211,7 @@ class DisclosureTest {
         "executive-summary.md.mustache", "executive-summary.html.mustache")) {
       Files.writeString(templates.resolve(name), "IoTps {{metrics.iotps}} by {{system.sponser}}\n");
     }
-    IOException e = assertThrows(IOException.class, () -> Disclosure.write(runDir,
+    IOException e = assertThrows(IOException.class, () -> Disclosure.write(RunFolder.of(runDir),
         DisclosureFixture.run(DisclosureFixture.system(), DisclosureFixture.pricing()), templates));
     assertTrue(e.getMessage().contains("full-disclosure-report.md.mustache"), e.getMessage());
     assertTrue(e.getMessage().contains("sponser"), e.getMessage());
@@ -230,7 +231,7 @@ class DisclosureTest {
 
   @Test
   void aMissingTemplateIsAnError(@TempDir Path empty) {
-    IOException e = assertThrows(IOException.class, () -> Disclosure.write(runDir,
+    IOException e = assertThrows(IOException.class, () -> Disclosure.write(RunFolder.of(runDir),
         DisclosureFixture.run(DisclosureFixture.system(), DisclosureFixture.pricing()), empty));
     assertTrue(e.getMessage().contains("full-disclosure-report.md.mustache"), e.getMessage());
   }

@@ -3,6 +3,7 @@ package io.iotkit.report;
 import io.iotkit.binding.Aggregate;
 import io.iotkit.check.CheckResult;
 import io.iotkit.check.ExecutionRules;
+import io.iotkit.disclosure.DisclosureFixture;
 import io.iotkit.disclosure.SystemDescription;
 import io.iotkit.environment.Environment;
 import io.iotkit.instance.WorkloadSpec;
@@ -220,16 +221,11 @@ public final class SampleRuns {
   }
 
   private static Environment environment() {
-    return new Environment("bench-01", "Linux", "6.1.0-18-amd64", "amd64", "Sample CPU 9000 @ 3.0GHz", 32,
-        128L << 30, List.of(new Environment.Disk("nvme0n1", "Sample NVMe 2TB", 2_000_398_934_016L, false)),
-        "Eclipse Adoptium OpenJDK 64-Bit Server VM 17.0.10", List.of("-Xmx1g"), List.of("-Xmx2g"));
+    return DisclosureFixture.environment();
   }
 
   private static SystemDescription system() {
-    return new SystemDescription("Example Sponsor", "Example IoT Gateway 1000", null,
-        new SystemDescription.Hardware("1", "1 × Sample CPU 9000", "128 GiB", "1 × 2 TB NVMe", "10 GbE", null),
-        new SystemDescription.Software("memory store 1.0", "Debian 12", "OpenJDK 17", null), List.of(), null,
-        null);
+    return DisclosureFixture.system();
   }
 
   /** USD 100,000 in total, available 2026-05-15. */

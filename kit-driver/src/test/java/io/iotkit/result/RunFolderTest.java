@@ -58,8 +58,8 @@ class RunFolderTest {
     assertTrue(out.contains("# the SUT\n"));
     assertTrue(out.contains("mysql.host=db1.example\n"));
     assertTrue(out.contains("mysql.user = kit\n"));
-    assertTrue(out.contains("mysql.password=" + RunFolder.REDACTED + "\n"));
-    assertTrue(out.contains("kafka.sasl.jaas.config=" + RunFolder.REDACTED + "\n"));
+    assertTrue(out.contains("mysql.password=" + io.iotkit.binding.SecretNames.REDACTED + "\n"));
+    assertTrue(out.contains("kafka.sasl.jaas.config=" + io.iotkit.binding.SecretNames.REDACTED + "\n"));
     assertTrue(out.contains("mysql.batch.size=100\n"));
   }
 

@@ -1,0 +1,64 @@
+package io.iotkit.result;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SpecVersion;
+import com.networknt.schema.ValidationMessage;
+import io.iotkit.disclosure.SystemDescription;
+import io.iotkit.report.ResultWriter;
+import io.iotkit.report.SampleRuns;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** result.json as the kit writes it matches its published schema, and the schema catches what does not. */
+class ResultSchemaTest {
+  private static JsonSchema schema() throws Exception {
+    return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
+        .getSchema(new String(ResultWriter.schema(), StandardCharsets.UTF_8));
+  }
+
+  private static JsonNode json(RunResult r) throws Exception {
+    return Json.mapper().readTree(Json.bytes(r));
+  }
+
+  @Test
+  void completedAbortedAndCompliantRunsAreValid() throws Exception {
+    for (RunResult r : new RunResult[] {SampleRuns.completed(), SampleRuns.aborted(), SampleRuns.compliant()}) {
+      assertEquals(Set.of(), schema().validate(json(r)), r.runId());
+    }
+  }
+
+  @Test
+  void aRunWithTheShippedSystemDescriptionIsValid() throws Exception {
+    RunResult r = SampleRuns.completed();
+    SystemDescription system = SystemDescription.load(Path.of("../workloads/system.json"));
+    RunResult with = new RunResult(r.kitVersion(), r.runId(), r.status(), r.abortReason(), r.started(),
+        r.finished(), r.inputs(), r.environment(), system, r.sut(), r.sutSettings(), r.prerequisites(),
+        r.iterations(), r.cleanup(), r.metrics(), r.pricing(), r.compliant(), r.reasons());
+    assertEquals(Set.of(), schema().validate(json(with)));
+  }
+
+  @Test
+  void theSchemaCatchesAMissingFieldAWrongTypeAndAnUnknownField() throws Exception {
+    ObjectNode missing = (ObjectNode) json(SampleRuns.completed());
+    missing.remove("metrics");
+    assertFalse(schema().validate(missing).isEmpty());
+
+    ObjectNode wrongType = (ObjectNode) json(SampleRuns.completed());
+    ((ObjectNode) wrongType.get("inputs")).put("substations", "two");
+    assertFalse(schema().validate(wrongType).isEmpty());
+
+    ObjectNode unknown = (ObjectNode) json(SampleRuns.completed());
+    ((ObjectNode) unknown.get("iterations").get(0).get("measured")).put("iotpsGuess", 1.0);
+    Set<ValidationMessage> errors = schema().validate(unknown);
+    assertTrue(errors.stream().anyMatch(e -> e.getMessage().contains("iotpsGuess")), errors.toString());
+  }
+}
