@@ -62,9 +62,8 @@ final class ReportCommand implements Callable<Integer> {
   static void printPaths(RunFolder folder, RunResult r, Written w, boolean screenshot) {
     System.out.println("results folder:          " + folder.dir());
     System.out.println("HTML report:             " + w.htmlReport());
-    System.out.println("full disclosure report:  " + w.fdrHtml() + " (and " + w.fdrMarkdown().getFileName() + ")");
-    System.out.println("executive summary:       " + w.summaryHtml() + " (and " + w.summaryMarkdown().getFileName()
-        + ")");
+    System.out.println("full disclosure report:  " + w.fdrHtml()); // Markdown versions beside each
+    System.out.println("executive summary:       " + w.summaryHtml());
     System.out.println("result.json:             " + w.result());
     if (screenshot) {
       try {

@@ -109,7 +109,7 @@ public record SystemDescription(String sponsor, String systemName, LocalDate rep
     } catch (UnrecognizedPropertyException e) {
       String known = e.getKnownPropertyIds() == null ? "" : e.getKnownPropertyIds().stream().map(String::valueOf)
           .sorted().collect(Collectors.joining(", ", " (known here: ", ")"));
-      throw new InvalidSystemDescriptionException(file, "has an unknown field '" + path(e) + "'" + known);
+      throw new InvalidSystemDescriptionException(file, "has an unknown field '" + Json.fieldPath(e) + "'" + known);
     } catch (JsonProcessingException e) {
       throw new InvalidSystemDescriptionException(file, "is not valid system description JSON" + where(e)
           + " (" + e.getOriginalMessage() + ")");
@@ -158,23 +158,10 @@ public record SystemDescription(String sponsor, String systemName, LocalDate rep
     }
   }
 
-  /** The JSON path of a mapping error, e.g. "hardware.nodes[0].foo". */
-  private static String path(JsonMappingException e) {
-    StringBuilder sb = new StringBuilder();
-    for (JsonMappingException.Reference r : e.getPath()) {
-      if (r.getFieldName() != null) {
-        sb.append(sb.length() > 0 ? "." : "").append(r.getFieldName());
-      } else {
-        sb.append('[').append(r.getIndex()).append(']');
-      }
-    }
-    return sb.toString();
-  }
-
   /** Where in the file an error is: " at hardware.nodes[0].count" or " at line 3, column 7". */
   private static String where(JsonProcessingException e) {
     if (e instanceof JsonMappingException m && !m.getPath().isEmpty()) {
-      return " at " + path(m);
+      return " at " + Json.fieldPath(m);
     }
     JsonLocation l = e.getLocation();
     return l == null || l.getLineNr() < 1 ? "" : " at line " + l.getLineNr() + ", column " + l.getColumnNr();

@@ -81,15 +81,7 @@ public record Pricing(String sponsor, String system, String currency, List<LineI
     if (!(e instanceof JsonMappingException m) || m.getPath().isEmpty()) {
       return "";
     }
-    StringBuilder sb = new StringBuilder(" at ");
-    for (JsonMappingException.Reference r : m.getPath()) {
-      if (r.getFieldName() != null) {
-        sb.append(sb.length() > 4 ? "." : "").append(r.getFieldName());
-      } else {
-        sb.append('[').append(r.getIndex()).append(']');
-      }
-    }
-    return sb.toString();
+    return " at " + Json.fieldPath(m);
   }
 
   /** A pricing file that is missing or malformed. */

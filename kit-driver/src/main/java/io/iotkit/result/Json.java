@@ -1,5 +1,6 @@
 package io.iotkit.result;
 
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
@@ -26,6 +27,19 @@ public final class Json {
 
   public static <T> T read(Path file, Class<T> type) throws IOException {
     return MAPPER.readValue(file.toFile(), type);
+  }
+
+  /** Where in a document a mapping error is, as a path such as "hardware.nodes[0].count"; empty if unknown. */
+  public static String fieldPath(JsonMappingException e) {
+    StringBuilder sb = new StringBuilder();
+    for (JsonMappingException.Reference r : e.getPath()) {
+      if (r.getFieldName() != null) {
+        sb.append(sb.length() > 0 ? "." : "").append(r.getFieldName());
+      } else {
+        sb.append('[').append(r.getIndex()).append(']');
+      }
+    }
+    return sb.toString();
   }
 
   public static ObjectMapper mapper() {
