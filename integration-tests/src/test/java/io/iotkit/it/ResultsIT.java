@@ -99,13 +99,24 @@ class ResultsIT {
     Map<String, byte[]> before = new LinkedHashMap<>();
     for (String f : REPORTS) {
       before.put(f, Files.readAllBytes(dir.resolve(f)));
-      Files.delete(dir.resolve(f.equals(RunFolder.RESULT) ? "report.txt" : f));
+    }
+    for (String f : REPORTS.subList(1, REPORTS.size())) { // all but result.json itself
+      Files.delete(dir.resolve(f));
     }
     KitProcess.Finished again = KitProcess.run(work, 2, "report", dir.toString());
     assertEquals(0, again.exitCode(), again.stderr());
     for (String f : REPORTS) {
       assertArrayEquals(before.get(f), Files.readAllBytes(dir.resolve(f)), f + " made again identically");
     }
+
+    // `compare` puts runs side by side (here the run with itself) and writes the HTML page.
+    Path page = work.resolve("cmp/comparison.html");
+    KitProcess.Finished cmp = KitProcess.run(work, 2, "compare", dir.toString(), dir.toString(), "-o", page.toString());
+    assertEquals(0, cmp.exitCode(), cmp.stderr());
+    String iotps = String.format(Locale.ROOT, "%,.2f", r.metrics().iotps());
+    assertTrue(cmp.stdout().lines().anyMatch(l -> l.split(iotps, -1).length == 3), "IoTps twice in a row:\n"
+        + cmp.stdout());
+    assertTrue(Files.readString(page).contains(iotps));
   }
 
   private static Set<ValidationMessage> schemaErrors(Path runDir) throws Exception {
