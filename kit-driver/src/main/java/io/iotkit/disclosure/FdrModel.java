@@ -8,14 +8,13 @@ import io.iotkit.environment.Secrets;
 import io.iotkit.metrics.Latency;
 import io.iotkit.metrics.Metrics;
 import io.iotkit.metrics.Pricing;
+import io.iotkit.report.UtcTime;
 import io.iotkit.result.IterationResult;
 import io.iotkit.result.PhaseResult;
 import io.iotkit.result.RunInputs;
 import io.iotkit.result.RunResult;
-import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,8 +40,6 @@ final class FdrModel {
   /** Where the missing pricing is reported, as a "field" of the missing list. */
   static final String PRICING_FILE = "pricing file (--pricing)";
 
-  private static final DateTimeFormatter TIME =
-      DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
   /** A description with nothing filled: what a run without one is treated as. */
   private static final SystemDescription NONE =
       new SystemDescription(null, null, null, null, null, null, null, null, null);
@@ -83,8 +80,8 @@ final class FdrModel {
     m.put("runId", text(r.runId()));
     m.put("status", text(r.status()));
     m.put("abortReason", blank(r.abortReason()) ? null : r.abortReason());
-    m.put("started", r.started() == null ? UNKNOWN : TIME.format(r.started()) + " UTC");
-    m.put("finished", r.finished() == null ? UNKNOWN : TIME.format(r.finished()) + " UTC");
+    m.put("started", r.started() == null ? UNKNOWN : UtcTime.of(r.started()) + " UTC");
+    m.put("finished", r.finished() == null ? UNKNOWN : UtcTime.of(r.finished()) + " UTC");
     m.put("compliant", r.compliant());
     m.put("compliance", r.compliant() ? "COMPLIANT" : "NOT COMPLIANT");
     m.put("reasons", r.reasons() == null ? List.of() : r.reasons());
@@ -552,8 +549,8 @@ final class FdrModel {
       }
       return m;
     }
-    m.put("start", TIME.format(instant(p.startMicros())));
-    m.put("end", TIME.format(instant(p.endMicros())));
+    m.put("start", UtcTime.ofMicros(p.startMicros()));
+    m.put("end", UtcTime.ofMicros(p.endMicros()));
     m.put("elapsed", String.format(Locale.ROOT, "%.3f", p.elapsedSeconds()));
     m.put("kvps", String.format(Locale.ROOT, "%,d", p.acknowledged()));
     m.put("iotps", String.format(Locale.ROOT, "%,.2f", p.iotps()));
@@ -653,9 +650,5 @@ final class FdrModel {
 
   private static boolean blank(String s) {
     return s == null || s.isBlank();
-  }
-
-  private static Instant instant(long micros) {
-    return Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000), Math.floorMod(micros, 1_000_000) * 1_000L);
   }
 }

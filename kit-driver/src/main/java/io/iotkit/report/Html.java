@@ -1,15 +1,9 @@
 package io.iotkit.report;
 
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 
 /** Escaping and number formatting shared by the HTML and SVG reports. */
 final class Html {
-  static final DateTimeFormatter UTC =
-      DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
-
   private Html() {
   }
 
@@ -47,11 +41,6 @@ final class Html {
       return fmt("%,d", (long) v);
     }
     return java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
-  }
-
-  static String utc(long epochMicros) {
-    return UTC.format(Instant.ofEpochSecond(Math.floorDiv(epochMicros, 1_000_000),
-        Math.floorMod(epochMicros, 1_000_000) * 1_000));
   }
 
   /** Null or blank shown as a dash, so a missing figure is visible rather than an empty cell. */

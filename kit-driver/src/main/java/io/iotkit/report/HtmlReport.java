@@ -185,7 +185,7 @@ public final class HtmlReport {
     boolean performance = p.measured() && r.metrics() != null && r.metrics().performanceIteration() == it.number();
     sb.append(fmt("<tr><td>%d</td><td>%s%s</td><td>%s</td><td>%s</td><td class=\"num\">%.1f</td>"
             + "<td class=\"num\">%,d</td><td class=\"num\">%s</td><td class=\"num\">%s</td></tr>", it.number(),
-        esc(p.name()), performance ? " (performance run)" : "", Html.utc(p.startMicros()), Html.utc(p.endMicros()),
+        esc(p.name()), performance ? " (performance run)" : "", UtcTime.ofMicros(p.startMicros()), UtcTime.ofMicros(p.endMicros()),
         p.elapsedSeconds(), p.acknowledged(), Html.iotps(p.iotps()), stored));
   }
 

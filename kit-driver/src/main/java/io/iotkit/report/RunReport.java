@@ -7,17 +7,11 @@ import io.iotkit.metrics.Metrics;
 import io.iotkit.result.IterationResult;
 import io.iotkit.result.PhaseResult;
 import io.iotkit.result.RunResult;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 
 /** The run report of PROTOCOL.md §6, as text, rendered from a {@link RunResult} alone. */
 public final class RunReport {
-  private static final DateTimeFormatter TIME =
-      DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS").withZone(ZoneOffset.UTC);
-
   private final StringBuilder sb = new StringBuilder();
 
   private RunReport() {
@@ -79,8 +73,8 @@ public final class RunReport {
   }
 
   private void phaseRow(String name, PhaseResult p) {
-    line("  %-9s %-23s %-23s %10.1f %,14d %,12.1f", name, TIME.format(instant(p.startMicros())),
-        TIME.format(instant(p.endMicros())), p.elapsedSeconds(), p.acknowledged(), p.iotps());
+    line("  %-9s %-23s %-23s %10.1f %,14d %,12.1f", name, UtcTime.ofMicros(p.startMicros()),
+        UtcTime.ofMicros(p.endMicros()), p.elapsedSeconds(), p.acknowledged(), p.iotps());
   }
 
   private void latencyRow(String name, Latency l) {
@@ -111,10 +105,6 @@ public final class RunReport {
       line("  [%s] %s: %s (limit %s)%s", c.passed() ? "PASS" : "FAIL", c.name(), c.measured(), c.limit(),
           c.passed() ? "" : " - " + c.why());
     }
-  }
-
-  private static Instant instant(long micros) {
-    return Instant.ofEpochSecond(micros / 1_000_000, (micros % 1_000_000) * 1_000);
   }
 
   private void section(String title) {
