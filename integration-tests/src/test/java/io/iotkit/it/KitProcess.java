@@ -3,11 +3,11 @@ package io.iotkit.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.iotkit.check.CheckResult;
-import io.iotkit.result.IterationResult;
-import io.iotkit.result.Json;
+import io.iotkit.model.CheckResult;
+import io.iotkit.model.IterationResult;
+import io.iotkit.model.Json;
+import io.iotkit.model.RunResult;
 import io.iotkit.result.RunFolder;
-import io.iotkit.result.RunResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.iotkit.check.CheckResult;
-import io.iotkit.result.InstanceResult;
+import io.iotkit.model.CheckResult;
+import io.iotkit.model.InstanceResult;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;

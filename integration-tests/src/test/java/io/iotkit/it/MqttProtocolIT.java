@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.iotkit.check.CheckResult;
-import io.iotkit.result.IterationResult;
-import io.iotkit.result.RunResult;
+import io.iotkit.model.CheckResult;
+import io.iotkit.model.IterationResult;
+import io.iotkit.model.RunResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.iotkit.binding.BindingProvider;
 import io.iotkit.binding.KitBinding;
-import io.iotkit.protocol.KitLayout;
+import io.iotkit.model.KitLayout;
 import io.iotkit.sut.Bindings;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.iotkit.binding.KitBinding;
 import io.iotkit.binding.ReadingFormat;
-import io.iotkit.check.CheckResult;
-import io.iotkit.result.InstanceResult;
+import io.iotkit.model.CheckResult;
+import io.iotkit.model.InstanceResult;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

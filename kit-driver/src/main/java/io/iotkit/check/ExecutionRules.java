@@ -1,7 +1,8 @@
 package io.iotkit.check;
 
-import io.iotkit.instance.WorkloadSpec;
-import io.iotkit.result.PhaseResult;
+import io.iotkit.model.CheckResult;
+import io.iotkit.model.PhaseResult;
+import io.iotkit.model.WorkloadSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

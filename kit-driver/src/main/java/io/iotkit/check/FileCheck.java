@@ -1,6 +1,7 @@
 package io.iotkit.check;
 
-import io.iotkit.protocol.KitLayout;
+import io.iotkit.model.CheckResult;
+import io.iotkit.model.KitLayout;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;

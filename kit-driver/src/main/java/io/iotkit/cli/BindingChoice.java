@@ -1,7 +1,7 @@
 package io.iotkit.cli;
 
 import io.iotkit.binding.BindingProvider;
-import io.iotkit.protocol.KitLayout;
+import io.iotkit.model.KitLayout;
 import io.iotkit.sut.Bindings;
 import java.io.IOException;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package io.iotkit.cli;
 
 import io.iotkit.check.FileManifest;
-import io.iotkit.protocol.KitLayout;
+import io.iotkit.model.KitLayout;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;

@@ -1,13 +1,13 @@
 package io.iotkit.cli;
 
 import io.iotkit.disclosure.Disclosure;
-import io.iotkit.protocol.KitLayout;
-import io.iotkit.report.ResultWriter;
+import io.iotkit.model.Json;
+import io.iotkit.model.KitLayout;
+import io.iotkit.model.RunResult;
 import io.iotkit.report.ResultWriter.Written;
+import io.iotkit.report.ResultWriter;
 import io.iotkit.report.RunReport;
-import io.iotkit.result.Json;
 import io.iotkit.result.RunFolder;
-import io.iotkit.result.RunResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,19 +1,19 @@
 package io.iotkit.cli;
 
 import io.iotkit.binding.BindingProvider;
-import io.iotkit.instance.WorkloadSpec;
-import io.iotkit.metrics.Pricing;
-import io.iotkit.protocol.KitLayout;
+import io.iotkit.model.KitLayout;
+import io.iotkit.model.Pricing;
+import io.iotkit.model.RunResult;
+import io.iotkit.model.SystemDescription;
+import io.iotkit.model.WorkloadSpec;
+import io.iotkit.progress.RunConsole;
 import io.iotkit.protocol.RunConfig;
 import io.iotkit.protocol.RunProtocol;
-import io.iotkit.disclosure.SystemDescription;
-import io.iotkit.progress.RunConsole;
 import io.iotkit.report.HeadlessChromium;
-import io.iotkit.report.ResultWriter;
 import io.iotkit.report.ResultWriter.Written;
+import io.iotkit.report.ResultWriter;
 import io.iotkit.report.RunReport;
 import io.iotkit.result.RunFolder;
-import io.iotkit.result.RunResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;

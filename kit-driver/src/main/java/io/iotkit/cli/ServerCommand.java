@@ -1,8 +1,8 @@
 package io.iotkit.cli;
 
 import io.iotkit.binding.BindingProvider;
+import io.iotkit.model.KitLayout;
 import io.iotkit.process.LocalServer;
-import io.iotkit.protocol.KitLayout;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;

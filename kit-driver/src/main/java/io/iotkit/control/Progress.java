@@ -1,6 +1,6 @@
 package io.iotkit.control;
 
-import io.iotkit.metrics.HistogramCodec;
+import io.iotkit.model.HistogramCodec;
 import org.HdrHistogram.Histogram;
 
 /**

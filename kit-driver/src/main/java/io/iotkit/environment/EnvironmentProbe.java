@@ -1,5 +1,6 @@
 package io.iotkit.environment;
 
+import io.iotkit.model.Environment;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;

@@ -2,9 +2,10 @@ package io.iotkit.instance;
 
 import io.iotkit.binding.BindingProvider;
 import io.iotkit.control.ControlLine;
-import io.iotkit.result.InstanceResult;
-import io.iotkit.result.InstanceSpec;
-import io.iotkit.result.Json;
+import io.iotkit.model.Clock;
+import io.iotkit.model.InstanceResult;
+import io.iotkit.model.InstanceSpec;
+import io.iotkit.model.Json;
 import io.iotkit.sut.Bindings;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;

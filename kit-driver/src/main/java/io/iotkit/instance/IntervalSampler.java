@@ -1,6 +1,7 @@
 package io.iotkit.instance;
 
 import io.iotkit.control.Progress;
+import io.iotkit.model.WorkloadSpec;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStream;

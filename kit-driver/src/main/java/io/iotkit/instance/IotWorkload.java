@@ -3,6 +3,7 @@ package io.iotkit.instance;
 import io.iotkit.binding.KitBinding;
 import io.iotkit.binding.ReadingFormat;
 import io.iotkit.binding.WindowResult;
+import io.iotkit.model.Clock;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,7 @@
 package io.iotkit.instance;
 
 import io.iotkit.binding.ReadingFormat;
+import io.iotkit.model.WorkloadSpec;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;

@@ -1,6 +1,7 @@
 package io.iotkit.instance;
 
 import io.iotkit.binding.Aggregate;
+import io.iotkit.model.WorkloadSpec;
 import java.util.List;
 import java.util.SplittableRandom;
 

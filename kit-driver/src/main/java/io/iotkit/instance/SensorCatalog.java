@@ -1,5 +1,6 @@
 package io.iotkit.instance;
 
+import io.iotkit.model.WorkloadSpec;
 import java.util.ArrayList;
 import java.util.List;
 

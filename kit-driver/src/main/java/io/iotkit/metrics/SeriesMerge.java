@@ -1,8 +1,8 @@
 package io.iotkit.metrics;
 
-import io.iotkit.instance.WorkloadSpec;
-import io.iotkit.result.InstanceResult;
-import io.iotkit.result.PhaseSeries;
+import io.iotkit.model.InstanceResult;
+import io.iotkit.model.PhaseSeries;
+import io.iotkit.model.WorkloadSpec;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,14 +1,14 @@
 package io.iotkit.protocol;
 
-import io.iotkit.instance.Clock;
-import io.iotkit.metrics.Latency;
 import io.iotkit.metrics.SeriesMerge;
+import io.iotkit.model.Clock;
+import io.iotkit.model.InstanceResult;
+import io.iotkit.model.InstanceSpec;
+import io.iotkit.model.Json;
+import io.iotkit.model.Latency;
+import io.iotkit.model.PhaseResult;
+import io.iotkit.model.PhaseSeries;
 import io.iotkit.process.JavaCommand;
-import io.iotkit.result.InstanceResult;
-import io.iotkit.result.InstanceSpec;
-import io.iotkit.result.Json;
-import io.iotkit.result.PhaseResult;
-import io.iotkit.result.PhaseSeries;
 import io.iotkit.progress.PhaseProgress;
 import io.iotkit.progress.RunConsole;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package io.iotkit.protocol;
 
+import io.iotkit.model.KitLayout;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -24,9 +25,9 @@ public record RunConfig(int substations, long kvps, String binding, Path binding
       throw new IllegalArgumentException("-k must be at least -p, so every substation ingests a kvp (it was "
           + kvps + " with -p " + substations + ")");
     }
-    if (threads < 1 || threads > io.iotkit.instance.WorkloadSpec.SENSORS_PER_SUBSTATION) {
+    if (threads < 1 || threads > io.iotkit.model.WorkloadSpec.SENSORS_PER_SUBSTATION) {
       throw new IllegalArgumentException("--threads must be between 1 and "
-          + io.iotkit.instance.WorkloadSpec.SENSORS_PER_SUBSTATION + " (it was " + threads + ")");
+          + io.iotkit.model.WorkloadSpec.SENSORS_PER_SUBSTATION + " (it was " + threads + ")");
     }
     instanceJvmOptions = List.copyOf(instanceJvmOptions);
   }

@@ -2,23 +2,23 @@ package io.iotkit.protocol;
 
 import io.iotkit.binding.BindingProvider;
 import io.iotkit.binding.Replication;
-import io.iotkit.check.CheckResult;
 import io.iotkit.check.ExecutionRules;
 import io.iotkit.check.FileCheck;
 import io.iotkit.check.FileManifest;
-import io.iotkit.disclosure.SystemDescription;
-import io.iotkit.environment.Environment;
 import io.iotkit.environment.EnvironmentProbe;
-import io.iotkit.metrics.Metrics;
-import io.iotkit.metrics.Pricing;
+import io.iotkit.model.CheckResult;
+import io.iotkit.model.Environment;
+import io.iotkit.model.InstanceSpec;
+import io.iotkit.model.IterationResult;
+import io.iotkit.model.Metrics;
+import io.iotkit.model.PhaseResult;
+import io.iotkit.model.Pricing;
+import io.iotkit.model.RunInputs;
+import io.iotkit.model.RunResult;
+import io.iotkit.model.SystemDescription;
 import io.iotkit.progress.RunConsole;
-import io.iotkit.result.InstanceSpec;
-import io.iotkit.result.IterationResult;
-import io.iotkit.result.PhaseResult;
-import io.iotkit.result.RunInputs;
-import io.iotkit.result.RunResult;
-import io.iotkit.sut.SutSession;
 import io.iotkit.sut.SutSession.SutException;
+import io.iotkit.sut.SutSession;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -221,7 +221,7 @@ public final class RunProtocol {
     int p = substations.size();
     Path dir = runDir.resolve("iteration-" + iteration).resolve(phase);
     for (int i = 0; i < p; i++) {
-      long kvps = io.iotkit.instance.WorkloadSpec.kvpsFor(i, p, config.kvps());
+      long kvps = io.iotkit.model.WorkloadSpec.kvpsFor(i, p, config.kvps());
       String props = config.bindingProperties() == null ? null : config.bindingProperties().toString();
       specs.add(new InstanceSpec(phase, i, p, substations.get(i), kvps, config.threads(), provider.name(),
           props, sut.overrides(), dataSince, seeds.nextLong(),

@@ -1,8 +1,8 @@
 package io.iotkit.protocol;
 
-import io.iotkit.check.CheckResult;
-import io.iotkit.sut.SutSession;
+import io.iotkit.model.CheckResult;
 import io.iotkit.sut.SutSession.SutException;
+import io.iotkit.sut.SutSession;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -4,11 +4,11 @@ import static io.iotkit.report.Html.esc;
 import static io.iotkit.report.Html.fmt;
 import static io.iotkit.report.HtmlReport.list;
 
-import io.iotkit.check.CheckResult;
-import io.iotkit.metrics.Metrics;
-import io.iotkit.result.IterationResult;
-import io.iotkit.result.PhaseSeries;
-import io.iotkit.result.RunResult;
+import io.iotkit.model.CheckResult;
+import io.iotkit.model.IterationResult;
+import io.iotkit.model.Metrics;
+import io.iotkit.model.PhaseSeries;
+import io.iotkit.model.RunResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

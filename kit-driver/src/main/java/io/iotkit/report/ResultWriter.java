@@ -2,12 +2,12 @@ package io.iotkit.report;
 
 import io.iotkit.binding.Aggregate;
 import io.iotkit.disclosure.Disclosure;
-import io.iotkit.metrics.Latency;
-import io.iotkit.result.IterationResult;
-import io.iotkit.result.Json;
-import io.iotkit.result.PhaseResult;
+import io.iotkit.model.IterationResult;
+import io.iotkit.model.Json;
+import io.iotkit.model.Latency;
+import io.iotkit.model.PhaseResult;
+import io.iotkit.model.RunResult;
 import io.iotkit.result.RunFolder;
-import io.iotkit.result.RunResult;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -64,7 +64,7 @@ public final class ResultWriter {
 
   /** The JSON Schema of result.json, as the kit ships it. */
   public static byte[] schema() throws IOException {
-    try (InputStream in = ResultWriter.class.getResourceAsStream("/io/iotkit/result/" + SCHEMA)) {
+    try (InputStream in = ResultWriter.class.getResourceAsStream("/io/iotkit/model/" + SCHEMA)) {
       if (in == null) {
         throw new IOException(SCHEMA + " is missing from the kit's jar");
       }

@@ -1,12 +1,13 @@
 package io.iotkit.report;
 
 import io.iotkit.binding.Aggregate;
-import io.iotkit.check.CheckResult;
-import io.iotkit.metrics.Latency;
-import io.iotkit.metrics.Metrics;
-import io.iotkit.result.IterationResult;
-import io.iotkit.result.PhaseResult;
-import io.iotkit.result.RunResult;
+import io.iotkit.model.CheckResult;
+import io.iotkit.model.IterationResult;
+import io.iotkit.model.Latency;
+import io.iotkit.model.Metrics;
+import io.iotkit.model.PhaseResult;
+import io.iotkit.model.RunResult;
+import io.iotkit.model.UtcTime;
 import java.util.List;
 import java.util.Locale;
 

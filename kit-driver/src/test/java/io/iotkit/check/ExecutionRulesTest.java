@@ -4,8 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.iotkit.result.InstanceResult;
-import io.iotkit.result.PhaseResult;
+import io.iotkit.model.CheckResult;
+import io.iotkit.model.InstanceResult;
+import io.iotkit.model.PhaseResult;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

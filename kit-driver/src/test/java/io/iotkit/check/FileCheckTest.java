@@ -4,7 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.iotkit.protocol.KitLayout;
+import io.iotkit.model.CheckResult;
+import io.iotkit.model.KitLayout;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

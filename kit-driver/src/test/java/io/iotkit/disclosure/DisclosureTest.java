@@ -5,9 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.iotkit.result.Json;
+import io.iotkit.model.Json;
+import io.iotkit.model.RunResult;
+import io.iotkit.model.SystemDescription;
 import io.iotkit.result.RunFolder;
-import io.iotkit.result.RunResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

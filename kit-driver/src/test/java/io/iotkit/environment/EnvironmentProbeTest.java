@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.iotkit.model.Environment;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

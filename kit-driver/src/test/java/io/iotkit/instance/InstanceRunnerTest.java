@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.iotkit.binding.Aggregate;
 import io.iotkit.binding.KitBinding;
-import io.iotkit.metrics.HistogramCodec;
-import io.iotkit.result.InstanceResult;
-import io.iotkit.result.InstanceSpec;
+import io.iotkit.model.Clock;
+import io.iotkit.model.HistogramCodec;
+import io.iotkit.model.InstanceResult;
+import io.iotkit.model.InstanceSpec;
+import io.iotkit.model.WorkloadSpec;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;

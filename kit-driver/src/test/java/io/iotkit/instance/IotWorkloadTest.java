@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.iotkit.binding.Aggregate;
 import io.iotkit.binding.ReadingFormat;
 import io.iotkit.binding.WindowResult;
+import io.iotkit.model.WorkloadSpec;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.EnumSet;

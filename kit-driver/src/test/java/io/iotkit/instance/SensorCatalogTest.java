@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.iotkit.model.WorkloadSpec;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;

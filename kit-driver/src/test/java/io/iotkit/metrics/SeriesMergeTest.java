@@ -3,8 +3,8 @@ package io.iotkit.metrics;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.iotkit.result.InstanceResult;
-import io.iotkit.result.PhaseSeries;
+import io.iotkit.model.InstanceResult;
+import io.iotkit.model.PhaseSeries;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;

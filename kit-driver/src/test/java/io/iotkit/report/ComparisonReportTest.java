@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.iotkit.result.RunResult;
+import io.iotkit.model.RunResult;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.iotkit.result.RunResult;
+import io.iotkit.model.RunResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

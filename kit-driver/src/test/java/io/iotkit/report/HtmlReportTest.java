@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.iotkit.check.CheckResult;
-import io.iotkit.result.IterationResult;
-import io.iotkit.result.PhaseResult;
-import io.iotkit.result.PhaseSeries;
-import io.iotkit.result.RunResult;
+import io.iotkit.model.CheckResult;
+import io.iotkit.model.IterationResult;
+import io.iotkit.model.PhaseResult;
+import io.iotkit.model.PhaseSeries;
+import io.iotkit.model.RunResult;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -123,7 +123,7 @@ class HtmlReportTest {
   void theReportFromResultJsonIsTheSame() throws Exception {
     // Reports are made again from result.json by `tpcx-iot.sh report`; nothing may depend on in-memory state.
     RunResult r = SampleRuns.completed();
-    var mapper = io.iotkit.result.Json.mapper();
+    var mapper = io.iotkit.model.Json.mapper();
     RunResult back = mapper.readValue(mapper.writeValueAsString(r), RunResult.class);
     assertEquals(HtmlReport.render(r), HtmlReport.render(back));
   }
@@ -141,7 +141,7 @@ class HtmlReportTest {
   @Test
   void substationSpreadIsStated() {
     RunResult r = SampleRuns.completed();
-    var s = io.iotkit.metrics.Metrics.IngestSpread.of(r.iterations().get(1).measured());
+    var s = io.iotkit.model.Metrics.IngestSpread.of(r.iterations().get(1).measured());
     String f = figure(HtmlReport.render(r), HtmlReport.CHART_SUBSTATION_INGEST);
     assertTrue(f.contains(Html.fmt("<td>iteration 2</td><td class=\"num\">%.1f</td><td class=\"num\">%.1f</td>"
         + "<td class=\"num\">%.1f</td><td class=\"num\">%.1f %%</td>", s.min(), s.max(), s.average(),

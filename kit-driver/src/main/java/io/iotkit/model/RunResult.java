@@ -1,10 +1,5 @@
-package io.iotkit.result;
+package io.iotkit.model;
 
-import io.iotkit.check.CheckResult;
-import io.iotkit.disclosure.SystemDescription;
-import io.iotkit.environment.Environment;
-import io.iotkit.metrics.Metrics;
-import io.iotkit.metrics.Pricing;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,5 @@
-package io.iotkit.result;
+package io.iotkit.model;
 
-import io.iotkit.metrics.Latency;
 import java.util.List;
 import java.util.Map;
 

@@ -1,6 +1,5 @@
-package io.iotkit.result;
+package io.iotkit.model;
 
-import io.iotkit.check.CheckResult;
 import java.util.List;
 import java.util.Map;
 

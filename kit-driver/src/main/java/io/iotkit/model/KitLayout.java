@@ -1,4 +1,4 @@
-package io.iotkit.protocol;
+package io.iotkit.model;
 
 import java.io.IOException;
 import java.nio.file.Files;

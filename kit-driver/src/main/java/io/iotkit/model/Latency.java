@@ -1,8 +1,6 @@
-package io.iotkit.metrics;
+package io.iotkit.model;
 
 import io.iotkit.binding.Aggregate;
-import io.iotkit.result.InstanceResult;
-import io.iotkit.result.PhaseResult;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;

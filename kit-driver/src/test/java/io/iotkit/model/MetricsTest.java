@@ -1,11 +1,8 @@
-package io.iotkit.metrics;
+package io.iotkit.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.iotkit.result.InstanceResult;
-import io.iotkit.result.IterationResult;
-import io.iotkit.result.PhaseResult;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,8 +1,5 @@
-package io.iotkit.metrics;
+package io.iotkit.model;
 
-import io.iotkit.instance.WorkloadSpec;
-import io.iotkit.result.IterationResult;
-import io.iotkit.result.PhaseResult;
 import java.time.LocalDate;
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package io.iotkit.instance;
+package io.iotkit.model;
 
 import java.time.Instant;
 

@@ -1,4 +1,4 @@
-package io.iotkit.report;
+package io.iotkit.model;
 
 import java.time.Instant;
 import java.time.ZoneOffset;

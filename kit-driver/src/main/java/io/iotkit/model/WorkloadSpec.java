@@ -1,4 +1,4 @@
-package io.iotkit.instance;
+package io.iotkit.model;
 
 /**
  * The fixed shape of the workload (PROTOCOL.md §1–3). These are kit constants: a compliant run cannot

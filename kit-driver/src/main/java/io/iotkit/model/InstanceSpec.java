@@ -1,4 +1,4 @@
-package io.iotkit.result;
+package io.iotkit.model;
 
 import java.util.Map;
 

@@ -1,4 +1,4 @@
-package io.iotkit.check;
+package io.iotkit.model;
 
 /**
  * The outcome of one check: what was measured, against what limit, and whether it held.

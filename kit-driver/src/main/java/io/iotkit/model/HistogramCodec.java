@@ -1,4 +1,4 @@
-package io.iotkit.metrics;
+package io.iotkit.model;
 
 import java.nio.ByteBuffer;
 import java.util.Base64;

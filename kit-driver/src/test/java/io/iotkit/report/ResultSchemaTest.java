@@ -1,4 +1,4 @@
-package io.iotkit.result;
+package io.iotkit.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,9 +10,9 @@ import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
-import io.iotkit.disclosure.SystemDescription;
-import io.iotkit.report.ResultWriter;
-import io.iotkit.report.SampleRuns;
+import io.iotkit.model.Json;
+import io.iotkit.model.RunResult;
+import io.iotkit.model.SystemDescription;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Set;

@@ -1,4 +1,4 @@
-package io.iotkit.result;
+package io.iotkit.model;
 
 import io.iotkit.binding.Aggregate;
 import java.util.Map;

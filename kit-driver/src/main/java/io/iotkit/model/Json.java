@@ -1,4 +1,4 @@
-package io.iotkit.result;
+package io.iotkit.model;
 
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;

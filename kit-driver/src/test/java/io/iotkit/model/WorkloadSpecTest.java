@@ -1,4 +1,4 @@
-package io.iotkit.instance;
+package io.iotkit.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

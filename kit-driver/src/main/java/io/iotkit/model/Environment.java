@@ -1,4 +1,4 @@
-package io.iotkit.environment;
+package io.iotkit.model;
 
 import java.util.List;
 

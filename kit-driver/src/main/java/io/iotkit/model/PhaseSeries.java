@@ -1,4 +1,4 @@
-package io.iotkit.result;
+package io.iotkit.model;
 
 /**
  * One workload execution second by second, over all instances: element {@code i} of every array covers
