@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.iotkit.model.RunStatus;
 import io.iotkit.model.RunResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -63,7 +64,7 @@ class BadInputIT {
         props.toString(), "--results", work.resolve("results").toString());
     assertOneLine(f, 1, "hbase: cannot reach ZooKeeper (127.0.0.1:1: Connection refused)");
     RunResult r = KitProcess.result(KitProcess.onlyRunDir(work.resolve("results")));
-    assertEquals("ABORTED", r.status(), "the run folder says the run did not happen");
+    assertEquals(RunStatus.ABORTED, r.status(), "the run folder says the run did not happen");
     assertTrue(r.iterations().isEmpty());
     assertFalse(r.compliant());
   }
@@ -75,7 +76,7 @@ class BadInputIT {
         "--results", work.resolve("results").toString());
     assertOneLine(f, 1, "--strict: replication factor broke its rule");
     RunResult r = KitProcess.result(KitProcess.onlyRunDir(work.resolve("results")));
-    assertEquals("ABORTED", r.status());
+    assertEquals(RunStatus.ABORTED, r.status());
     assertTrue(r.iterations().isEmpty(), "nothing ran after the broken rule");
     assertTrue(r.prerequisites().get(0).passed(), "the file check passed first: " + r.prerequisites().get(0));
   }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.iotkit.model.RunStatus;
 import io.iotkit.model.CheckResult;
 import io.iotkit.model.RunResult;
 import java.nio.file.Files;
@@ -36,14 +37,14 @@ class ExternalServerIT {
           "-k", "20000", "--binding-properties", props.toString(), "--results", work.resolve("results").toString());
       assertEquals(0, f.exitCode(), f.stderr());
       RunResult r = KitProcess.result(KitProcess.onlyRunDir(work.resolve("results")));
-      assertEquals("COMPLETED", r.status());
+      assertEquals(RunStatus.COMPLETED, r.status());
       assertTrue(r.sut().contains(props.toString()), "the report names the configured SUT: " + r.sut());
       for (var it : r.iterations()) {
         assertEquals(40_000, it.storedReadings());
       }
       CheckResult restart = r.cleanup().stream().filter(c -> c.name().contains("restarted")).findFirst().orElseThrow();
       assertFalse(restart.passed(), "without sut.restart.command the kit cannot restart an external SUT");
-      assertTrue(restart.measured().contains("sut.restart.command"));
+      assertTrue(restart.measured().text().contains("sut.restart.command"));
     } finally {
       server.process.destroy(); // as Ctrl-C: the server command stops its server
       assertTrue(server.process.waitFor(2, TimeUnit.MINUTES));

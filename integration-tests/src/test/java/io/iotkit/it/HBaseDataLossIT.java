@@ -40,7 +40,7 @@ class HBaseDataLossIT {
 
       CheckResult check = h.dataCheck(subs, written.acknowledged());
       assertFalse(check.passed());
-      assertEquals("4997", check.measured());
+      assertEquals("4997", check.measured().text());
       assertTrue(check.why().startsWith("3 kvps"), check.why());
     }
   }

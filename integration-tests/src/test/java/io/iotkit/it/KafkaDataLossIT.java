@@ -37,7 +37,7 @@ class KafkaDataLossIT {
 
       CheckResult check = h.dataCheck(subs, written.acknowledged());
       assertFalse(check.passed());
-      assertEquals("4997", check.measured());
+      assertEquals("4997", check.measured().text());
       assertTrue(check.why().startsWith("3 kvps"), check.why());
 
       // The purge between iterations leaves nothing, and a deleted topic counts as empty.

@@ -58,8 +58,8 @@ class KafkaProtocolIT {
     // One local broker keeps one copy, and says so; a 20k run is honestly non-compliant.
     CheckResult replication = KitProcess.check(r.prerequisites(), "replication");
     assertFalse(replication.passed());
-    assertTrue(replication.measured().startsWith("1 ("), replication.measured());
-    assertTrue(replication.measured().contains("min.insync.replicas=1"), replication.measured());
+    assertTrue(replication.measured().text().startsWith("1 ("), replication.measured().text());
+    assertTrue(replication.measured().text().contains("min.insync.replicas=1"), replication.measured().text());
     assertFalse(r.compliant());
     assertTrue(r.metrics().iotps() > 0);
     assertEquals(Math.min(r.metrics().iterationIotps().get(0), r.metrics().iterationIotps().get(1)),

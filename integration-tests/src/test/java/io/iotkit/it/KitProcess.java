@@ -3,6 +3,7 @@ package io.iotkit.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.iotkit.model.RunStatus;
 import io.iotkit.model.CheckResult;
 import io.iotkit.model.IterationResult;
 import io.iotkit.model.Json;
@@ -67,7 +68,7 @@ final class KitProcess {
     assertEquals(0, f.exitCode(), f.stderr());
     Path runDir = onlyRunDir(results);
     RunResult r = result(runDir);
-    assertEquals("COMPLETED", r.status(), r.abortReason());
+    assertEquals(RunStatus.COMPLETED, r.status(), r.abortReason());
     assertEquals(2, r.iterations().size());
     return new CompletedRun(f, runDir, r);
   }

@@ -30,7 +30,7 @@ class MqttProtocolIT {
     KitProcess.assertExactDataChecks(r, K);
 
     for (IterationResult it : r.iterations()) {
-      assertEquals(Long.toString(2 * K), KitProcess.check(it.checks(), "data check").measured());
+      assertEquals(Long.toString(2 * K), KitProcess.check(it.checks(), "data check").measured().text());
       assertEquals(Long.toString(2 * K),
           it.storeMeasurements().get("mqtt readings delivered to the verifying subscriber (distinct)"));
       assertTrue(it.storeMeasurements().containsKey("mqtt publish-to-delivery latency (ms)"),
@@ -39,14 +39,14 @@ class MqttProtocolIT {
       assertEquals(0, it.measured().queries(), "a broker is never queried");
       CheckResult queries = KitProcess.check(it.checks(), "readings per query");
       assertFalse(queries.passed());
-      assertTrue(queries.measured().startsWith("not applicable"), queries.measured());
+      assertTrue(queries.measured().text().startsWith("not applicable"), queries.measured().text());
     }
     assertTrue(r.cleanup().stream().allMatch(CheckResult::passed), "purge, temp files and restart all done");
-    assertEquals("0", KitProcess.check(r.cleanup(), "readings left after purge").measured());
+    assertEquals("0", KitProcess.check(r.cleanup(), "readings left after purge").measured().text());
 
     CheckResult replication = KitProcess.check(r.prerequisites(), "replication");
     assertFalse(replication.passed());
-    assertTrue(replication.measured().startsWith("1 "), replication.measured());
+    assertTrue(replication.measured().text().startsWith("1 "), replication.measured().text());
     assertFalse(r.compliant());
     assertTrue(r.reasons().stream().anyMatch(s -> s.contains("readings per query: not applicable")),
         r.reasons().toString());

@@ -69,7 +69,7 @@ class MySqlProtocolIT {
     // One server, no binary log: the check reads that from the server and fails honestly.
     CheckResult replication = KitProcess.check(r.prerequisites(), "replication");
     assertFalse(replication.passed());
-    assertTrue(replication.measured().startsWith("1 (one server"), replication.measured());
+    assertTrue(replication.measured().text().startsWith("1 (one server"), replication.measured().text());
     assertFalse(r.compliant());
     assertTrue(r.metrics().iotps() > 0);
     assertTrue(f.stdout().contains("IoTps"), "the report is printed");

@@ -1,6 +1,8 @@
 package io.iotkit.check;
 
 import io.iotkit.model.CheckResult;
+import io.iotkit.model.Figure;
+import io.iotkit.model.Limit;
 import io.iotkit.model.PhaseResult;
 import io.iotkit.model.WorkloadSpec;
 import java.util.ArrayList;
@@ -23,46 +25,48 @@ public final class ExecutionRules {
   /** A workload execution must last at least 1800 s; warmup and measured run are each checked. */
   public static CheckResult elapsed(String label, PhaseResult phase) {
     double s = phase.elapsedSeconds();
-    return CheckResult.of(label + " elapsed time", fmt("%.3f s", s), fmt(">= %.0f s", MIN_ELAPSED_SECONDS),
-        s >= MIN_ELAPSED_SECONDS, "shorter than 1800 s: raise -k so each execution lasts at least 30 minutes");
+    return CheckResult.measure(label + " elapsed time", Figure.of(s, "s", fmt("%.3f s", s)),
+        Limit.atLeast(MIN_ELAPSED_SECONDS, "s", fmt(">= %.0f s", MIN_ELAPSED_SECONDS)),
+        "shorter than 1800 s: raise -k so each execution lasts at least 30 minutes");
   }
 
   /** Average ingest rate per sensor in the measured run must be at least 20 kvps/s. */
   public static CheckResult sensorRate(String label, PhaseResult measured) {
     int sensors = measured.instances().size() * WorkloadSpec.SENSORS_PER_SUBSTATION;
     double rate = measured.iotps() / sensors;
-    return CheckResult.of(label + " ingest rate per sensor", fmt("%.3f kvps/s", rate),
-        fmt(">= %.0f kvps/s", MIN_KVPS_PER_SENSOR_SECOND), rate >= MIN_KVPS_PER_SENSOR_SECOND,
+    return CheckResult.measure(label + " ingest rate per sensor", Figure.of(rate, "kvps/s", fmt("%.3f kvps/s", rate)),
+        Limit.atLeast(MIN_KVPS_PER_SENSOR_SECOND, "kvps/s", fmt(">= %.0f kvps/s", MIN_KVPS_PER_SENSOR_SECOND)),
         "the SUT ingests too slowly for this many substations: lower -p");
   }
 
   /** Queries must aggregate at least 200 readings on average. */
   public static CheckResult readingsPerQuery(String label, PhaseResult measured) {
     double r = measured.readingsPerQuery();
-    return CheckResult.of(label + " readings per query", fmt("%.3f (%d queries)", r, measured.queries()),
-        fmt(">= %.0f", MIN_READINGS_PER_QUERY), r >= MIN_READINGS_PER_QUERY,
+    return CheckResult.measure(label + " readings per query",
+        Figure.of(r, "readings", fmt("%.3f (%d queries)", r, measured.queries())), readingsPerQueryLimit(),
         "queries read too few readings: the per-sensor ingest rate is too low, or queries find no data");
   }
 
   /** A store that answers no dashboard queries cannot show the query rule holds: not applicable, not compliant. */
   public static CheckResult queriesNotApplicable(String label) {
-    return CheckResult.of(label + " readings per query", "not applicable: the store answers no queries",
-        fmt(">= %.0f", MIN_READINGS_PER_QUERY), false,
+    return CheckResult.of(label + " readings per query", Figure.text("not applicable: the store answers no queries"),
+        readingsPerQueryLimit(), false,
         "this binding's store answers no dashboard queries, so no run on it can be compliant");
   }
 
   /** No insert or query may fail, in warmup or measured run. */
   public static CheckResult noFailures(String label, PhaseResult phase) {
     long failed = phase.failedOperations();
-    return CheckResult.of(label + " failed operations", Long.toString(failed), "0", failed == 0,
-        "the SUT failed operations; see the instance logs in the run folder");
+    return CheckResult.measure(label + " failed operations", Figure.count(failed, "operations"),
+        Limit.exactly(0, "operations", "0"), "the SUT failed operations; see the instance logs in the run folder");
   }
 
   /** Every kvp the run was to ingest was acknowledged. */
   public static CheckResult allIngested(String label, PhaseResult phase) {
     long ack = phase.acknowledged();
-    return CheckResult.of(label + " kvps ingested", Long.toString(ack), Long.toString(phase.target()),
-        ack == phase.target(), "not every kvp was acknowledged by the SUT");
+    return CheckResult.measure(label + " kvps ingested", Figure.count(ack, "kvps"),
+        Limit.exactly(phase.target(), "kvps", Long.toString(phase.target())),
+        "not every kvp was acknowledged by the SUT");
   }
 
   /** The data check: the SUT holds exactly the kvps this iteration wrote, none lost and none extra. */
@@ -70,20 +74,21 @@ public final class ExecutionRules {
     String why = stored < written
         ? (written - stored) + " kvps acknowledged by the SUT are missing from it"
         : (stored - written) + " kvps more than this iteration wrote are stored";
-    return CheckResult.of(label + " data check (readings stored)", Long.toString(stored),
-        "exactly " + written, stored == written, why);
+    return CheckResult.measure(label + " data check (readings stored)", Figure.count(stored, "readings"),
+        Limit.exactly(written, "readings", "exactly " + written), why);
   }
 
   /** The replication factor of the data the kit writes must be at least 3. */
   public static CheckResult replication(int factor, String source) {
-    return CheckResult.of("replication factor", factor + " (" + source + ")", ">= " + MIN_REPLICATION,
-        factor >= MIN_REPLICATION, "the SUT keeps fewer than 3 copies of each reading; configure 3 or more");
+    return CheckResult.measure("replication factor", Figure.of(factor, "copies", factor + " (" + source + ")"),
+        Limit.atLeast(MIN_REPLICATION, "copies", ">= " + MIN_REPLICATION),
+        "the SUT keeps fewer than 3 copies of each reading; configure 3 or more");
   }
 
   /** Insert threads per instance are a kit constant; a run with another count is a trial run. */
   public static CheckResult threads(int threads) {
-    return CheckResult.of("insert threads per instance", Integer.toString(threads),
-        Integer.toString(WorkloadSpec.THREADS_PER_INSTANCE), threads == WorkloadSpec.THREADS_PER_INSTANCE,
+    return CheckResult.measure("insert threads per instance", Figure.count(threads, "threads"),
+        Limit.exactly(WorkloadSpec.THREADS_PER_INSTANCE, "threads", Integer.toString(WorkloadSpec.THREADS_PER_INSTANCE)),
         "--threads changed the kit's fixed thread count");
   }
 
@@ -102,6 +107,10 @@ public final class ExecutionRules {
     checks.add(sensorRate(it + "measured", measured));
     checks.add(answersQueries ? readingsPerQuery(it + "measured", measured) : queriesNotApplicable(it + "measured"));
     return checks;
+  }
+
+  private static Limit readingsPerQueryLimit() {
+    return Limit.atLeast(MIN_READINGS_PER_QUERY, "readings", fmt(">= %.0f", MIN_READINGS_PER_QUERY));
   }
 
   private static String fmt(String f, Object... args) {

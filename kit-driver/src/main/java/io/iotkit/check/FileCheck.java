@@ -1,6 +1,8 @@
 package io.iotkit.check;
 
 import io.iotkit.model.CheckResult;
+import io.iotkit.model.Figure;
+import io.iotkit.model.Limit;
 import io.iotkit.model.KitLayout;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -16,6 +18,8 @@ import java.util.TreeSet;
  */
 public final class FileCheck {
   public static final String NAME = "file check (SHA-256 of kit files vs audit manifest)";
+  /** The unit of the file check's figure: changed, missing and unlisted files together. */
+  private static final String DIFFERING = "files differing";
 
   private FileCheck() {
   }
@@ -27,8 +31,8 @@ public final class FileCheck {
   public static Outcome run(KitLayout kit) throws IOException {
     Map<String, String> actual = FileManifest.digest(kit.home(), kit.nonChangeableFiles());
     if (!Files.isRegularFile(kit.manifest())) {
-      return new Outcome(CheckResult.of(NAME, "no manifest at " + kit.home().relativize(kit.manifest()),
-          "all files match", false, "the kit has no audit manifest; a release ships one (tpcx-iot.sh manifest)"),
+      return new Outcome(CheckResult.of(NAME, Figure.text("no manifest at " + kit.home().relativize(kit.manifest())),
+          Limit.exactly(0, DIFFERING, "all files match"), false, "the kit has no audit manifest; a release ships one (tpcx-iot.sh manifest)"),
           actual);
     }
     Map<String, String> expected = FileManifest.read(kit.manifest());
@@ -52,7 +56,9 @@ public final class FileCheck {
     String measured = ok
         ? actual.size() + " of " + expected.size() + " files match"
         : describe("changed", changed) + describe("missing", missing) + describe("not in manifest", unlisted);
-    return new Outcome(CheckResult.of(NAME, measured.trim(), "all " + expected.size() + " files match", ok,
+    int differing = changed.size() + missing.size() + unlisted.size();
+    return new Outcome(CheckResult.measure(NAME, Figure.of(differing, DIFFERING, measured.trim()),
+        Limit.exactly(0, DIFFERING, "all " + expected.size() + " files match"),
         "kit files differ from the released kit; restore them, or rebuild the release and its manifest"), actual);
   }
 

@@ -79,7 +79,7 @@ final class FdrModel {
     m.put("system", sponsor(r.system() == null ? NONE : r.system(), finished));
     m.put("kitVersion", text(r.kitVersion()));
     m.put("runId", text(r.runId()));
-    m.put("status", text(r.status()));
+    m.put("status", r.status() == null ? UNKNOWN : r.status().name());
     m.put("abortReason", blank(r.abortReason()) ? null : r.abortReason());
     m.put("started", r.started() == null ? UNKNOWN : UtcTime.of(r.started()) + " UTC");
     m.put("finished", r.finished() == null ? UNKNOWN : UtcTime.of(r.finished()) + " UTC");
@@ -489,8 +489,8 @@ final class FdrModel {
       m.put("result", c.passed() ? "PASS" : "FAIL");
       m.put("passed", c.passed());
       m.put("name", text(c.name()));
-      m.put("measured", text(c.measured()));
-      m.put("limit", text(c.limit()));
+      m.put("measured", text(c.measured().text()));
+      m.put("limit", text(c.limit().text()));
       m.put("why", blank(c.why()) ? null : c.why());
       return m;
     }).toList();
@@ -502,8 +502,8 @@ final class FdrModel {
         : prerequisites.stream().filter(p -> FileCheck.NAME.equals(p.name())).findFirst().orElse(null);
     m.put("result", c == null ? "not run" : c.passed() ? "PASS" : "FAIL");
     m.put("passed", c != null && c.passed());
-    m.put("measured", c == null ? "not run" : text(c.measured()));
-    m.put("limit", c == null ? "all kit files match audit/kit-files.sha256" : text(c.limit()));
+    m.put("measured", c == null ? "not run" : text(c.measured().text()));
+    m.put("limit", c == null ? "all kit files match audit/kit-files.sha256" : text(c.limit().text()));
     return m;
   }
 

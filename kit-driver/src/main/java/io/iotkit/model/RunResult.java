@@ -14,13 +14,13 @@ import java.util.Map;
  * @param system the sponsor's system description, or null when none was given
  * @param reasons why the run is not compliant; empty when it is
  */
-public record RunResult(String kitVersion, String runId, String status, String abortReason, Instant started,
+public record RunResult(String kitVersion, String runId, RunStatus status, String abortReason, Instant started,
                         Instant finished, RunInputs inputs, Environment environment, SystemDescription system,
                         String sut, Map<String, String> sutSettings, List<CheckResult> prerequisites,
                         List<IterationResult> iterations, List<CheckResult> cleanup, Metrics metrics,
                         Pricing pricing, boolean compliant, List<String> reasons) {
 
   public boolean completed() {
-    return "COMPLETED".equals(status);
+    return status == RunStatus.COMPLETED;
   }
 }

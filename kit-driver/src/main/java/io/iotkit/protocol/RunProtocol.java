@@ -15,6 +15,7 @@ import io.iotkit.model.PhaseResult;
 import io.iotkit.model.Pricing;
 import io.iotkit.model.RunInputs;
 import io.iotkit.model.RunResult;
+import io.iotkit.model.RunStatus;
 import io.iotkit.model.SystemDescription;
 import io.iotkit.progress.RunConsole;
 import io.iotkit.sut.SutSession.SutException;
@@ -62,7 +63,8 @@ public final class RunProtocol {
   /** A rule broke in a strict run. */
   static final class StrictAbort extends Exception {
     StrictAbort(CheckResult c) {
-      super("--strict: " + c.name() + " broke its rule (" + c.measured() + ", limit " + c.limit() + "): " + c.why());
+      super("--strict: " + c.name() + " broke its rule (" + c.measured().text() + ", limit " + c.limit().text()
+          + "): " + c.why());
     }
   }
 
@@ -72,7 +74,7 @@ public final class RunProtocol {
     Instant started = Instant.now();
     Environment environment = EnvironmentProbe.collect(config.instanceJvmOptions());
     Map<String, String> sutSettings = Map.of();
-    String status = "COMPLETED";
+    RunStatus status = RunStatus.COMPLETED;
     String abortReason = "";
     Metrics metrics = null;
     String sutDescription = provider.name();
@@ -102,21 +104,21 @@ public final class RunProtocol {
       }
       metrics = Metrics.compute(iterations, pricing);
     } catch (StrictAbort | SutException e) {
-      status = "ABORTED";
+      status = RunStatus.ABORTED;
       abortReason = e.getMessage();
     } catch (DBException e) {
-      status = "ABORTED";
+      status = RunStatus.ABORTED;
       String m = String.valueOf(e.getMessage());
       abortReason = m.startsWith(provider.name() + ":") ? m : provider.name() + ": " + m;
     } catch (InstanceProcess.InstanceFailedException e) {
-      status = "ABORTED";
+      status = RunStatus.ABORTED;
       abortReason = e.getMessage();
     } catch (InterruptedException e) {
-      status = "ABORTED";
+      status = RunStatus.ABORTED;
       abortReason = "interrupted";
       Thread.currentThread().interrupt();
     } catch (IOException | RuntimeException e) {
-      status = "ABORTED";
+      status = RunStatus.ABORTED;
       abortReason = "kit error: " + e;
     } finally {
       if (sut != null) {
@@ -127,8 +129,7 @@ public final class RunProtocol {
     }
     List<String> reasons = new ArrayList<>();
     for (List<CheckResult> list : allChecks()) {
-      list.stream().filter(c -> !c.passed()).forEach(c -> reasons.add(c.name() + ": " + c.measured()
-          + " (limit " + c.limit() + ")"));
+      list.stream().filter(c -> !c.passed()).forEach(c -> reasons.add(c.reason()));
     }
     if (!abortReason.isEmpty()) {
       reasons.add(0, "run aborted: " + abortReason);
@@ -174,8 +175,7 @@ public final class RunProtocol {
 
   private void record(List<CheckResult> into, CheckResult c) throws StrictAbort {
     into.add(c);
-    out.line(String.format("  [%s] %s: %s (limit %s)%s", c.passed() ? "PASS" : "FAIL", c.name(),
-        c.measured(), c.limit(), c.passed() ? "" : " - " + c.why()));
+    out.line("  " + c.line());
     if (config.strict() && !c.passed()) {
       throw new StrictAbort(c);
     }

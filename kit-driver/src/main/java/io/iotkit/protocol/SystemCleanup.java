@@ -1,6 +1,8 @@
 package io.iotkit.protocol;
 
 import io.iotkit.model.CheckResult;
+import io.iotkit.model.Figure;
+import io.iotkit.model.Limit;
 import io.iotkit.sut.SutSession.SutException;
 import io.iotkit.sut.SutSession;
 import java.io.File;
@@ -32,15 +34,15 @@ final class SystemCleanup {
     try {
       sut.binding().purge();
       long left = sut.binding().countReadings(purgedSubstations);
-      checks.add(CheckResult.of("cleanup: readings left after purge", Long.toString(left), "0", left == 0,
-          "the purge did not remove the first iteration's data"));
+      checks.add(CheckResult.measure("cleanup: readings left after purge", Figure.count(left, "readings"),
+          Limit.exactly(0, "readings", "0"), "the purge did not remove the first iteration's data"));
     } catch (DBException e) {
       throw new SutException("purge failed: " + e.getMessage());
     }
 
     long deleted = deleteTree(tmpDir);
-    checks.add(CheckResult.of("cleanup: temporary files deleted", deleted + " files",
-        "folder removed", !Files.exists(tmpDir), "could not delete " + tmpDir));
+    checks.add(CheckResult.of("cleanup: temporary files deleted", Figure.of(deleted, "files", deleted + " files"),
+        Limit.text("folder removed"), !Files.exists(tmpDir), "could not delete " + tmpDir));
 
     if (sut.embedded()) {
       sut.restartEmbedded();
@@ -55,8 +57,9 @@ final class SystemCleanup {
         if (exit == 0) {
           sut.reconnect();
         }
-        checks.add(CheckResult.of("cleanup: SUT restarted", RESTART_COMMAND + " exited " + exit, "exit 0",
-            exit == 0, "the restart command failed; see sut-restart.log in the run folder"));
+        checks.add(CheckResult.measure("cleanup: SUT restarted",
+            Figure.of(exit, "exit status", RESTART_COMMAND + " exited " + exit), Limit.exactly(0, "exit status", "exit 0"),
+            "the restart command failed; see sut-restart.log in the run folder"));
       }
     }
     return checks;

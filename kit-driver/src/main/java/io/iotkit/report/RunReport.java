@@ -103,8 +103,7 @@ public final class RunReport {
 
   private void checks(List<CheckResult> checks) {
     for (CheckResult c : checks) {
-      line("  [%s] %s: %s (limit %s)%s", c.passed() ? "PASS" : "FAIL", c.name(), c.measured(), c.limit(),
-          c.passed() ? "" : " - " + c.why());
+      line("  %s", c.line());
     }
   }
 

@@ -2,9 +2,12 @@ package io.iotkit.check;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.iotkit.model.CheckResult;
+import io.iotkit.model.Figure;
+import io.iotkit.model.Limit;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.PhaseResult;
 import java.util.List;
@@ -40,7 +43,7 @@ class ExecutionRulesTest {
     assertFalse(ExecutionRules.elapsed("w", compliant(LIMIT - 1)).passed());
     assertTrue(ExecutionRules.elapsed("w", compliant(LIMIT)).passed());
     CheckResult failed = ExecutionRules.elapsed("w", compliant(LIMIT - 100_000));
-    assertEquals("1799.900 s", failed.measured());
+    assertEquals("1799.900 s", failed.measured().text());
     assertFalse(failed.why().isEmpty());
   }
 
@@ -129,7 +132,7 @@ class ExecutionRulesTest {
     PhaseResult p = phase(LIMIT, instance(7_200_000, 7_200_000, 0, 0, 0, 0, LIMIT));
     CheckResult q = named(ExecutionRules.iteration(1, p, p, 14_400_000, false), "readings per query");
     assertFalse(q.passed());
-    assertTrue(q.measured().startsWith("not applicable"), q.measured());
+    assertTrue(q.measured().text().startsWith("not applicable"), q.measured().text());
   }
 
   @Test
@@ -151,6 +154,32 @@ class ExecutionRulesTest {
   void passingChecksCarryNoReason() {
     CheckResult ok = ExecutionRules.threads(10);
     assertEquals("", ok.why());
-    assertEquals("10", ok.limit());
+    assertEquals("10", ok.limit().text());
+  }
+
+  @Test
+  void checksCarryTheirFiguresAndLimitsAsNumbers() {
+    CheckResult elapsed = ExecutionRules.elapsed("w", compliant(LIMIT - 100_000));
+    assertEquals(1799.9, elapsed.measured().value(), 1e-9);
+    assertEquals("s", elapsed.measured().unit());
+    assertEquals(Limit.Bound.AT_LEAST, elapsed.limit().bound());
+    assertEquals(1800.0, elapsed.limit().value());
+    assertEquals("s", elapsed.limit().unit());
+
+    CheckResult data = ExecutionRules.dataCheck("iteration 1", 4_997, 5_000);
+    assertFalse(data.passed());
+    assertEquals(4_997.0, data.measured().value());
+    assertEquals("readings", data.measured().unit());
+    assertEquals(Limit.Bound.EXACTLY, data.limit().bound());
+    assertEquals(5_000.0, data.limit().value());
+    assertEquals("exactly 5000", data.limit().text());
+  }
+
+  @Test
+  void aCheckWithNoNumberCannotPass() {
+    CheckResult q = ExecutionRules.queriesNotApplicable("m");
+    assertNull(q.measured().value());
+    assertFalse(q.passed());
+    assertFalse(CheckResult.measure("x", Figure.text("no figure"), Limit.atLeast(0, "s", ">= 0 s"), "why").passed());
   }
 }

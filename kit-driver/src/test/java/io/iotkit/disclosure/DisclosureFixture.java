@@ -1,5 +1,6 @@
 package io.iotkit.disclosure;
 
+import io.iotkit.model.RunStatus;
 import io.iotkit.check.FileCheck;
 import io.iotkit.model.CheckResult;
 import io.iotkit.model.Environment;
@@ -77,7 +78,7 @@ public final class DisclosureFixture {
         CheckResult.pass(FileCheck.NAME, "all 42 files match", "all 42 files match"),
         CheckResult.of("replication factor", "1 (embedded standalone HBase)", ">= 3", false, "use 3 copies"));
     List<CheckResult> cleanup = List.of(CheckResult.pass("cleanup: readings left after purge", "0", "0"));
-    return new RunResult("0.1.0", "20260101-000000", "COMPLETED", "", Instant.ofEpochSecond(T0 / SECOND - 60),
+    return new RunResult("0.1.0", "20260101-000000", RunStatus.COMPLETED, "", Instant.ofEpochSecond(T0 / SECOND - 60),
         Instant.parse("2026-01-01T05:00:00Z"), inputs, environment(), system, "embedded standalone HBase 2.5.10",
         sut, prerequisites, its, cleanup, metrics, pricing, false,
         List.of("replication factor: 1 (embedded standalone HBase) (limit >= 3)"));

@@ -1,5 +1,6 @@
 package io.iotkit.report;
 
+import io.iotkit.model.RunStatus;
 import io.iotkit.binding.Aggregate;
 import io.iotkit.check.ExecutionRules;
 import io.iotkit.disclosure.DisclosureFixture;
@@ -60,7 +61,7 @@ public final class SampleRuns {
   /** A run that aborted after its prerequisites: no iterations, no metrics. */
   public static RunResult aborted() {
     String reason = "memory: connection refused";
-    return new RunResult("0.1.0", "20260304-090000", "ABORTED", reason, Instant.ofEpochSecond(T0 / S),
+    return new RunResult("0.1.0", "20260304-090000", RunStatus.ABORTED, reason, Instant.ofEpochSecond(T0 / S),
         Instant.ofEpochSecond(T0 / S + 12), inputs(), environment(), null, "memory (embedded)", Map.of(),
         prerequisites(), List.of(), List.of(), null, pricing(), false, List.of("run aborted: " + reason));
   }
@@ -71,7 +72,7 @@ public final class SampleRuns {
     pre.add(extra);
     List<String> reasons = new ArrayList<>(r.reasons());
     if (!extra.passed()) {
-      reasons.add(extra.name() + ": " + extra.measured() + " (limit " + extra.limit() + ")");
+      reasons.add(extra.reason());
     }
     return new RunResult(r.kitVersion(), r.runId(), r.status(), r.abortReason(), r.started(), r.finished(),
         r.inputs(), r.environment(), r.system(), r.sut(), r.sutSettings(), pre, r.iterations(), r.cleanup(),
@@ -119,9 +120,9 @@ public final class SampleRuns {
     all.add(cleanup);
     for (List<CheckResult> list : all) {
       list.stream().filter(c -> !c.passed())
-          .forEach(c -> reasons.add(c.name() + ": " + c.measured() + " (limit " + c.limit() + ")"));
+          .forEach(c -> reasons.add(c.reason()));
     }
-    return new RunResult("0.1.0", runId, "COMPLETED", "", Instant.ofEpochSecond(T0 / S - 30),
+    return new RunResult("0.1.0", runId, RunStatus.COMPLETED, "", Instant.ofEpochSecond(T0 / S - 30),
         Instant.ofEpochSecond(t / S), inputs(), environment(), system(), "memory (embedded)",
         Map.of("version", "1.0", "replication", "3"), prerequisites, iterations, cleanup, metrics, pricing,
         reasons.isEmpty(), reasons);
