@@ -1,6 +1,6 @@
 package io.iotkit.binding;
 
-/** The aggregate of a dashboard query template (PROTOCOL.md §3). */
+/** The aggregate of a dashboard query template (docs/PROTOCOL.md §3). */
 public enum Aggregate {
   MAX, MIN, AVG, COUNT
 }

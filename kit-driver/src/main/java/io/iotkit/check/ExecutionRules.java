@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The execution rules of PROTOCOL.md §4 and the data check. Each method checks one rule and returns its
+ * The execution rules of docs/PROTOCOL.md §4 and the data check. Each method checks one rule and returns its
  * outcome with the measured figure and the limit; none of them can pass a figure below its limit.
  */
 public final class ExecutionRules {

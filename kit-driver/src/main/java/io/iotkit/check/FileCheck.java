@@ -12,7 +12,7 @@ import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * The file check (PROTOCOL.md §4.1): every non-changeable kit file against the manifest in audit/, both ways:
+ * The file check (docs/PROTOCOL.md §4.1): every non-changeable kit file against the manifest in audit/, both ways:
  * a changed or missing file fails it, and so does a file the manifest does not list (an extra jar can
  * shadow kit classes).
  */

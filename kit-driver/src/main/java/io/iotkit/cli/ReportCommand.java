@@ -36,7 +36,8 @@ final class ReportCommand implements Callable<Integer> {
     RunFolder folder = RunFolder.of(runDir);
     RunResult r = read(folder);
     Written written = ResultWriter.write(folder, r, new KitLayout(kitHome).fdrTemplates());
-    folder.markComplete(); // result.json is written last of all by a run: with it, the run had finished
+    // A run writes result.json only once it has ended; the reports made again from it make the folder whole.
+    folder.markComplete();
     System.out.print(RunReport.render(r));
     System.out.println();
     printPaths(folder, r, written, screenshot);

@@ -22,7 +22,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Renders the full disclosure report and the executive summary of PROTOCOL.md §6 from a {@link RunResult}, each as
+ * Renders the full disclosure report and the executive summary of docs/PROTOCOL.md §6 from a {@link RunResult}, each as
  * Markdown and as self-contained HTML, from the Mustache templates in the kit's {@code fdr-templates/} folder.
  *
  * <p>What the sponsor has not described shows as "MISSING" where it belongs and is listed in a "Missing

@@ -54,7 +54,7 @@ final class IntervalSampler implements Closeable {
     log.outputLegend();
   }
 
-  /** Samples at every whole second after the start until {@code stop} is interrupted; run on its own thread. */
+  /** Samples at every whole second after the start until its thread is interrupted; run on its own thread. */
   void sampleEverySecond() {
     try {
       for (long next = startMicros + INTERVAL_MICROS; ; next += INTERVAL_MICROS) {

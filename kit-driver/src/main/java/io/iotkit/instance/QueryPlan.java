@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 /**
- * One dashboard query (PROTOCOL.md §3): a template, a random sensor of the substation, and two 5 s windows.
+ * One dashboard query (docs/PROTOCOL.md §3): a template, a random sensor of the substation, and two 5 s windows.
  * Window A is the last 5 s; window B is a random 5 s within the 1800 s before A, but not before data exists.
  */
 record QueryPlan(Aggregate template, Sensor sensor, long aFrom, long aTo, long bFrom, long bTo) {

@@ -4,7 +4,7 @@ import java.time.LocalDate;
 import java.util.List;
 
 /**
- * The metrics of PROTOCOL.md §5, from the two measured runs and the pricing file.
+ * The metrics of docs/PROTOCOL.md §5, from the two measured runs and the pricing file.
  *
  * @param performanceIteration the iteration whose measured run had the lower IoTps (run m)
  * @param iotps IoTps of run m: kvps ingested / (TS_end − TS_start)

@@ -1,7 +1,7 @@
 package io.iotkit.model;
 
 /**
- * The fixed shape of the workload (PROTOCOL.md §1–3). These are kit constants: a compliant run cannot
+ * The fixed shape of the workload (docs/PROTOCOL.md §1–3). These are kit constants: a compliant run cannot
  * change them, and the file check proves the jar that holds them is the released one.
  */
 public final class WorkloadSpec {
@@ -20,7 +20,7 @@ public final class WorkloadSpec {
   private WorkloadSpec() {
   }
 
-  /** KVP(i) of PROTOCOL.md §2: floor(K/P) each, the last instance also takes K mod P. */
+  /** KVP(i) of docs/PROTOCOL.md §2: floor(K/P) each, the last instance also takes K mod P. */
   public static long kvpsFor(int instance, int instances, long total) {
     if (instances < 1 || instance < 0 || instance >= instances) {
       throw new IllegalArgumentException("instance " + instance + " of " + instances);

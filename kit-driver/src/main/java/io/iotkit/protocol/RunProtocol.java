@@ -31,9 +31,10 @@ import java.util.SplittableRandom;
 import site.ycsb.DBException;
 
 /**
- * The run protocol of PROTOCOL.md §4, once, in order: prerequisite checks, iteration 1 (warmup, measured,
+ * The run protocol of docs/PROTOCOL.md §4, once, in order: prerequisite checks, iteration 1 (warmup, measured,
  * data check), system cleanup, iteration 2, metrics. Every check is recorded; in a strict run the first broken
- * rule aborts the run. Whatever happens, the run folder ends with a run.json that says how the run ended.
+ * rule aborts the run. Whatever happens, it returns a result that says how the run ended, which the caller
+ * writes as result.json.
  */
 public final class RunProtocol {
   public static final String KIT_VERSION = "0.1.0";

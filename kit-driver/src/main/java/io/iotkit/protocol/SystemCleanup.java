@@ -17,7 +17,7 @@ import java.util.stream.Stream;
 import site.ycsb.DBException;
 
 /**
- * The system cleanup between iterations (PROTOCOL.md §4.3): purge the first iteration's data, delete
+ * The system cleanup between iterations (docs/PROTOCOL.md §4.3): purge the first iteration's data, delete
  * temporary files, restart the data management system. Each step is a check that can fail.
  */
 final class SystemCleanup {

@@ -11,7 +11,7 @@ import io.iotkit.model.UtcTime;
 import java.util.List;
 import java.util.Locale;
 
-/** The run report of PROTOCOL.md §6, as text, rendered from a {@link RunResult} alone. */
+/** The run report of docs/PROTOCOL.md §6, as text, rendered from a {@link RunResult} alone. */
 public final class RunReport {
   private final StringBuilder sb = new StringBuilder();
 
