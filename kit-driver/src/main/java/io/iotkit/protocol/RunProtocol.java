@@ -9,6 +9,7 @@ import io.iotkit.check.FileManifest;
 import io.iotkit.disclosure.SystemDescription;
 import io.iotkit.environment.Environment;
 import io.iotkit.environment.EnvironmentProbe;
+import io.iotkit.files.FileTrees;
 import io.iotkit.metrics.Metrics;
 import io.iotkit.metrics.Pricing;
 import io.iotkit.progress.RunConsole;
@@ -27,6 +28,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.slf4j.LoggerFactory;
 import site.ycsb.DBException;
 
 /**
@@ -49,6 +51,7 @@ public final class RunProtocol {
   private final List<CheckResult> prerequisites = new ArrayList<>();
   private final List<IterationResult> iterations = new ArrayList<>();
   private final List<CheckResult> cleanup = new ArrayList<>();
+  private boolean badProperties;
 
   public RunProtocol(RunConfig config, BindingProvider provider, Pricing pricing, SystemDescription system,
                      RunConsole out) {
@@ -66,9 +69,18 @@ public final class RunProtocol {
     }
   }
 
+  /** Whether the run that ended was aborted because the binding rejected a binding property (bad input). */
+  public boolean abortedOnBadProperties() {
+    return badProperties;
+  }
+
   /** Runs the benchmark, with everything it writes going into {@code runDir}. */
   public RunResult run(Path runDir) throws IOException {
     out.line("run folder: " + runDir);
+    for (String warning : SutSession.warnings(provider, config.bindingProperties())) {
+      out.line("warning: " + warning);
+      LoggerFactory.getLogger(RunProtocol.class).warn(warning); // into master.log, read after the run
+    }
     Instant started = Instant.now();
     Environment environment = EnvironmentProbe.collect(config.instanceJvmOptions());
     Map<String, String> sutSettings = Map.of();
@@ -104,6 +116,7 @@ public final class RunProtocol {
     } catch (StrictAbort | SutException e) {
       status = "ABORTED";
       abortReason = e.getMessage();
+      badProperties = e instanceof SutSession.BadPropertiesException;
     } catch (DBException e) {
       status = "ABORTED";
       String m = String.valueOf(e.getMessage());
@@ -123,7 +136,7 @@ public final class RunProtocol {
         out.line("stopping / disconnecting the SUT ...");
         sut.close();
       }
-      SystemCleanup.deleteTree(runDir.resolve("tmp"));
+      FileTrees.delete(runDir.resolve("tmp"));
     }
     List<String> reasons = new ArrayList<>();
     for (List<CheckResult> list : allChecks()) {

@@ -55,7 +55,7 @@ public final class MqttBinding extends KitBinding {
     try {
       settings = MqttSettings.from(getProperties());
     } catch (IllegalArgumentException e) {
-      throw new DBException("mqtt: " + e.getMessage());
+      throw new DBException("mqtt: " + e.getMessage(), e);
     }
     if (settings.host.isEmpty()) {
       throw new DBException("mqtt: no broker address: set " + MqttSettings.HOST + " in the binding properties");

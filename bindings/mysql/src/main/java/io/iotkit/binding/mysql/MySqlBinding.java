@@ -49,7 +49,7 @@ public final class MySqlBinding extends KitBinding {
     try {
       settings = MySqlSettings.from(getProperties());
     } catch (IllegalArgumentException e) {
-      throw new DBException("mysql: " + e.getMessage() + " in the binding properties");
+      throw new DBException("mysql: " + e.getMessage() + " in the binding properties", e);
     }
     table = new ReadingTable(settings.table());
     connection = Connections.open(settings);
