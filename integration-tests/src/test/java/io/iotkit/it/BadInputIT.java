@@ -69,6 +69,34 @@ class BadInputIT {
   }
 
   @Test
+  void badBindingProperty(@TempDir Path work) throws Exception {
+    Path props = work.resolve("hbase.properties");
+    Files.writeString(props, "hbase.zookeeper.quorum=127.0.0.1\nhbase.batch.size=abc\n");
+    KitProcess.Finished f = KitProcess.run(work, 3, "-p", "1", "-k", "10", "--binding-properties",
+        props.toString(), "--results", work.resolve("results").toString());
+    assertOneLine(f, 2, "hbase: hbase.batch.size 'abc' is not a whole number of at least 1");
+    assertFalse(f.stderr().contains("kit error"), f.stderr());
+    RunResult r = KitProcess.result(KitProcess.onlyRunDir(work.resolve("results")));
+    assertEquals("ABORTED", r.status(), "the run folder says the run did not happen");
+  }
+
+  @Test
+  void oldHBasePropertyNameIsStillReadAndWarnedAbout(@TempDir Path work) throws Exception {
+    Path props = work.resolve("hbase.properties");
+    Files.writeString(props, "hbase.zookeeper.quorum=127.0.0.1\niot.hbase.batch.size=abc\n");
+    KitProcess.Finished f = KitProcess.run(work, 3, "-p", "1", "-k", "10", "--binding-properties",
+        props.toString(), "--results", work.resolve("results").toString());
+    // The old name's value reaches the binding (and is rejected here, which proves it was read) ...
+    assertOneLine(f, 2, "hbase: hbase.batch.size 'abc' is not a whole number of at least 1");
+    // ... and the user is told the new name, once, at the start of the run and in the log.
+    String warning = "warning: hbase: property iot.hbase.batch.size is now called hbase.batch.size";
+    assertEquals(1, f.stdout().lines().filter(l -> l.startsWith(warning)).count(), f.stdout());
+    Path log = KitProcess.onlyRunDir(work.resolve("results")).resolve("master.log");
+    assertTrue(Files.readString(log).contains("property iot.hbase.batch.size is now called hbase.batch.size"),
+        Files.readString(log));
+  }
+
+  @Test
   void strictRunAbortsAtFirstBrokenRule(@TempDir Path work) throws Exception {
     // The sink keeps no copy: the replication check breaks before any data is written.
     KitProcess.Finished f = KitProcess.run(work, 3, "--strict", "-b", "null", "-p", "1", "-k", "1000",
