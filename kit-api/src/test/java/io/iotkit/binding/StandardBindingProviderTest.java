@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.iotkit.process.LocalServer;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 import site.ycsb.DBException;
@@ -79,11 +80,9 @@ class StandardBindingProviderTest {
     }
   }
 
-  private static Properties props(String... kv) {
+  private static Properties props(Map<String, String> values) {
     Properties p = new Properties();
-    for (int i = 0; i < kv.length; i += 2) {
-      p.setProperty(kv[i], kv[i + 1]);
-    }
+    p.putAll(values);
     return p;
   }
 
@@ -92,14 +91,15 @@ class StandardBindingProviderTest {
     BindingProvider p = new WithServer();
     assertEquals("store", p.name());
     assertInstanceOf(Idle.class, p.newBinding());
-    assertEquals(new Server(Path.of("/kit")), p.localServer(props(), Path.of("/kit")).orElseThrow());
-    assertEquals(new Server(Path.of("/kit")), p.localServer(props("store.host", " "), Path.of("/kit")).orElseThrow());
-    assertTrue(p.localServer(props("store.host", "db1"), Path.of("/kit")).isEmpty());
-    assertEquals(List.of(), p.warnings(props()));
+    Path home = Path.of("/kit");
+    assertEquals(new Server(home), p.localServer(props(Map.of()), home).orElseThrow());
+    assertEquals(new Server(home), p.localServer(props(Map.of("store.host", " ")), home).orElseThrow(), "blank");
+    assertTrue(p.localServer(props(Map.of("store.host", "db1")), home).isEmpty());
+    assertEquals(List.of(), p.warnings(props(Map.of())));
   }
 
   @Test
   void aBindingWithoutServerNeverStartsOne() {
-    assertTrue(new WithoutServer().localServer(props(), Path.of("/kit")).isEmpty());
+    assertTrue(new WithoutServer().localServer(props(Map.of()), Path.of("/kit")).isEmpty());
   }
 }

@@ -11,17 +11,15 @@ import org.junit.jupiter.api.Test;
 class RenamedPropertiesTest {
   private static final RenamedProperties RENAMED = new RenamedProperties(Map.of("iot.x.size", "x.size"));
 
-  private static Properties props(String... kv) {
+  private static Properties props(Map<String, String> values) {
     Properties p = new Properties();
-    for (int i = 0; i < kv.length; i += 2) {
-      p.setProperty(kv[i], kv[i + 1]);
-    }
+    p.putAll(values);
     return p;
   }
 
   @Test
   void theOldNamesValueIsUsedUnderTheNewName() {
-    Properties given = props("iot.x.size", "7", "other", "o");
+    Properties given = props(Map.of("iot.x.size", "7", "other", "o"));
     Properties p = RENAMED.apply(given);
     assertEquals("7", p.getProperty("x.size"));
     assertNull(p.getProperty("iot.x.size"));
@@ -33,7 +31,7 @@ class RenamedPropertiesTest {
 
   @Test
   void theNewNameWinsWhenBothAreSet() {
-    Properties given = props("iot.x.size", "7", "x.size", "8");
+    Properties given = props(Map.of("iot.x.size", "7", "x.size", "8"));
     assertEquals("8", RENAMED.apply(given).getProperty("x.size"));
     assertEquals(List.of("property iot.x.size is now called x.size; both are set, so iot.x.size is ignored:"
         + " remove it from the binding properties"), RENAMED.warnings(given));
@@ -41,6 +39,6 @@ class RenamedPropertiesTest {
 
   @Test
   void newNamesAloneGiveNoWarning() {
-    assertEquals(List.of(), RENAMED.warnings(props("x.size", "8")));
+    assertEquals(List.of(), RENAMED.warnings(props(Map.of("x.size", "8"))));
   }
 }
