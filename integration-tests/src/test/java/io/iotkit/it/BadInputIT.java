@@ -58,15 +58,34 @@ class BadInputIT {
 
   @Test
   void unreachableSut(@TempDir Path work) throws Exception {
-    Path props = work.resolve("hbase.properties");
-    Files.writeString(props, "hbase.zookeeper.quorum=127.0.0.1\nhbase.zookeeper.property.clientPort=1\n");
-    KitProcess.Finished f = KitProcess.run(work, 3, "-p", "1", "-k", "10", "--binding-properties",
-        props.toString(), "--results", work.resolve("results").toString());
+    KitProcess.Finished f = runHBase(work, "hbase.zookeeper.quorum=127.0.0.1\nhbase.zookeeper.property.clientPort=1\n");
     assertOneLine(f, 1, "hbase: cannot reach ZooKeeper (127.0.0.1:1: Connection refused)");
     RunResult r = KitProcess.result(KitProcess.onlyRunDir(work.resolve("results")));
     assertEquals(RunStatus.ABORTED, r.status(), "the run folder says the run did not happen");
     assertTrue(r.iterations().isEmpty());
     assertFalse(r.compliant());
+  }
+
+  @Test
+  void badBindingProperty(@TempDir Path work) throws Exception {
+    KitProcess.Finished f = runHBase(work, "hbase.zookeeper.quorum=127.0.0.1\nhbase.batch.size=abc\n");
+    assertOneLine(f, 2, "hbase: hbase.batch.size 'abc' is not a whole number of at least 1");
+    assertFalse(f.stderr().contains("kit error"), f.stderr());
+    RunResult r = KitProcess.result(KitProcess.onlyRunDir(work.resolve("results")));
+    assertEquals("ABORTED", r.status(), "the run folder says the run did not happen");
+  }
+
+  @Test
+  void oldHBasePropertyNameIsStillReadAndWarnedAbout(@TempDir Path work) throws Exception {
+    KitProcess.Finished f = runHBase(work, "hbase.zookeeper.quorum=127.0.0.1\niot.hbase.batch.size=abc\n");
+    // The old name's value reaches the binding (and is rejected here, which proves it was read) ...
+    assertOneLine(f, 2, "hbase: hbase.batch.size 'abc' is not a whole number of at least 1");
+    // ... and the user is told the new name, once, at the start of the run and in the log.
+    String warning = "warning: hbase: property iot.hbase.batch.size is now called hbase.batch.size";
+    assertEquals(1, f.stdout().lines().filter(l -> l.startsWith(warning)).count(), f.stdout());
+    Path log = KitProcess.onlyRunDir(work.resolve("results")).resolve("master.log");
+    assertTrue(Files.readString(log).contains("property iot.hbase.batch.size is now called hbase.batch.size"),
+        Files.readString(log));
   }
 
   @Test
@@ -79,6 +98,13 @@ class BadInputIT {
     assertEquals(RunStatus.ABORTED, r.status());
     assertTrue(r.iterations().isEmpty(), "nothing ran after the broken rule");
     assertTrue(r.prerequisites().get(0).passed(), "the file check passed first: " + r.prerequisites().get(0));
+  }
+
+  /** A small hbase run with these binding properties, its run folder under work/results. */
+  private static KitProcess.Finished runHBase(Path work, String properties) throws Exception {
+    Path props = Files.writeString(work.resolve("hbase.properties"), properties);
+    return KitProcess.run(work, 3, "-p", "1", "-k", "10", "--binding-properties", props.toString(), "--results",
+        work.resolve("results").toString());
   }
 
   private static void assertOneLine(KitProcess.Finished f, int exitCode, String expected) {

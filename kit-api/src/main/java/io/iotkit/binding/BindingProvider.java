@@ -2,12 +2,14 @@ package io.iotkit.binding;
 
 import io.iotkit.process.LocalServer;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
 
 /**
  * Names a binding and makes its objects. Bindings register one with {@link java.util.ServiceLoader}
  * (META-INF/services/io.iotkit.binding.BindingProvider); the kit chooses one by {@link #name()} ({@code -b}).
+ * Most extend {@link StandardBindingProvider}.
  */
 public interface BindingProvider {
 
@@ -24,4 +26,12 @@ public interface BindingProvider {
    * @param kitHome the kit's root folder, where the server's jars are laid out
    */
   Optional<LocalServer> localServer(Properties properties, Path kitHome);
+
+  /**
+   * Lines the user should read at the start of a run about these binding properties, e.g. that one was renamed.
+   * None by default.
+   */
+  default List<String> warnings(Properties properties) {
+    return List.of();
+  }
 }

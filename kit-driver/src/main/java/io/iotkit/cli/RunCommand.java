@@ -139,7 +139,8 @@ final class RunCommand implements Callable<Integer> {
     System.setProperty("org.slf4j.simpleLogger.logFile", folder.file("master.log").toString());
     folder.keepConfiguration(config.bindingProperties(), config.pricing(), config.systemDescription());
     RunConsole console = RunConsole.choose(quiet, System.console() != null, progressInterval, System.out);
-    RunResult r = new RunProtocol(config, provider, prices, description, console).run(folder.dir());
+    RunProtocol protocol = new RunProtocol(config, provider, prices, description, console);
+    RunResult r = protocol.run(folder.dir());
     Written written = ResultWriter.write(folder, r, kit.fdrTemplates());
     folder.markComplete();
     Runtime.getRuntime().removeShutdownHook(reaper);
@@ -151,7 +152,7 @@ final class RunCommand implements Callable<Integer> {
     }
     if (!r.completed()) {
       System.err.println(NAME + ": run aborted: " + r.abortReason() + " (results: " + folder.dir() + ")");
-      return EXIT_FAILED;
+      return protocol.abortedOnBadProperties() ? EXIT_BAD_INPUT : EXIT_FAILED;
     }
     return EXIT_OK;
   }

@@ -17,6 +17,7 @@ import io.iotkit.model.RunInputs;
 import io.iotkit.model.RunResult;
 import io.iotkit.model.RunStatus;
 import io.iotkit.model.SystemDescription;
+import io.iotkit.files.FileTrees;
 import io.iotkit.progress.RunConsole;
 import io.iotkit.sut.SutSession.SutException;
 import io.iotkit.sut.SutSession;
@@ -28,6 +29,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import org.slf4j.LoggerFactory;
 import site.ycsb.DBException;
 
 /**
@@ -51,6 +53,7 @@ public final class RunProtocol {
   private final List<CheckResult> prerequisites = new ArrayList<>();
   private final List<IterationResult> iterations = new ArrayList<>();
   private final List<CheckResult> cleanup = new ArrayList<>();
+  private boolean badProperties;
 
   public RunProtocol(RunConfig config, BindingProvider provider, Pricing pricing, SystemDescription system,
                      RunConsole out) {
@@ -69,9 +72,18 @@ public final class RunProtocol {
     }
   }
 
+  /** Whether the run that ended was aborted because the binding rejected a binding property (bad input). */
+  public boolean abortedOnBadProperties() {
+    return badProperties;
+  }
+
   /** Runs the benchmark, with everything it writes going into {@code runDir}. */
   public RunResult run(Path runDir) throws IOException {
     out.line("run folder: " + runDir);
+    for (String warning : SutSession.warnings(provider, config.bindingProperties())) {
+      out.line("warning: " + warning);
+      LoggerFactory.getLogger(RunProtocol.class).warn(warning); // into master.log, read after the run
+    }
     Instant started = Instant.now();
     Environment environment = EnvironmentProbe.collect(config.instanceJvmOptions());
     Map<String, String> sutSettings = Map.of();
@@ -107,6 +119,7 @@ public final class RunProtocol {
     } catch (StrictAbort | SutException e) {
       status = RunStatus.ABORTED;
       abortReason = e.getMessage();
+      badProperties = e instanceof SutSession.BadPropertiesException;
     } catch (DBException e) {
       status = RunStatus.ABORTED;
       String m = String.valueOf(e.getMessage());
@@ -126,7 +139,7 @@ public final class RunProtocol {
         out.line("stopping / disconnecting the SUT ...");
         sut.close();
       }
-      SystemCleanup.deleteTree(runDir.resolve("tmp"));
+      FileTrees.delete(runDir.resolve("tmp"));
     }
     List<String> reasons = new ArrayList<>();
     for (List<CheckResult> list : allChecks()) {

@@ -5,15 +5,13 @@ import io.iotkit.model.Figure;
 import io.iotkit.model.Limit;
 import io.iotkit.sut.SutSession.SutException;
 import io.iotkit.sut.SutSession;
-import java.io.File;
+import io.iotkit.files.FileTrees;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import site.ycsb.DBException;
 
 /**
@@ -40,7 +38,7 @@ final class SystemCleanup {
       throw new SutException("purge failed: " + e.getMessage());
     }
 
-    long deleted = deleteTree(tmpDir);
+    long deleted = FileTrees.delete(tmpDir);
     checks.add(CheckResult.of("cleanup: temporary files deleted", Figure.of(deleted, "files", deleted + " files"),
         Limit.text("folder removed"), !Files.exists(tmpDir), "could not delete " + tmpDir));
 
@@ -75,19 +73,5 @@ final class SystemCleanup {
       return -1;
     }
     return p.exitValue();
-  }
-
-  /** Deletes a folder and everything in it; returns how many files it removed. */
-  static long deleteTree(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return 0;
-    }
-    List<Path> all;
-    try (Stream<Path> walk = Files.walk(dir)) {
-      all = walk.sorted(Comparator.reverseOrder()).toList();
-    }
-    long files = all.stream().filter(Files::isRegularFile).count();
-    all.stream().map(Path::toFile).forEach(File::delete);
-    return files;
   }
 }

@@ -2,10 +2,12 @@ package io.iotkit.sut;
 
 import io.iotkit.binding.BindingProvider;
 import io.iotkit.binding.KitBinding;
+import io.iotkit.binding.settings.BadPropertyException;
 import io.iotkit.process.LocalServer;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
@@ -58,7 +60,8 @@ public final class SutSession implements AutoCloseable {
     try {
       b.init();
     } catch (DBException e) {
-      throw new SutException(e.getMessage());
+      throw BadPropertyException.isCauseOf(e) ? new BadPropertiesException(e.getMessage())
+          : new SutException(e.getMessage());
     }
     binding = b;
   }
@@ -68,6 +71,18 @@ public final class SutSession implements AutoCloseable {
       return Bindings.properties(file, overrides);
     } catch (IOException e) {
       throw new SutException("cannot read binding properties " + file + ": " + e.getMessage());
+    }
+  }
+
+  /**
+   * What the binding wants the user to read about the binding properties before the run (e.g. a renamed
+   * property), each line starting with the binding's name.
+   */
+  public static List<String> warnings(BindingProvider provider, Path propertiesFile) {
+    try {
+      return provider.warnings(load(propertiesFile, Map.of())).stream().map(w -> provider.name() + ": " + w).toList();
+    } catch (SutException e) {
+      return List.of(); // open() reports the unreadable file
     }
   }
 
@@ -136,8 +151,15 @@ public final class SutSession implements AutoCloseable {
   }
 
   /** The SUT could not be started, reached or used; the message is one line for the user. */
-  public static final class SutException extends Exception {
+  public static class SutException extends Exception {
     public SutException(String message) {
+      super(message);
+    }
+  }
+
+  /** The binding rejected a binding property: bad input, not a failing SUT. */
+  public static final class BadPropertiesException extends SutException {
+    public BadPropertiesException(String message) {
       super(message);
     }
   }

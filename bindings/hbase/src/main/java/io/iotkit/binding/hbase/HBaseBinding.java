@@ -12,10 +12,7 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.ClusterMetrics;
-import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
@@ -36,16 +33,13 @@ import site.ycsb.Status;
 
 /**
  * Stores readings in one HBase table, row key = the reading key, one column family with the value, unit and
- * padding columns. Inserts are batched per thread ({@value #BATCH_SIZE}, default 100) and sent with a
+ * padding columns. Inserts are batched per thread (hbase.batch.size, default 100) and sent with a
  * synchronous {@link Table#put(List)}: a batch is acknowledged when the region servers have written it to
  * their WAL (the table's default durability). A window query is a row-range scan of the value column.
  *
- * <p>Properties: every {@code hbase.*} and {@code zookeeper.*} property goes to the HBase client;
- * {@value #TABLE} (default iot) names the table.
+ * <p>Properties: see {@link HBaseSettings}.
  */
 public final class HBaseBinding extends KitBinding {
-  public static final String TABLE = "iot.hbase.table";
-  public static final String BATCH_SIZE = "iot.hbase.batch.size";
   static final byte[] FAMILY = Bytes.toBytes("r");
   static final byte[] VALUE = Bytes.toBytes("v");
   static final byte[] UNIT = Bytes.toBytes("u");
@@ -59,16 +53,15 @@ public final class HBaseBinding extends KitBinding {
 
   @Override
   public void init() throws DBException {
-    Properties p = getProperties();
-    tableName = TableName.valueOf(p.getProperty(TABLE, "iot"));
-    batchSize = Integer.parseInt(p.getProperty(BATCH_SIZE, "100"));
-    Configuration conf = HBaseConfiguration.create();
-    for (String k : p.stringPropertyNames()) {
-      if (k.startsWith("hbase.") || k.startsWith("zookeeper.")) {
-        conf.set(k, p.getProperty(k));
-      }
+    HBaseSettings settings;
+    try {
+      settings = HBaseSettings.from(getProperties());
+    } catch (IllegalArgumentException e) {
+      throw new DBException("hbase: " + e.getMessage(), e);
     }
-    connection = SharedConnection.acquire(conf);
+    tableName = settings.table;
+    batchSize = settings.batchSize;
+    connection = SharedConnection.acquire(settings.client);
     try {
       ensureTable();
       table = connection.getTable(tableName);

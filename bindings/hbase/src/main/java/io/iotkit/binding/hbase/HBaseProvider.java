@@ -1,29 +1,18 @@
 package io.iotkit.binding.hbase;
 
-import io.iotkit.binding.BindingProvider;
-import io.iotkit.binding.KitBinding;
-import io.iotkit.process.LocalServer;
-import java.nio.file.Path;
-import java.util.Optional;
+import io.iotkit.binding.StandardBindingProvider;
+import java.util.List;
 import java.util.Properties;
 
-/** Registers binding "hbase"; with no hbase.zookeeper.quorum configured, the kit starts an embedded HBase. */
-public final class HBaseProvider implements BindingProvider {
-  static final String QUORUM = "hbase.zookeeper.quorum";
-
-  @Override
-  public String name() {
-    return "hbase";
+/** Registers binding "hbase"; with no hbase.zookeeper.quorum configured, the kit starts a local HBase. */
+public final class HBaseProvider extends StandardBindingProvider {
+  public HBaseProvider() {
+    super("hbase", HBaseBinding::new, HBaseSettings.QUORUM, (properties, kitHome) -> new LocalHBase(kitHome));
   }
 
+  /** Old property names still in use. */
   @Override
-  public KitBinding newBinding() {
-    return new HBaseBinding();
-  }
-
-  @Override
-  public Optional<LocalServer> localServer(Properties properties, Path kitHome) {
-    String quorum = properties.getProperty(QUORUM, "");
-    return quorum.isBlank() ? Optional.of(new EmbeddedHBase(kitHome)) : Optional.empty();
+  public List<String> warnings(Properties properties) {
+    return HBaseSettings.RENAMED.warnings(properties);
   }
 }

@@ -1,5 +1,6 @@
 package io.iotkit.binding.kafka;
 
+import io.iotkit.binding.errors.ConnectFailures;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.SocketTimeoutException;
@@ -27,17 +28,17 @@ final class ConnectionErrors {
   /** Why a TCP connection to an address failed, in a few words. */
   static String socketCause(Exception e, String host, int timeoutMs) {
     if (e instanceof UnknownHostException) {
-      return "unknown host " + host;
+      return ConnectFailures.unknownHost(host);
     }
     if (e instanceof SocketTimeoutException) {
-      return "no answer within " + timeoutMs / 1_000 + " s";
+      return ConnectFailures.noAnswerWithin(timeoutMs / 1_000 + " s");
     }
     if (e instanceof NoRouteToHostException) {
-      return "no route to host";
+      return ConnectFailures.NO_ROUTE;
     }
     if (e instanceof ConnectException) {
       String m = e.getMessage() == null ? "" : e.getMessage();
-      return m.toLowerCase().contains("refused") ? "connection refused" : "cannot connect: " + m;
+      return m.toLowerCase().contains("refused") ? ConnectFailures.REFUSED : "cannot connect: " + m;
     }
     return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
   }
@@ -95,17 +96,14 @@ final class ConnectionErrors {
   }
 
   private static Throwable deepest(Throwable e) {
-    Throwable t = e;
-    while (t.getCause() != null && t.getCause() != t) {
-      t = t.getCause();
-    }
+    Throwable t = ConnectFailures.root(e);
     return t.getMessage() == null ? e : t;
   }
 
   /** An exception's message as one short, scrubbed line. */
   static String cause(KafkaSettings s, Throwable e) {
     String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-    m = s.scrub(m).replaceAll("\\s+", " ").trim();
+    m = ConnectFailures.oneLine(s.scrub(m));
     return m.length() > MAX_CAUSE ? m.substring(0, MAX_CAUSE) + "..." : m;
   }
 }

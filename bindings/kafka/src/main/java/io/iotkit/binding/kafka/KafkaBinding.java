@@ -58,7 +58,7 @@ public final class KafkaBinding extends KitBinding {
     try {
       settings = KafkaSettings.from(getProperties());
     } catch (IllegalArgumentException e) {
-      throw new DBException("kafka: " + e.getMessage());
+      throw new DBException("kafka: " + e.getMessage(), e);
     }
     layout = new TopicLayout(settings.topicPrefix());
     clients = SharedClients.acquire(settings);

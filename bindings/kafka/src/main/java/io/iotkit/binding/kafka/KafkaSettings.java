@@ -1,6 +1,8 @@
 package io.iotkit.binding.kafka;
 
 import io.iotkit.binding.SecretNames;
+import io.iotkit.binding.settings.BadPropertyException;
+import io.iotkit.binding.settings.PropertyReader;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -60,22 +62,20 @@ final class KafkaSettings {
   private final List<String> secrets;
 
   private KafkaSettings(Properties p) {
-    bootstrap = p.getProperty(BOOTSTRAP, "").trim();
-    if (bootstrap.isEmpty()) {
-      throw new IllegalArgumentException(BOOTSTRAP + " is not set");
-    }
+    PropertyReader reader = new PropertyReader(p);
+    bootstrap = reader.required(BOOTSTRAP);
     topicPrefix = p.getProperty(TOPIC_PREFIX, "iot").trim();
     TopicLayout.checkPrefix(topicPrefix);
-    partitions = positive(p, PARTITIONS, 16);
-    replicationFactor = optionalPositive(p, REPLICATION).map(n -> {
+    partitions = reader.intIn(PARTITIONS, 16, 1, Integer.MAX_VALUE);
+    replicationFactor = reader.optionalIntIn(REPLICATION, 1, Integer.MAX_VALUE).map(n -> {
       if (n > Short.MAX_VALUE) {
-        throw new IllegalArgumentException(REPLICATION + " " + n + " is too large");
+        throw new BadPropertyException(REPLICATION + " " + n + " is too large");
       }
       return (short) n.intValue();
     });
-    minInsyncReplicas = optionalPositive(p, MIN_INSYNC);
-    batchSize = positive(p, BATCH_SIZE, 1_000);
-    disorderMs = positive(p, DISORDER_MS, 1_000);
+    minInsyncReplicas = reader.optionalIntIn(MIN_INSYNC, 1, Integer.MAX_VALUE);
+    batchSize = reader.intIn(BATCH_SIZE, 1_000, 1, Integer.MAX_VALUE);
+    disorderMs = reader.intIn(DISORDER_MS, 1_000, 1, Integer.MAX_VALUE);
     topicConfigs = withPrefix(p, TOPIC_CONFIG);
     producerOverrides = withPrefix(p, PRODUCER);
     consumerOverrides = withPrefix(p, CONSUMER);
@@ -83,7 +83,7 @@ final class KafkaSettings {
     FIXED_PRODUCER.forEach((k, v) -> {
       String given = producerOverrides.get(k);
       if (given != null && !given.trim().equalsIgnoreCase(v)) {
-        throw new IllegalArgumentException(PRODUCER + k + " must stay " + v
+        throw new BadPropertyException(PRODUCER + k + " must stay " + v
             + ": a reading counts only when every in-sync replica has it, written once");
       }
     });
@@ -102,7 +102,7 @@ final class KafkaSettings {
     String user = p.getProperty(SASL_USERNAME);
     if (user != null && !user.isBlank()) {
       if (!securityProtocol.startsWith("SASL_")) {
-        throw new IllegalArgumentException(SASL_USERNAME + " is set but " + SECURITY_PROTOCOL + " is "
+        throw new BadPropertyException(SASL_USERNAME + " is set but " + SECURITY_PROTOCOL + " is "
             + securityProtocol + "; use SASL_SSL (or SASL_PLAINTEXT)");
       }
       common.put("sasl.mechanism", saslMechanism);
@@ -111,7 +111,7 @@ final class KafkaSettings {
     secrets = secretValues(p, common);
   }
 
-  /** Reads and checks the properties; an {@link IllegalArgumentException} names the property that is wrong. */
+  /** Reads and checks the properties; a {@link BadPropertyException} names the property that is wrong. */
   static KafkaSettings from(Properties p) {
     return new KafkaSettings(p);
   }
@@ -121,7 +121,7 @@ final class KafkaSettings {
     String module = switch (mechanism) {
       case "PLAIN" -> "org.apache.kafka.common.security.plain.PlainLoginModule";
       case "SCRAM-SHA-256", "SCRAM-SHA-512" -> "org.apache.kafka.common.security.scram.ScramLoginModule";
-      default -> throw new IllegalArgumentException(SASL_USERNAME + " works with " + SASL_MECHANISM
+      default -> throw new BadPropertyException(SASL_USERNAME + " works with " + SASL_MECHANISM
           + " PLAIN, SCRAM-SHA-256 or SCRAM-SHA-512, not " + mechanism + "; set kafka.sasl.jaas.config instead");
     };
     return module + " required username=" + quoted(user) + " password=" + quoted(password) + ";";
@@ -157,26 +157,6 @@ final class KafkaSettings {
     return m;
   }
 
-  private static int positive(Properties p, String key, int def) {
-    return optionalPositive(p, key).orElse(def);
-  }
-
-  private static Optional<Integer> optionalPositive(Properties p, String key) {
-    String v = p.getProperty(key, "").trim();
-    if (v.isEmpty()) {
-      return Optional.empty();
-    }
-    try {
-      int n = Integer.parseInt(v);
-      if (n >= 1) {
-        return Optional.of(n);
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new IllegalArgumentException(key + " '" + v + "' is not a whole number of at least 1");
-  }
-
   private static Map<String, String> withPrefix(Properties p, String prefix) {
     Map<String, String> m = new HashMap<>();
     for (String k : p.stringPropertyNames()) {
@@ -191,7 +171,7 @@ final class KafkaSettings {
     return bootstrap;
   }
 
-  /** The bootstrap servers as host and port; a malformed entry is an {@link IllegalArgumentException}. */
+  /** The bootstrap servers as host and port; a malformed entry is a {@link BadPropertyException}. */
   List<Address> bootstrapAddresses() {
     List<Address> list = new ArrayList<>();
     for (String entry : bootstrap.split(",")) {
@@ -295,7 +275,7 @@ final class KafkaSettings {
     static Address parse(String entry) {
       int colon = entry.lastIndexOf(':');
       if (colon <= 0 || colon == entry.length() - 1) {
-        throw new IllegalArgumentException(BOOTSTRAP + " entry '" + entry + "' is not host:port");
+        throw new BadPropertyException(BOOTSTRAP + " entry '" + entry + "' is not host:port");
       }
       String host = entry.substring(0, colon);
       if (host.startsWith("[") && host.endsWith("]")) {
@@ -309,7 +289,7 @@ final class KafkaSettings {
       } catch (NumberFormatException e) {
         // reported below
       }
-      throw new IllegalArgumentException(BOOTSTRAP + " entry '" + entry + "' has no valid port");
+      throw new BadPropertyException(BOOTSTRAP + " entry '" + entry + "' has no valid port");
     }
 
     @Override

@@ -92,7 +92,7 @@ final class SharedClients {
     try {
       bootstrap = s.bootstrapAddresses();
     } catch (IllegalArgumentException e) {
-      throw new DBException("kafka: " + e.getMessage());
+      throw new DBException("kafka: " + e.getMessage(), e);
     }
     List<String> causes = new ArrayList<>();
     for (KafkaSettings.Address a : bootstrap) {

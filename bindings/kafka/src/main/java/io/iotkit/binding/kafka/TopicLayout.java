@@ -1,5 +1,7 @@
 package io.iotkit.binding.kafka;
 
+import io.iotkit.binding.settings.BadPropertyException;
+
 /**
  * Where readings go: one topic per iteration, and one partition per substation within it.
  *
@@ -22,7 +24,7 @@ final class TopicLayout {
 
   static void checkPrefix(String prefix) {
     if (prefix.isEmpty() || !legal(prefix) || prefix.length() > 100) {
-      throw new IllegalArgumentException(KafkaSettings.TOPIC_PREFIX + " '" + prefix
+      throw new BadPropertyException(KafkaSettings.TOPIC_PREFIX + " '" + prefix
           + "' must be 1-100 characters of a-z A-Z 0-9 . _ -");
     }
   }

@@ -1,7 +1,11 @@
 package io.iotkit.binding.mqtt;
 
+import static io.iotkit.binding.errors.ConnectFailures.find;
+import static io.iotkit.binding.errors.ConnectFailures.oneLine;
+
 import com.hivemq.client.mqtt.mqtt5.exceptions.Mqtt5ConnAckException;
 import com.hivemq.client.mqtt.mqtt5.message.connect.connack.Mqtt5ConnAckReasonCode;
+import io.iotkit.binding.errors.ConnectFailures;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.UnknownHostException;
@@ -22,8 +26,8 @@ final class ConnectError {
       return refusedConnAck(s, connAck.getMqttMessage().getReasonCode());
     }
     if (find(failure, UnknownHostException.class) != null) {
-      return "mqtt: cannot reach broker " + at + " (unknown host " + s.host + "); fix " + MqttSettings.HOST
-          + " in the binding properties";
+      return "mqtt: cannot reach broker " + at + " (" + ConnectFailures.unknownHost(s.host) + "); fix "
+          + MqttSettings.HOST + " in the binding properties";
     }
     SSLException tls = find(failure, SSLException.class);
     if (tls != null) {
@@ -31,22 +35,20 @@ final class ConnectError {
           + " broker speaks TLS on this port and that " + MqttSettings.TRUSTSTORE + " trusts its certificate";
     }
     if (find(failure, NoRouteToHostException.class) != null) {
-      return "mqtt: cannot reach broker " + at + " (no route to host); check " + MqttSettings.HOST
+      return "mqtt: cannot reach broker " + at + " (" + ConnectFailures.NO_ROUTE + "); check " + MqttSettings.HOST
           + " and the network";
     }
     ConnectException refused = find(failure, ConnectException.class);
     if (refused != null) {
       String why = refused.getMessage() != null && refused.getMessage().contains("refused")
-          ? "connection refused" : oneLine(refused.getMessage());
+          ? ConnectFailures.REFUSED : oneLine(refused.getMessage());
       return "mqtt: cannot reach broker " + at + " (" + why + "); start the broker, or fix " + MqttSettings.HOST
           + " / " + MqttSettings.PORT + " in the binding properties (leave " + MqttSettings.HOST
           + " out to use the local HiveMQ)";
     }
-    Throwable root = failure;
-    while (root.getCause() != null && root.getCause() != root) {
-      root = root.getCause();
-    }
-    String cause = root.getClass().getSimpleName() + (root.getMessage() != null ? ": " + oneLine(root.getMessage()) : "");
+    Throwable root = ConnectFailures.root(failure);
+    String cause = root.getClass().getSimpleName()
+        + (root.getMessage() != null ? ": " + oneLine(root.getMessage()) : "");
     if (s.tls) {
       // A plain MQTT port answers a TLS client hello by closing the connection, not with a TLS alert.
       return "mqtt: TLS connection to broker " + at + " failed (" + cause + "); check that the broker speaks TLS"
@@ -70,18 +72,5 @@ final class ConnectError {
       case BAD_AUTHENTICATION_METHOD -> "mqtt: broker " + at + " refused " + who + " (bad authentication method)" + fix;
       default -> "mqtt: broker " + at + " refused the connection (" + code.name().toLowerCase().replace('_', ' ') + ")";
     };
-  }
-
-  private static <T extends Throwable> T find(Throwable t, Class<T> type) {
-    for (int depth = 0; t != null && depth < 20; t = t.getCause(), depth++) {
-      if (type.isInstance(t)) {
-        return type.cast(t);
-      }
-    }
-    return null;
-  }
-
-  static String oneLine(String s) {
-    return s == null ? "no detail" : s.replaceAll("\\s+", " ").trim();
   }
 }

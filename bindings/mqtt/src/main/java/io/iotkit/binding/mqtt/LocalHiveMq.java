@@ -1,16 +1,14 @@
 package io.iotkit.binding.mqtt;
 
+import io.iotkit.files.FileTrees;
 import io.iotkit.process.ChildJvmServer;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.stream.Stream;
 
 /**
  * A HiveMQ Community Edition broker in a child JVM (bindings/mqtt-server), listening on a free port of
@@ -89,18 +87,11 @@ final class LocalHiveMq extends ChildJvmServer {
   public void stop() {
     stopProcess();
     if (workDir() != null) {
-      deleteTree(workDir().resolve("broker/data"));
-    }
-  }
-
-  private static void deleteTree(Path dir) {
-    if (!Files.isDirectory(dir)) {
-      return;
-    }
-    try (Stream<Path> walk = Files.walk(dir)) {
-      walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-    } catch (IOException e) {
-      // what is left is only disk space in the run folder
+      try {
+        FileTrees.delete(workDir().resolve("broker/data"));
+      } catch (IOException e) {
+        // what is left is only disk space in the run folder
+      }
     }
   }
 }

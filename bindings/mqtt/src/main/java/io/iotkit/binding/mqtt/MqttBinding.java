@@ -9,6 +9,7 @@ import io.iotkit.binding.KitBinding;
 import io.iotkit.binding.ReadingFormat;
 import io.iotkit.binding.Replication;
 import io.iotkit.binding.WindowResult;
+import io.iotkit.binding.errors.ConnectFailures;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -55,7 +56,7 @@ public final class MqttBinding extends KitBinding {
     try {
       settings = MqttSettings.from(getProperties());
     } catch (IllegalArgumentException e) {
-      throw new DBException("mqtt: " + e.getMessage());
+      throw new DBException("mqtt: " + e.getMessage(), e);
     }
     if (settings.host.isEmpty()) {
       throw new DBException("mqtt: no broker address: set " + MqttSettings.HOST + " in the binding properties");
@@ -127,7 +128,7 @@ public final class MqttBinding extends KitBinding {
     if (!failureLogged) {
       failureLogged = true;
       System.err.println("mqtt: publish to broker " + settings.address() + " failed: "
-          + ConnectError.oneLine(String.valueOf(t)));
+          + ConnectFailures.oneLine(String.valueOf(t)));
     }
   }
 

@@ -8,6 +8,7 @@ import com.hivemq.client.mqtt.mqtt5.Mqtt5ClientBuilder;
 import com.hivemq.client.mqtt.mqtt5.message.auth.Mqtt5SimpleAuth;
 import com.hivemq.client.mqtt.mqtt5.message.connect.Mqtt5Connect;
 import com.hivemq.client.mqtt.mqtt5.message.connect.connack.Mqtt5ConnAck;
+import io.iotkit.binding.errors.ConnectFailures;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -94,7 +95,7 @@ final class MqttClients {
     } catch (IOException | GeneralSecurityException e) {
       // KeyStore reports a wrong password as an IOException; its message never contains the password
       throw new DBException("mqtt: cannot read " + MqttSettings.TRUSTSTORE + " " + path + " ("
-          + ConnectError.oneLine(e.getMessage()) + "); check the file, " + MqttSettings.TRUSTSTORE_TYPE + " and "
+          + ConnectFailures.oneLine(e.getMessage()) + "); check the file, " + MqttSettings.TRUSTSTORE_TYPE + " and "
           + MqttSettings.TRUSTSTORE_PASSWORD);
     }
   }

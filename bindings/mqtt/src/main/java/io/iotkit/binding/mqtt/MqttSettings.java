@@ -1,6 +1,8 @@
 package io.iotkit.binding.mqtt;
 
 import com.hivemq.client.mqtt.datatypes.MqttQos;
+import io.iotkit.binding.settings.BadPropertyException;
+import io.iotkit.binding.settings.PropertyReader;
 import java.util.Properties;
 
 /**
@@ -41,30 +43,31 @@ final class MqttSettings {
   final int maxWaitSeconds;
 
   private MqttSettings(Properties p) {
-    host = p.getProperty(HOST, "").trim();
-    tls = bool(p, TLS);
-    port = integer(p, PORT, tls ? 8883 : 1883, 1, 65_535);
-    qos = MqttQos.fromCode(integer(p, QOS, 1, 0, 2));
+    PropertyReader reader = new PropertyReader(p);
+    host = reader.string(HOST, "");
+    tls = reader.bool(TLS, false);
+    port = reader.intIn(PORT, tls ? 8883 : 1883, 1, 65_535);
+    qos = MqttQos.fromCode(reader.intIn(QOS, 1, 0, 2));
     topicPrefix = p.getProperty(TOPIC_PREFIX, "iot").trim();
     if (topicPrefix.isEmpty() || topicPrefix.contains("+") || topicPrefix.contains("#")
         || topicPrefix.startsWith("/") || topicPrefix.endsWith("/")) {
-      throw new IllegalArgumentException(TOPIC_PREFIX + " must be a topic without wildcards or leading/trailing"
+      throw new BadPropertyException(TOPIC_PREFIX + " must be a topic without wildcards or leading/trailing"
           + " '/', not '" + topicPrefix + "'");
     }
-    batchSize = integer(p, BATCH_SIZE, 100, 1, 65_535);
-    connectTimeoutSeconds = integer(p, CONNECT_TIMEOUT, 10, 1, 3_600);
-    ackTimeoutSeconds = integer(p, ACK_TIMEOUT, 60, 1, 3_600);
-    username = blankToNull(p.getProperty(USERNAME));
-    password = blankToNull(p.getProperty(PASSWORD));
-    truststore = blankToNull(p.getProperty(TRUSTSTORE));
-    truststorePassword = blankToNull(p.getProperty(TRUSTSTORE_PASSWORD));
+    batchSize = reader.intIn(BATCH_SIZE, 100, 1, 65_535);
+    connectTimeoutSeconds = reader.intIn(CONNECT_TIMEOUT, 10, 1, 3_600);
+    ackTimeoutSeconds = reader.intIn(ACK_TIMEOUT, 60, 1, 3_600);
+    username = reader.optional(USERNAME).orElse(null);
+    password = reader.optional(PASSWORD).orElse(null);
+    truststore = reader.optional(TRUSTSTORE).orElse(null);
+    truststorePassword = reader.optional(TRUSTSTORE_PASSWORD).orElse(null);
     truststoreType = p.getProperty(TRUSTSTORE_TYPE, "PKCS12").trim();
-    quietMillis = integer(p, QUIET_MS, 2_000, 100, 600_000);
-    maxWaitSeconds = integer(p, MAX_WAIT, 300, 1, 86_400);
+    quietMillis = reader.intIn(QUIET_MS, 2_000, 100, 600_000);
+    maxWaitSeconds = reader.intIn(MAX_WAIT, 300, 1, 86_400);
   }
 
   /**
-   * @throws IllegalArgumentException naming the property and its bad value (never a password's value)
+   * @throws BadPropertyException naming the property and its bad value (never a password's value)
    */
   static MqttSettings from(Properties p) {
     return new MqttSettings(p);
@@ -73,34 +76,6 @@ final class MqttSettings {
   /** The broker's address as users wrote it, for messages. */
   String address() {
     return (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
-  }
-
-  private static int integer(Properties p, String name, int dflt, int min, int max) {
-    String v = p.getProperty(name);
-    if (v == null || v.isBlank()) {
-      return dflt;
-    }
-    try {
-      int n = Integer.parseInt(v.trim());
-      if (n < min || n > max) {
-        throw new IllegalArgumentException(name + " must be in " + min + ".." + max + ", not " + n);
-      }
-      return n;
-    } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(name + " must be a whole number, not '" + v.trim() + "'");
-    }
-  }
-
-  private static boolean bool(Properties p, String name) {
-    String v = p.getProperty(name, "false").trim();
-    if (v.equalsIgnoreCase("true") || v.equalsIgnoreCase("false")) {
-      return Boolean.parseBoolean(v);
-    }
-    throw new IllegalArgumentException(name + " must be true or false, not '" + v + "'");
-  }
-
-  private static String blankToNull(String v) {
-    return v == null || v.isBlank() ? null : v.trim();
   }
 
   @Override

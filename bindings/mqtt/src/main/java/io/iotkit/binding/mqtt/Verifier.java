@@ -5,6 +5,7 @@ import com.hivemq.client.mqtt.mqtt5.message.connect.Mqtt5Connect;
 import com.hivemq.client.mqtt.mqtt5.message.publish.Mqtt5Publish;
 import com.hivemq.client.mqtt.mqtt5.message.subscribe.suback.Mqtt5SubAck;
 import com.hivemq.client.mqtt.mqtt5.message.subscribe.suback.Mqtt5SubAckReasonCode;
+import io.iotkit.binding.errors.ConnectFailures;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -78,7 +79,7 @@ final class Verifier implements AutoCloseable {
           .get(SUBSCRIBE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
     } catch (Exception e) {
       throw new DBException("mqtt: the verifying subscriber could not subscribe to " + filter + " at "
-          + settings.address() + " (" + ConnectError.oneLine(String.valueOf(e.getCause() != null ? e.getCause() : e))
+          + settings.address() + " (" + ConnectFailures.oneLine(String.valueOf(e.getCause() != null ? e.getCause() : e))
           + ")");
     }
     Mqtt5SubAckReasonCode code = ack.getReasonCodes().get(0);

@@ -31,9 +31,9 @@ class MqttSettingsTest {
 
   @Test
   void badValuesNameTheProperty() {
-    assertEquals("mqtt.qos must be in 0..2, not 3",
+    assertEquals("mqtt.qos '3' is not a whole number from 0 to 2",
         assertThrows(IllegalArgumentException.class, () -> MqttSettings.from(props("mqtt.qos", "3"))).getMessage());
-    assertEquals("mqtt.port must be a whole number, not 'x'",
+    assertEquals("mqtt.port 'x' is not a whole number from 1 to 65535",
         assertThrows(IllegalArgumentException.class, () -> MqttSettings.from(props("mqtt.port", "x"))).getMessage());
     assertEquals("mqtt.tls must be true or false, not 'yes'",
         assertThrows(IllegalArgumentException.class, () -> MqttSettings.from(props("mqtt.tls", "yes"))).getMessage());

@@ -1,5 +1,6 @@
 package io.iotkit.server.mysql;
 
+import io.iotkit.files.FileTrees;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.JarURLConnection;
@@ -9,9 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 import java.util.zip.CRC32;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
@@ -53,13 +52,13 @@ final class MariaDbBinaries {
           }
         }
         Files.setPosixFilePermissions(fresh, PosixFilePermissions.fromString("rwxr-xr-x"));
-        deleteTree(dir); // a damaged earlier copy
+        FileTrees.delete(dir); // a damaged earlier copy
         // One rename makes the copy appear whole: a launcher never sees half a folder.
         Files.move(fresh, dir, StandardCopyOption.ATOMIC_MOVE);
       } catch (FileAlreadyExistsException | java.nio.file.DirectoryNotEmptyException e) {
         // another launcher unpacked it at the same time; its copy is checked below
       } finally {
-        deleteTree(fresh);
+        FileTrees.delete(fresh);
       }
       if (!intact(dir, files)) {
         throw new IOException("the MariaDB binaries unpacked in " + dir + " do not match " + jarOnClasspath());
@@ -100,17 +99,6 @@ final class MariaDbBinaries {
       return Path.of(((JarURLConnection) url.openConnection()).getJarFileURL().toURI());
     } catch (java.net.URISyntaxException e) {
       throw new IOException("cannot locate the jar of " + url, e);
-    }
-  }
-
-  static void deleteTree(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> walk = Files.walk(dir)) {
-      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(p);
-      }
     }
   }
 }

@@ -1,5 +1,6 @@
 package io.iotkit.server.mysql;
 
+import io.iotkit.files.FileTrees;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -64,7 +65,7 @@ final class MariaDbServer {
       return;
     }
     Path data = dir.resolve("data");
-    MariaDbBinaries.deleteTree(data); // what an interrupted initialisation left
+    FileTrees.delete(data); // what an interrupted initialisation left
     Files.createDirectories(data);
     Files.createDirectories(dir.resolve("tmp"));
 

@@ -1,5 +1,10 @@
 package io.iotkit.binding.mysql;
 
+import static io.iotkit.binding.errors.ConnectFailures.deepestMessage;
+import static io.iotkit.binding.errors.ConnectFailures.find;
+import static io.iotkit.binding.errors.ConnectFailures.firstLine;
+
+import io.iotkit.binding.errors.ConnectFailures;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.SocketTimeoutException;
@@ -20,17 +25,16 @@ final class ConnectionErrors {
 
   /** One line saying why connecting to {@code address} as {@code user} failed. */
   static String describe(SQLException e, String address, String user, String database, String sslMode) {
-    String to = "mysql: cannot connect to " + address + ": ";
-    Throwable unknownHost = find(e, UnknownHostException.class);
-    if (unknownHost != null) {
-      return to + "unknown host " + host(address) + "; fix " + MySqlSettings.HOST + " " + LOCAL_HINT;
+    if (find(e, UnknownHostException.class) != null) {
+      return cannotConnect(address, ConnectFailures.unknownHost(host(address)) + "; fix " + MySqlSettings.HOST + " "
+          + LOCAL_HINT);
     }
     if (find(e, ConnectException.class) != null) {
-      return to + "connection refused; is the server running? Fix " + MySqlSettings.HOST + " / "
-          + MySqlSettings.PORT + " " + LOCAL_HINT;
+      return cannotConnect(address, ConnectFailures.REFUSED + "; is the server running? Fix " + MySqlSettings.HOST
+          + " / " + MySqlSettings.PORT + " " + LOCAL_HINT);
     }
     if (find(e, NoRouteToHostException.class) != null) {
-      return to + "no route to host; fix " + MySqlSettings.HOST + " or the network";
+      return cannotConnect(address, ConnectFailures.NO_ROUTE + "; fix " + MySqlSettings.HOST + " or the network");
     }
     Throwable tls = find(e, SSLException.class);
     if (tls != null) {
@@ -38,7 +42,8 @@ final class ConnectionErrors {
           + MySqlSettings.SSL_MODE + "=" + sslMode + " and " + MySqlSettings.TRUSTSTORE;
     }
     if (find(e, SocketTimeoutException.class) != null) {
-      return to + "no answer within " + MySqlSettings.CONNECT_TIMEOUT + "; check the address and firewalls";
+      return cannotConnect(address, ConnectFailures.noAnswerWithin(MySqlSettings.CONNECT_TIMEOUT)
+          + "; check the address and firewalls");
     }
     String message = firstLine(e.getMessage());
     switch (e.getErrorCode()) {
@@ -52,7 +57,7 @@ final class ConnectionErrors {
         return "mysql: " + address + " has no database '" + database + "'; create it (CREATE DATABASE " + database
             + ") or fix " + MySqlSettings.DATABASE;
       case 1130: // ER_HOST_NOT_PRIVILEGED
-        return to + "the server does not let this host in (" + message + ")";
+        return cannotConnect(address, "the server does not let this host in (" + message + ")");
       default:
         break;
     }
@@ -61,56 +66,20 @@ final class ConnectionErrors {
           + sslMode + " and " + MySqlSettings.TRUSTSTORE;
     }
     if (message.contains("Public Key Retrieval")) {
-      return to + message + " (caching_sha2_password over a plain connection): set " + MySqlSettings.SSL_MODE
-          + "=REQUIRED, or " + MySqlSettings.JDBC_PREFIX + "allowPublicKeyRetrieval=true";
+      return cannotConnect(address, message + " (caching_sha2_password over a plain connection): set "
+          + MySqlSettings.SSL_MODE + "=REQUIRED, or " + MySqlSettings.JDBC_PREFIX + "allowPublicKeyRetrieval=true");
     }
-    Throwable root = e;
-    while (root.getCause() != null) {
-      root = root.getCause();
-    }
-    String cause = root == e ? message : message + " (" + firstLine(root.getMessage()) + ")";
-    return to + cause;
+    Throwable root = ConnectFailures.root(e);
+    return cannotConnect(address, root == e ? message : message + " (" + firstLine(root.getMessage()) + ")");
   }
 
-  private static Throwable find(Throwable e, Class<? extends Throwable> type) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (type.isInstance(t)) {
-        return t;
-      }
-      if (t.getCause() == t) {
-        break;
-      }
-    }
-    return null;
-  }
-
-  /**
-   * The message of the innermost cause that has one, without the class names the JDK puts in front of wrapped
-   * causes ("java.security.cert.CertPathValidatorException: signature check failed").
-   */
-  static String deepestMessage(Throwable t) {
-    String message = null;
-    for (Throwable c = t; c != null; c = c.getCause() == c ? null : c.getCause()) {
-      if (c.getMessage() != null && !c.getMessage().isBlank()) {
-        message = c.getMessage();
-      }
-    }
-    String line = firstLine(message);
-    return line.replaceFirst("^(?:[a-zA-Z_$][\\w$]*\\.)+[\\w$]*(?:Exception|Error): ", "");
+  private static String cannotConnect(String address, String cause) {
+    return ConnectFailures.cannotConnect("mysql", address, cause);
   }
 
   private static String host(String address) {
     int colon = address.lastIndexOf(':');
     String h = colon > 0 ? address.substring(0, colon) : address;
     return h.startsWith("[") && h.endsWith("]") ? h.substring(1, h.length() - 1) : h;
-  }
-
-  static String firstLine(String s) {
-    if (s == null || s.isBlank()) {
-      return "no message";
-    }
-    String t = s.strip();
-    int nl = t.indexOf('\n');
-    return (nl < 0 ? t : t.substring(0, nl)).strip();
   }
 }

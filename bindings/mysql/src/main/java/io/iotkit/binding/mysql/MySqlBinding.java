@@ -5,6 +5,7 @@ import io.iotkit.binding.KitBinding;
 import io.iotkit.binding.ReadingFormat;
 import io.iotkit.binding.Replication;
 import io.iotkit.binding.WindowResult;
+import io.iotkit.binding.errors.ConnectFailures;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -49,7 +50,7 @@ public final class MySqlBinding extends KitBinding {
     try {
       settings = MySqlSettings.from(getProperties());
     } catch (IllegalArgumentException e) {
-      throw new DBException("mysql: " + e.getMessage() + " in the binding properties");
+      throw new DBException("mysql: " + e.getMessage() + " in the binding properties", e);
     }
     table = new ReadingTable(settings.table());
     connection = Connections.open(settings);
@@ -61,7 +62,7 @@ public final class MySqlBinding extends KitBinding {
     } catch (SQLException e) {
       closeQuietly();
       throw new DBException("mysql: cannot use table " + settings.database() + "." + table.name() + " at "
-          + settings.address() + ": " + ConnectionErrors.firstLine(e.getMessage()));
+          + settings.address() + ": " + ConnectFailures.firstLine(e.getMessage()));
     }
   }
 
@@ -152,7 +153,7 @@ public final class MySqlBinding extends KitBinding {
     } catch (SQLException e) {
       rollbackQuietly();
       throw new DBException("mysql: window query on " + settings.address() + " failed: "
-          + ConnectionErrors.firstLine(e.getMessage()));
+          + ConnectFailures.firstLine(e.getMessage()));
     }
   }
 
@@ -165,7 +166,7 @@ public final class MySqlBinding extends KitBinding {
     } catch (SQLException e) {
       rollbackQuietly();
       throw new DBException("mysql: cannot read the replication topology of " + settings.address() + ": "
-          + ConnectionErrors.firstLine(e.getMessage()));
+          + ConnectFailures.firstLine(e.getMessage()));
     }
   }
 
@@ -188,7 +189,7 @@ public final class MySqlBinding extends KitBinding {
     } catch (SQLException e) {
       rollbackQuietly();
       throw new DBException("mysql: count on " + settings.address() + " failed: "
-          + ConnectionErrors.firstLine(e.getMessage()));
+          + ConnectFailures.firstLine(e.getMessage()));
     }
   }
 
@@ -219,7 +220,7 @@ public final class MySqlBinding extends KitBinding {
       endRead();
     } catch (SQLException e) {
       rollbackQuietly();
-      m.put("mysql server settings", "could not be read: " + ConnectionErrors.firstLine(e.getMessage()));
+      m.put("mysql server settings", "could not be read: " + ConnectFailures.firstLine(e.getMessage()));
     }
     return m;
   }
@@ -234,7 +235,7 @@ public final class MySqlBinding extends KitBinding {
     } catch (SQLException e) {
       rollbackQuietly();
       throw new DBException("mysql: cannot read the version and settings of " + settings.address() + ": "
-          + ConnectionErrors.firstLine(e.getMessage()));
+          + ConnectFailures.firstLine(e.getMessage()));
     }
   }
 
@@ -244,7 +245,7 @@ public final class MySqlBinding extends KitBinding {
       s.execute(table.truncateSql());
     } catch (SQLException e) {
       throw new DBException("mysql: TRUNCATE of " + settings.database() + "." + table.name() + " on "
-          + settings.address() + " failed: " + ConnectionErrors.firstLine(e.getMessage()));
+          + settings.address() + " failed: " + ConnectFailures.firstLine(e.getMessage()));
     }
   }
 

@@ -1,5 +1,7 @@
 package io.iotkit.binding.mysql;
 
+import io.iotkit.binding.settings.BadPropertyException;
+import io.iotkit.binding.settings.PropertyReader;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Properties;
@@ -56,21 +58,19 @@ final class MySqlSettings {
     this.connection = connection;
   }
 
-  /** @throws IllegalArgumentException naming the property when one is wrong */
+  /** @throws BadPropertyException naming the property when one is wrong */
   static MySqlSettings from(Properties p) {
-    String host = p.getProperty(HOST, "").trim();
-    if (host.isEmpty()) {
-      throw new IllegalArgumentException(HOST + " is not set");
-    }
-    int port = intIn(p, PORT, DEFAULT_PORT, 1, 65_535);
+    PropertyReader reader = new PropertyReader(p);
+    String host = reader.required(HOST);
+    int port = reader.intIn(PORT, DEFAULT_PORT, 1, 65_535);
     String database = identifier(p, DATABASE, "iot");
     String table = identifier(p, TABLE, "readings");
     String user = p.getProperty(USER, "iot").trim();
-    int batchSize = intIn(p, BATCH_SIZE, 100, 1, 100_000);
-    int connectTimeout = intIn(p, CONNECT_TIMEOUT, 5_000, 1, 600_000);
+    int batchSize = reader.intIn(BATCH_SIZE, 100, 1, 100_000);
+    int connectTimeout = reader.intIn(CONNECT_TIMEOUT, 5_000, 1, 600_000);
     String sslMode = p.getProperty(SSL_MODE, "PREFERRED").trim().toUpperCase(Locale.ROOT);
     if (!SSL_MODES.contains(sslMode)) {
-      throw new IllegalArgumentException(SSL_MODE + " '" + sslMode + "' is not one of " + String.join(", ",
+      throw new BadPropertyException(SSL_MODE + " '" + sslMode + "' is not one of " + String.join(", ",
           SSL_MODES.stream().sorted().toList()));
     }
 
@@ -111,26 +111,10 @@ final class MySqlSettings {
     }
   }
 
-  private static int intIn(Properties p, String key, int dflt, int min, int max) {
-    String v = p.getProperty(key, "").trim();
-    if (v.isEmpty()) {
-      return dflt;
-    }
-    try {
-      int n = Integer.parseInt(v);
-      if (n >= min && n <= max) {
-        return n;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new IllegalArgumentException(key + " '" + v + "' is not a whole number from " + min + " to " + max);
-  }
-
   private static String identifier(Properties p, String key, String dflt) {
     String v = p.getProperty(key, dflt).trim();
     if (!IDENTIFIER.matcher(v).matches()) {
-      throw new IllegalArgumentException(key + " '" + v + "' must be 1 to 64 letters, digits or _");
+      throw new BadPropertyException(key + " '" + v + "' must be 1 to 64 letters, digits or _");
     }
     return v;
   }

@@ -1,6 +1,7 @@
 package io.iotkit.binding.mysql;
 
 import io.iotkit.binding.Replication;
+import io.iotkit.binding.errors.ConnectFailures;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -87,7 +88,7 @@ final class ReplicationProbe {
       } catch (SQLException e) {
         String grant = e.getErrorCode() == ER_TABLEACCESS_DENIED ? "; grant SELECT on it to the kit's user" : "";
         return new Replication(0, "group replication is configured, but performance_schema.replication_group_members"
-            + " cannot be read (" + ConnectionErrors.firstLine(e.getMessage()) + ")" + grant);
+            + " cannot be read (" + ConnectFailures.firstLine(e.getMessage()) + ")" + grant);
       }
     }
 
@@ -110,7 +111,7 @@ final class ReplicationProbe {
     } catch (SQLException e) {
       String grant = e.getErrorCode() == ER_SPECIFIC_ACCESS_DENIED
           ? "; grant REPLICATION SLAVE (MySQL) or REPLICATION MASTER ADMIN (MariaDB) to the kit's user" : "";
-      return new Replication(0, "binary log on, but " + how + " failed (" + ConnectionErrors.firstLine(e.getMessage())
+      return new Replication(0, "binary log on, but " + how + " failed (" + ConnectFailures.firstLine(e.getMessage())
           + ")" + grant);
     }
     Map<String, String> semiSync = status(sql, "SHOW GLOBAL STATUS LIKE 'Rpl_semi_sync_%_status'");

@@ -11,7 +11,7 @@ import java.util.Properties;
  * A standalone HBase in a child JVM, with the server's own classpath (bindings/hbase-server), so its
  * hundred-odd megabytes of jars never enter the driver. Data stays under the run's folder.
  */
-final class EmbeddedHBase extends ChildJvmServer {
+final class LocalHBase extends ChildJvmServer {
   /** JDK 17 closes the internals HBase and its Netty reach for; these open them, as HBase's own scripts do. */
   private static final List<String> JVM_OPTIONS = List.of("-Xms256m", "-Xmx1536m", "-XX:+UseG1GC",
       "-Dorg.apache.hbase.thirdparty.io.netty.tryReflectionSetAccessible=true",
@@ -20,7 +20,7 @@ final class EmbeddedHBase extends ChildJvmServer {
       "--add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED",
       "--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED");
 
-  EmbeddedHBase(Path kitHome) {
+  LocalHBase(Path kitHome) {
     super(kitHome, "hbase-server", "io.iotkit.server.hbase.StandaloneHBase", JVM_OPTIONS, Duration.ofSeconds(180),
         Duration.ofSeconds(90));
   }
@@ -39,7 +39,7 @@ final class EmbeddedHBase extends ChildJvmServer {
   @Override
   protected Properties address(Map<String, String> facts) {
     Properties p = new Properties();
-    p.setProperty(HBaseProvider.QUORUM, facts.get("quorum"));
+    p.setProperty(HBaseSettings.QUORUM, facts.get("quorum"));
     p.setProperty("hbase.zookeeper.property.clientPort", facts.get("port"));
     return p;
   }

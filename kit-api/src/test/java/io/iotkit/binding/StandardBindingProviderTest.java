@@ -1,0 +1,105 @@
+package io.iotkit.binding;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.iotkit.process.LocalServer;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+import site.ycsb.DBException;
+
+class StandardBindingProviderTest {
+
+  /** A binding that does nothing, for the provider to make. */
+  static final class Idle extends KitBinding {
+    @Override
+    public site.ycsb.Status flush() {
+      return site.ycsb.Status.OK;
+    }
+
+    @Override
+    public WindowResult aggregate(Aggregate fn, String substation, String sensor, long from, long to) {
+      return null;
+    }
+
+    @Override
+    public Replication replication() {
+      return null;
+    }
+
+    @Override
+    public long countReadings(List<String> substations) {
+      return 0;
+    }
+
+    @Override
+    public void purge() throws DBException {
+    }
+
+    @Override
+    public site.ycsb.Status insert(String table, String key, java.util.Map<String, site.ycsb.ByteIterator> values) {
+      return site.ycsb.Status.OK;
+    }
+  }
+
+  /** A server that is never started. */
+  record Server(Path kitHome) implements LocalServer {
+    @Override
+    public String description() {
+      return "test server";
+    }
+
+    @Override
+    public Properties start(Path workDir) {
+      return new Properties();
+    }
+
+    @Override
+    public Properties restart() {
+      return new Properties();
+    }
+
+    @Override
+    public void stop() {
+    }
+  }
+
+  static final class WithServer extends StandardBindingProvider {
+    WithServer() {
+      super("store", Idle::new, "store.host", (properties, kitHome) -> new Server(kitHome));
+    }
+  }
+
+  static final class WithoutServer extends StandardBindingProvider {
+    WithoutServer() {
+      super("sink", Idle::new);
+    }
+  }
+
+  private static Properties props(Map<String, String> values) {
+    Properties p = new Properties();
+    p.putAll(values);
+    return p;
+  }
+
+  @Test
+  void theLocalServerStartsOnlyWithoutAnAddress() {
+    BindingProvider p = new WithServer();
+    assertEquals("store", p.name());
+    assertInstanceOf(Idle.class, p.newBinding());
+    Path home = Path.of("/kit");
+    assertEquals(new Server(home), p.localServer(props(Map.of()), home).orElseThrow());
+    assertEquals(new Server(home), p.localServer(props(Map.of("store.host", " ")), home).orElseThrow(), "blank");
+    assertTrue(p.localServer(props(Map.of("store.host", "db1")), home).isEmpty());
+    assertEquals(List.of(), p.warnings(props(Map.of())));
+  }
+
+  @Test
+  void aBindingWithoutServerNeverStartsOne() {
+    assertTrue(new WithoutServer().localServer(props(Map.of()), Path.of("/kit")).isEmpty());
+  }
+}
