@@ -9,6 +9,8 @@ import static io.iotkit.disclosure.FdrFormat.decimals;
 import static io.iotkit.disclosure.FdrFormat.money;
 import static io.iotkit.disclosure.FdrFormat.seconds;
 import static io.iotkit.disclosure.FdrFormat.text;
+import static io.iotkit.model.ResultView.limitText;
+import static io.iotkit.model.ResultView.measuredText;
 
 import io.iotkit.check.FileCheck;
 import io.iotkit.model.CheckResult;
@@ -78,14 +80,6 @@ final class ResultSection {
             text(limitText(c)), null))
         .orElse(new FdrView.Check("not run", false, FileCheck.NAME, "not run",
             "all kit files match audit/kit-files.sha256", null));
-  }
-
-  private static String measuredText(CheckResult c) {
-    return c.measured();
-  }
-
-  private static String limitText(CheckResult c) {
-    return c.limit();
   }
 
   static FdrView.Iteration iteration(IterationResult it) {

@@ -106,6 +106,16 @@ public final class ResultView {
     return phases;
   }
 
+  /** A check's measured value as the reports show it. */
+  public static String measuredText(CheckResult c) {
+    return c.measured();
+  }
+
+  /** A check's limit as the reports show it. */
+  public static String limitText(CheckResult c) {
+    return c.limit();
+  }
+
   private static IterationResult settled(IterationResult it) {
     return new IterationResult(it.number(), it.substations(), settled(it.warmup()), settled(it.measured()),
         it.storedReadings(), it.storeMeasurements() == null ? Map.of() : it.storeMeasurements(),
