@@ -72,7 +72,7 @@ class BadInputIT {
     assertOneLine(f, 2, "hbase: hbase.batch.size 'abc' is not a whole number of at least 1");
     assertFalse(f.stderr().contains("kit error"), f.stderr());
     RunResult r = KitProcess.result(KitProcess.onlyRunDir(work.resolve("results")));
-    assertEquals("ABORTED", r.status(), "the run folder says the run did not happen");
+    assertEquals(RunStatus.ABORTED, r.status(), "the run folder says the run did not happen");
   }
 
   @Test

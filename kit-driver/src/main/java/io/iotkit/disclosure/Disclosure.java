@@ -19,7 +19,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Renders the full disclosure report and the executive summary of docs/PROTOCOL.md §6 from a {@link RunResult}, each as
@@ -55,7 +54,7 @@ public final class Disclosure {
    *     one line fit for the user
    */
   public static List<Path> write(RunFolder folder, RunResult r, Path templatesDir) throws IOException {
-    Map<String, Object> model = FdrModel.of(r, digests(folder.dir()));
+    FdrView model = FdrView.of(r, digests(folder.dir()));
     List<Path> written = new ArrayList<>();
     for (Document d : DOCUMENTS) {
       written.add(folder.writeAtomically(d.output(), render(templatesDir, d.template(), d.html(), model)));
@@ -68,11 +67,11 @@ public final class Disclosure {
    * run had none), and the pricing file when the run had none. Empty when the documents are complete.
    */
   public static List<String> missingFields(RunResult r) {
-    return FdrModel.missingFields(r);
+    return SponsorFields.missing(r.system(), r.pricing());
   }
 
   /** Renders one template of {@code templatesDir} with the model. */
-  static String render(Path templatesDir, String template, boolean html, Map<String, Object> model)
+  static String render(Path templatesDir, String template, boolean html, FdrView model)
       throws IOException {
     Path file = templatesDir.resolve(template);
     if (!Files.isRegularFile(file)) {
@@ -113,7 +112,7 @@ public final class Disclosure {
     @Override
     public void encode(String value, Writer writer) {
       try {
-        if (FdrModel.MISSING.equals(value)) {
+        if (FdrFormat.MISSING.equals(value)) {
           writer.write("<span class=\"missing\">MISSING</span>");
         } else {
           HtmlEscaper.escape(value, writer);

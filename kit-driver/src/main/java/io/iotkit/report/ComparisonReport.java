@@ -2,21 +2,20 @@ package io.iotkit.report;
 
 import static io.iotkit.report.Html.esc;
 import static io.iotkit.report.Html.fmt;
-import static io.iotkit.report.HtmlReport.list;
 
 import io.iotkit.model.CheckResult;
-import io.iotkit.model.IterationResult;
 import io.iotkit.model.Metrics;
 import io.iotkit.model.PhaseSeries;
+import io.iotkit.model.ResultView;
 import io.iotkit.model.RunResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * Several runs side by side: metrics, each iteration's measured run, every check (matched by name), and the
@@ -107,12 +106,11 @@ public final class ComparisonReport {
     LineChart ingest = new LineChart("Performance run: kvps acknowledged per second", "seconds since TS_start",
         "kvps/s", "kvps/s");
     for (Run run : runs) {
-      Metrics m = run.result().metrics();
-      iotps.category(run.name(), m == null ? Double.NaN : m.iotps());
-      performanceIteration(run.result()).ifPresent(it -> {
-        PhaseSeries s = HtmlReport.series(it.measured());
-        ingest.addSampled(run.name() + " (iteration " + it.number() + ")", s.intervalMillis() / 1000.0,
-            HtmlReport.toDouble(s.kvps()));
+      ResultView v = ResultView.of(run.result());
+      iotps.category(run.name(), v.metrics().map(Metrics::iotps).orElse(Double.NaN));
+      v.performanceIteration().ifPresent(it -> {
+        PhaseSeries s = it.measured().series();
+        ingest.addSampled(run.name() + " (iteration " + it.number() + ")", s.intervalMillis() / 1000.0, s.kvps());
       });
     }
     iotps.size(Math.min(1180, Math.max(480, 160 + runs.size() * 90)), 300);
@@ -133,30 +131,32 @@ public final class ComparisonReport {
 
   /** The table's rows, shared by the text and the HTML form. */
   static List<Row> rows(List<Run> runs) {
+    List<ResultView> views = runs.stream().map(run -> ResultView.of(run.result())).toList();
     List<Row> rows = new ArrayList<>();
     rows.add(new Row("Metrics", List.of()));
-    rows.add(row(runs, r -> metric(r, m -> Html.iotps(m.iotps())), "IoTps"));
-    rows.add(row(runs, r -> metric(r, m -> fmt("%s %,.4f", m.currency(), m.pricePerIotps())), "price / IoTps"));
-    rows.add(row(runs, r -> metric(r, m -> fmt("%s %,.2f", m.currency(), m.pricePerKiotps())), "price / kIoTps"));
-    rows.add(row(runs, r -> metric(r, m -> String.valueOf(m.availabilityDate())), "availability date"));
-    rows.add(row(runs, r -> metric(r, m -> "iteration " + m.performanceIteration()), "performance run"));
-    rows.add(row(runs, r -> r.compliant() ? "COMPLIANT" : "NOT COMPLIANT", "compliant"));
-    rows.add(row(runs, r -> r.status() + (r.completed() ? "" : ": " + Html.orDash(r.abortReason())), "status"));
+    rows.add(row(views, r -> metric(r, m -> Html.iotps(m.iotps())), "IoTps"));
+    rows.add(row(views, r -> metric(r, m -> fmt("%s %,.4f", m.currency(), m.pricePerIotps())), "price / IoTps"));
+    rows.add(row(views, r -> metric(r, m -> fmt("%s %,.2f", m.currency(), m.pricePerKiotps())), "price / kIoTps"));
+    rows.add(row(views, r -> metric(r, m -> String.valueOf(m.availabilityDate())), "availability date"));
+    rows.add(row(views, r -> metric(r, m -> "iteration " + m.performanceIteration()), "performance run"));
+    rows.add(row(views, r -> r.result().compliant() ? "COMPLIANT" : "NOT COMPLIANT", "compliant"));
+    rows.add(row(views, r -> r.result().status() + (r.result().completed() ? "" : ": " + Html.orDash(r.abortReason())),
+        "status"));
 
     Set<Integer> numbers = new TreeSet<>();
-    runs.forEach(run -> list(run.result().iterations()).forEach(it -> numbers.add(it.number())));
+    views.forEach(v -> v.iterations().forEach(it -> numbers.add(it.number())));
     if (!numbers.isEmpty()) {
       rows.add(new Row("Measured runs", List.of()));
     }
     for (int n : numbers) {
-      rows.add(row(runs, r -> measured(r, n).map(it -> Html.iotps(it.measured().iotps())).orElse("–"),
+      rows.add(row(views, r -> r.measured(n).map(it -> Html.iotps(it.measured().iotps())).orElse("–"),
           "iteration " + n + " IoTps"));
-      rows.add(row(runs, r -> measured(r, n).map(it -> fmt("%.1f", it.measured().elapsedSeconds())).orElse("–"),
+      rows.add(row(views, r -> r.measured(n).map(it -> fmt("%.1f", it.measured().elapsedSeconds())).orElse("–"),
           "iteration " + n + " elapsed s"));
     }
 
     // Checks are matched by name, in the order they first appear in any run.
-    List<Map<String, CheckResult>> checks = runs.stream().map(run -> checksByName(run.result())).toList();
+    List<Map<String, CheckResult>> checks = views.stream().map(ComparisonReport::checksByName).toList();
     Set<String> names = new LinkedHashSet<>();
     checks.forEach(c -> names.addAll(c.keySet()));
     rows.add(new Row("Checks", List.of()));
@@ -164,7 +164,7 @@ public final class ComparisonReport {
       List<String> cells = new ArrayList<>();
       for (Map<String, CheckResult> c : checks) {
         CheckResult check = c.get(name);
-        cells.add(check == null ? "–" : (check.passed() ? "PASS " : "FAIL ") + check.measured());
+        cells.add(check == null ? "–" : (check.passed() ? "PASS " : "FAIL ") + check.measured().text());
       }
       rows.add(new Row(name, cells));
     }
@@ -172,37 +172,28 @@ public final class ComparisonReport {
     rows.add(new Row("Latency p99 ms, measured runs", List.of()));
     for (int n : numbers) {
       Set<String> keys = new LinkedHashSet<>();
-      runs.forEach(run -> measured(run.result(), n).ifPresent(it -> keys.addAll(HtmlReport.latency(it.measured())
-          .keySet())));
+      views.forEach(v -> v.measured(n).ifPresent(it -> keys.addAll(it.measured().latency().keySet())));
       for (String key : keys) {
-        rows.add(row(runs, r -> measured(r, n).map(it -> HtmlReport.latency(it.measured()).get(key))
+        rows.add(row(views, r -> r.measured(n).map(it -> it.measured().latency().get(key))
             .map(l -> fmt("%.3f", l.p99Ms())).orElse("–"), "iteration " + n + " " + key));
       }
     }
     return rows;
   }
 
-  private static Row row(List<Run> runs, java.util.function.Function<RunResult, String> cell, String label) {
-    return new Row(label, runs.stream().map(run -> cell.apply(run.result())).toList());
+  private static Row row(List<ResultView> runs, Function<ResultView, String> cell, String label) {
+    return new Row(label, runs.stream().map(cell).toList());
   }
 
-  private static String metric(RunResult r, java.util.function.Function<Metrics, String> f) {
-    return r.metrics() == null ? "–" : f.apply(r.metrics());
+  private static String metric(ResultView r, Function<Metrics, String> f) {
+    return r.metrics().map(f).orElse("–");
   }
 
-  private static Optional<IterationResult> measured(RunResult r, int number) {
-    return list(r.iterations()).stream().filter(it -> it.number() == number && it.measured() != null).findFirst();
-  }
-
-  private static Optional<IterationResult> performanceIteration(RunResult r) {
-    return r.metrics() == null ? Optional.empty() : measured(r, r.metrics().performanceIteration());
-  }
-
-  private static Map<String, CheckResult> checksByName(RunResult r) {
+  private static Map<String, CheckResult> checksByName(ResultView r) {
     Map<String, CheckResult> byName = new LinkedHashMap<>();
-    List<CheckResult> all = new ArrayList<>(list(r.prerequisites()));
-    list(r.iterations()).forEach(it -> all.addAll(list(it.checks())));
-    all.addAll(list(r.cleanup()));
+    List<CheckResult> all = new ArrayList<>(r.prerequisites());
+    r.iterations().forEach(it -> all.addAll(it.checks()));
+    all.addAll(r.cleanup());
     all.forEach(c -> byName.putIfAbsent(c.name(), c));
     return byName;
   }

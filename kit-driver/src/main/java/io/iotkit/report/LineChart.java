@@ -50,6 +50,15 @@ public final class LineChart extends SvgChart {
     return add(name, x, y);
   }
 
+  /** The same, for counts such as kvps per second. */
+  public LineChart addSampled(String name, double interval, long[] y) {
+    double[] d = new double[y.length];
+    for (int i = 0; i < y.length; i++) {
+      d[i] = y[i];
+    }
+    return addSampled(name, interval, d);
+  }
+
   public List<Series> series() {
     return List.copyOf(series);
   }

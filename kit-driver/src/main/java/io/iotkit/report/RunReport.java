@@ -6,12 +6,16 @@ import io.iotkit.model.IterationResult;
 import io.iotkit.model.Latency;
 import io.iotkit.model.Metrics;
 import io.iotkit.model.PhaseResult;
+import io.iotkit.model.ResultView;
 import io.iotkit.model.RunResult;
 import io.iotkit.model.UtcTime;
 import java.util.List;
 import java.util.Locale;
 
-/** The run report of docs/PROTOCOL.md §6, as text, rendered from a {@link RunResult} alone. */
+/**
+ * The run report of docs/PROTOCOL.md §6, as text, rendered from a {@link RunResult} alone (read through
+ * {@link ResultView}, which settles what the result may lack).
+ */
 public final class RunReport {
   private final StringBuilder sb = new StringBuilder();
 
@@ -19,30 +23,31 @@ public final class RunReport {
   }
 
   public static String render(RunResult r) {
-    return new RunReport().write(r).sb.toString();
+    return new RunReport().write(ResultView.of(r)).sb.toString();
   }
 
-  private RunReport write(RunResult r) {
+  private RunReport write(ResultView v) {
+    RunResult r = v.result();
     line("IoT gateway benchmark kit %s - run report %s", r.kitVersion(), r.runId());
-    line("status: %s%s", r.status(), r.abortReason().isEmpty() ? "" : " (" + r.abortReason() + ")");
-    line("SUT: %s (binding %s)", r.sut(), r.inputs().binding());
-    line("P = %d substations, K = %,d kvps per workload execution, %d insert threads per instance%s",
-        r.inputs().substations(), r.inputs().kvps(), r.inputs().threads(), r.inputs().strict() ? ", strict" : "");
+    line("status: %s%s", r.status(), v.abortReason().isEmpty() ? "" : " (" + v.abortReason() + ")");
+    v.inputs().ifPresentOrElse(in -> {
+      line("SUT: %s (binding %s)", r.sut(), in.binding());
+      line("P = %d substations, K = %,d kvps per workload execution, %d insert threads per instance%s",
+          in.substations(), in.kvps(), in.threads(), in.strict() ? ", strict" : "");
+    }, () -> line("SUT: %s", r.sut()));
     section("Prerequisite checks");
-    checks(r.prerequisites());
-    for (IterationResult it : r.iterations()) {
+    checks(v.prerequisites());
+    for (IterationResult it : v.iterations()) {
       if (it.number() > 1) {
         section("System cleanup");
-        checks(r.cleanup());
+        checks(v.cleanup());
       }
       iteration(it);
     }
-    if (r.metrics() != null) {
-      metrics(r.metrics(), r);
-    }
+    v.metrics().ifPresent(m -> metrics(m, v));
     section("Result");
     line("%s", r.compliant() ? "COMPLIANT" : "NOT COMPLIANT");
-    for (String why : r.reasons()) {
+    for (String why : v.reasons()) {
       line("  - %s", why);
     }
     return this;
@@ -54,9 +59,7 @@ public final class RunReport {
     phaseRow("warmup", it.warmup());
     phaseRow("measured", it.measured());
     line("  readings stored at the data check: %,d", it.storedReadings());
-    if (it.storeMeasurements() != null) {
-      it.storeMeasurements().forEach((name, value) -> line("  %s: %s", name, value));
-    }
+    it.storeMeasurements().forEach((name, value) -> line("  %s: %s", name, value));
     PhaseResult m = it.measured();
     Metrics.IngestSpread spread = Metrics.IngestSpread.of(m);
     line("  measured ingest time per substation: min %.1f s, max %.1f s, avg %.1f s, spread %.1f%%",
@@ -83,7 +86,7 @@ public final class RunReport {
         l.p99Ms(), l.maxMs());
   }
 
-  private void metrics(Metrics m, RunResult r) {
+  private void metrics(Metrics m, ResultView v) {
     section("Metrics");
     line("  performance run: iteration %d (the measured run with the lower IoTps)", m.performanceIteration());
     line("  IoTps: %,.2f", m.iotps());
@@ -96,9 +99,8 @@ public final class RunReport {
     line("  price/performance: %s %,.4f per IoTps = %s %,.2f per kIoTps", m.currency(), m.pricePerIotps(),
         m.currency(), m.pricePerKiotps());
     line("  system availability date: %s", m.availabilityDate());
-    if (r.pricing() != null && r.pricing().sponsor() != null) {
-      line("  sponsor: %s; priced system: %s", r.pricing().sponsor(), r.pricing().system());
-    }
+    v.pricing().filter(p -> p.sponsor() != null)
+        .ifPresent(p -> line("  sponsor: %s; priced system: %s", p.sponsor(), p.system()));
   }
 
   private void checks(List<CheckResult> checks) {

@@ -166,7 +166,7 @@ class DisclosureTest {
   void withoutADescriptionEverySponsorFieldIsMissing() throws Exception {
     RunResult r = DisclosureFixture.run(null, DisclosureFixture.pricing());
     assertEquals(ALL_SPONSOR_FIELDS, Disclosure.missingFields(r));
-    assertEquals(ALL_SPONSOR_FIELDS, FdrModel.missingSponsorFields(
+    assertEquals(ALL_SPONSOR_FIELDS, SponsorFields.inDescription(
         new SystemDescription(null, null, null, null, null, null, null, null, null)));
     List<String> texts = render(r);
     String fdr = texts.get(0);
@@ -186,7 +186,7 @@ class DisclosureTest {
   @Test
   void withoutPricingThePricingFileIsMissingAndNoMetricIsMadeUp() throws Exception {
     RunResult r = DisclosureFixture.run(DisclosureFixture.system(), null);
-    assertEquals(List.of(FdrModel.PRICING_FILE), Disclosure.missingFields(r));
+    assertEquals(List.of(SponsorFields.PRICING_FILE), Disclosure.missingFields(r));
     String fdr = render(r).get(0);
     assertTrue(fdr.contains("| IoTps | not measured |"), fdr);
     assertTrue(fdr.contains("| Total cost of ownership (3 years) | MISSING |"), fdr);

@@ -1,4 +1,4 @@
-package io.iotkit.disclosure;
+package io.iotkit.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.iotkit.model.SystemDescription;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,8 +44,6 @@ class SystemDescriptionTest {
     assertEquals(2, d.hardware().nodes().get(0).processors().coresPerProcessor());
     assertEquals("2.5.10", d.software().dataManagementSystem().version());
     assertEquals(2, d.tunables().size());
-    // The example leaves only the auditor to fill (and the optional fields): it shows how a filled file looks.
-    assertEquals(java.util.List.of("auditor"), FdrModel.missingSponsorFields(d));
   }
 
   @Test

@@ -1,0 +1,183 @@
+package io.iotkit.report;
+
+import static io.iotkit.report.Html.esc;
+import static io.iotkit.report.Html.fmt;
+import static io.iotkit.report.HtmlReport.CHART_INGEST_RATE;
+import static io.iotkit.report.HtmlReport.CHART_QUERY_LATENCY;
+import static io.iotkit.report.HtmlReport.CHART_QUERY_TEMPLATES;
+import static io.iotkit.report.HtmlReport.CHART_SENSOR_RATE;
+import static io.iotkit.report.HtmlReport.CHART_SUBSTATION_INGEST;
+
+import io.iotkit.check.ExecutionRules;
+import io.iotkit.model.InstanceResult;
+import io.iotkit.model.IterationResult;
+import io.iotkit.model.Latency;
+import io.iotkit.model.Metrics;
+import io.iotkit.model.PhaseResult;
+import io.iotkit.model.PhaseSeries;
+import io.iotkit.model.ResultView;
+import io.iotkit.model.WorkloadSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * The charts section of the HTML run report: ingest rate, query latency over time and per template,
+ * per-substation ingest time and the per-sensor rate, each a {@code figure.chart} with its SVG; a chart without
+ * data says so.
+ */
+final class RunCharts {
+  private final StringBuilder sb;
+  private final ResultView v;
+
+  private RunCharts(StringBuilder sb, ResultView v) {
+    this.sb = sb;
+    this.v = v;
+  }
+
+  /** Appends every chart of {@link HtmlReport#CHART_IDS}, in that order. */
+  static void write(StringBuilder sb, ResultView v) {
+    RunCharts c = new RunCharts(sb, v);
+    c.ingestRate();
+    c.queryLatency();
+    c.queryTemplates();
+    c.substationIngest();
+    c.sensorRate();
+  }
+
+  private void figure(String id, String heading, String caption, List<SvgChart> charts) {
+    sb.append(fmt("<figure id=\"%s\" class=\"chart\"><h3>%s</h3><div class=\"charts\">", id, esc(heading)));
+    for (SvgChart c : charts) {
+      sb.append(c.toSvg());
+    }
+    sb.append("</div><figcaption>").append(caption).append("</figcaption></figure>\n");
+  }
+
+  private void ingestRate() {
+    LineChart chart = new LineChart("kvps acknowledged per second", "seconds since TS_start", "kvps/s", "kvps/s");
+    for (IterationResult it : v.iterations()) {
+      for (PhaseResult p : ResultView.phases(it)) {
+        PhaseSeries s = p.series();
+        chart.addSampled("iteration " + it.number() + " " + p.name(), s.intervalMillis() / 1000.0, s.kvps());
+      }
+    }
+    chart.wide(320);
+    figure(CHART_INGEST_RATE, "Ingest rate over time", "kvps the SUT acknowledged in each second of every "
+        + "workload execution, all substations together; each execution from its own TS_start.", List.of(chart));
+  }
+
+  private void queryLatency() {
+    List<SvgChart> charts = new ArrayList<>();
+    for (IterationResult it : v.measuredIterations()) {
+      PhaseSeries s = it.measured().series();
+      double interval = s.intervalMillis() / 1000.0;
+      charts.add(new LineChart("Iteration " + it.number() + " measured run", "seconds since TS_start", "ms", "ms")
+          .addSampled("p50", interval, s.queryP50Ms()).addSampled("p99", interval, s.queryP99Ms())
+          .addSampled("max", interval, s.queryMaxMs()));
+    }
+    figure(CHART_QUERY_LATENCY, "Query latency over time", "Latency of the dashboard queries that ended in each "
+        + "second of the measured runs: median, 99th percentile and maximum (0 where no query ended).",
+        orNoData(charts, () -> new LineChart("Measured runs", "seconds since TS_start", "ms", "ms")));
+  }
+
+  private void queryTemplates() {
+    List<SvgChart> charts = new ArrayList<>();
+    StringBuilder tables = new StringBuilder();
+    for (IterationResult it : v.measuredIterations()) {
+      Map<String, Latency> latency = it.measured().latency();
+      BarChart chart = new BarChart("Iteration " + it.number() + " measured run", "ms", "ms",
+          List.of("p50", "p95", "p99", "max"));
+      latency.forEach((name, l) -> {
+        if (name.startsWith("query-")) {
+          chart.category(name.substring("query-".length()), name, l.p50Ms(), l.p95Ms(), l.p99Ms(), l.maxMs());
+        }
+      });
+      charts.add(chart);
+      tables.append(latencyTable(it.number(), latency));
+    }
+    figure(CHART_QUERY_TEMPLATES, "Query latency per template", "Latency of each dashboard query template over "
+        + "the whole measured run, and the insert calls' (a batching binding's calls that send a batch carry "
+        + "its round trip)." + tables,
+        orNoData(charts, () -> new BarChart("Measured runs", "ms", "ms", List.of("p50", "p95", "p99", "max"))));
+  }
+
+  private static String latencyTable(int iteration, Map<String, Latency> latency) {
+    if (latency.isEmpty()) {
+      return "";
+    }
+    StringBuilder t = new StringBuilder(fmt("<table class=\"latency\"><thead><tr><th>iteration %d measured, ms"
+        + "</th><th class=\"num\">count</th><th class=\"num\">min</th><th class=\"num\">mean</th>"
+        + "<th class=\"num\">p50</th><th class=\"num\">p95</th><th class=\"num\">p99</th><th class=\"num\">max</th>"
+        + "</tr></thead><tbody>", iteration));
+    latency.forEach((name, l) -> t.append(fmt("<tr><td>%s</td><td class=\"num\">%,d</td><td class=\"num\">%.3f"
+            + "</td><td class=\"num\">%.3f</td><td class=\"num\">%.3f</td><td class=\"num\">%.3f</td>"
+            + "<td class=\"num\">%.3f</td><td class=\"num\">%.3f</td></tr>", esc(name), l.count(), l.minMs(),
+        l.meanMs(), l.p50Ms(), l.p95Ms(), l.p99Ms(), l.maxMs())));
+    return t.append("</tbody></table>").toString();
+  }
+
+  private void substationIngest() {
+    List<SvgChart> charts = new ArrayList<>();
+    StringBuilder spreads = new StringBuilder("<table class=\"spread\"><thead><tr><th>measured run</th>"
+        + "<th class=\"num\">min s</th><th class=\"num\">max s</th><th class=\"num\">average s</th>"
+        + "<th class=\"num\">spread</th></tr></thead><tbody>");
+    for (IterationResult it : v.measuredIterations()) {
+      PhaseResult m = it.measured();
+      BarChart chart = new BarChart("Iteration " + it.number() + " measured run", "ingest time s", "s",
+          List.of("ingest time"));
+      for (InstanceResult i : m.instances()) {
+        chart.category(i.substation(), "substation " + i.substation() + " (instance " + i.instance() + ")",
+            i.ingestSeconds());
+      }
+      charts.add(chart);
+      if (!m.instances().isEmpty()) {
+        Metrics.IngestSpread s = Metrics.IngestSpread.of(m);
+        spreads.append(fmt("<tr><td>iteration %d</td><td class=\"num\">%.1f</td><td class=\"num\">%.1f</td>"
+                + "<td class=\"num\">%.1f</td><td class=\"num\">%.1f %%</td></tr>", it.number(), s.min(), s.max(),
+            s.average(), s.spreadPercent()));
+      }
+    }
+    spreads.append("</tbody></table>");
+    figure(CHART_SUBSTATION_INGEST, "Ingest time per substation", "Seconds from TS_start to each substation's "
+        + "last acknowledged kvp in the measured runs; the spread is (max − min) / min." + spreads,
+        orNoData(charts, () -> new BarChart("Measured runs", "ingest time s", "s", List.of("ingest time"))));
+  }
+
+  private void sensorRate() {
+    double limit = ExecutionRules.MIN_KVPS_PER_SENSOR_SECOND;
+    String limitLabel = fmt("minimum %s kvps/s per sensor", Html.plain(limit));
+    int sensors = WorkloadSpec.SENSORS_PER_SUBSTATION;
+    List<SvgChart> charts = new ArrayList<>();
+    LineChart overTime = new LineChart("Per-sensor rate per second, measured runs", "seconds since TS_start",
+        "kvps/s per sensor", "kvps/s per sensor");
+    for (IterationResult it : v.measuredIterations()) {
+      PhaseResult m = it.measured();
+      BarChart chart = new BarChart("Iteration " + it.number() + " measured run, per substation",
+          "kvps/s per sensor", "kvps/s per sensor", List.of("average rate per sensor"));
+      for (InstanceResult i : m.instances()) {
+        double seconds = i.ingestSeconds();
+        chart.category(i.substation(), "substation " + i.substation(),
+            seconds > 0 ? i.acknowledged() / seconds / sensors : Double.NaN);
+      }
+      chart.reference(limit, limitLabel);
+      charts.add(chart);
+      PhaseSeries s = m.series();
+      int allSensors = Math.max(1, m.instances().size()) * sensors;
+      double[] perSensor = new double[s.length()];
+      for (int i = 0; i < perSensor.length; i++) {
+        perSensor[i] = (double) s.kvps()[i] / allSensors;
+      }
+      overTime.addSampled("iteration " + it.number() + " measured", s.intervalMillis() / 1000.0, perSensor);
+    }
+    overTime.reference(limit, limitLabel).wide(300);
+    charts.add(overTime);
+    figure(CHART_SENSOR_RATE, "Ingest rate per sensor", fmt("Each substation's kvps acknowledged / its ingest "
+        + "time / %d sensors, and all substations' rate in each second / their sensors, against the protocol's "
+        + "minimum of %s kvps/s per sensor.", sensors, Html.plain(limit)), charts);
+  }
+
+  private static List<SvgChart> orNoData(List<SvgChart> charts, Supplier<SvgChart> empty) {
+    return charts.isEmpty() ? List.of(empty.get()) : charts;
+  }
+}
