@@ -12,6 +12,7 @@ import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
 import io.iotkit.model.IterationResult;
 import io.iotkit.model.Json;
+import io.iotkit.model.Operation;
 import io.iotkit.model.RunResult;
 import io.iotkit.report.HeadlessChromium;
 import io.iotkit.report.HtmlReport;
@@ -71,7 +72,7 @@ class ResultsIT {
       long perSecond = java.util.Arrays.stream(it.measured().series().kvps()).sum();
       assertEquals(it.measured().acknowledged(), perSecond, "the per-second series adds up to the kvps");
       assertTrue(it.measured().series().length() >= 2, "a few seconds of series");
-      assertTrue(it.measured().latency().get("query-avg").count() > 0);
+      assertTrue(it.measured().latency().get(Operation.QUERY_AVG).count() > 0);
     }
     assertTrue(Files.exists(dir.resolve("iteration-1/measured/instance-0.hlog")), "interval logs are kept");
 

@@ -13,6 +13,7 @@ import static io.iotkit.disclosure.FdrFormat.text;
 import io.iotkit.check.FileCheck;
 import io.iotkit.model.CheckResult;
 import io.iotkit.model.IterationResult;
+import io.iotkit.model.Operation;
 import io.iotkit.model.Metrics;
 import io.iotkit.model.PhaseResult;
 import io.iotkit.model.Pricing;
@@ -115,11 +116,11 @@ final class ResultSection {
       return List.of();
     }
     List<FdrView.LatencyRow> rows = new ArrayList<>();
-    p.latency().forEach((name, l) -> {
+    p.latency().forEach((op, l) -> {
       if (l != null) {
         Function<Double, String> ms = v -> decimals("%.3f", v);
         // "insert" is the insert call (a batching binding's batch round trips), "query-max" the MAX template, ...
-        rows.add(new FdrView.LatencyRow(name.equals("insert") ? "insert call" : name.replace('-', ' '),
+        rows.add(new FdrView.LatencyRow(op == Operation.INSERT ? "insert call" : op.key().replace('-', ' '),
             count(l.count()), ms.apply(l.minMs()), ms.apply(l.meanMs()), ms.apply(l.p50Ms()), ms.apply(l.p95Ms()),
             ms.apply(l.p99Ms()), ms.apply(l.maxMs())));
       }

@@ -3,7 +3,6 @@ package io.iotkit.model;
 import io.iotkit.binding.Aggregate;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import org.HdrHistogram.Histogram;
@@ -26,17 +25,12 @@ public record Latency(long count, double minMs, double meanMs, double p50Ms, dou
         micros.getMaxValue() / 1e3);
   }
 
-  /** Name of a query template's latency summary: "query-max", "query-min", ... */
-  public static String queryKey(Aggregate template) {
-    return "query-" + template.name().toLowerCase(Locale.ROOT);
-  }
-
-  /** Latency summaries of a phase's instances: "insert", then one per query template (see {@link #queryKey}). */
-  public static Map<String, Latency> summaries(List<InstanceResult> instances) {
-    Map<String, Latency> all = new LinkedHashMap<>();
-    all.put("insert", of(merge(instances, InstanceResult::insertHistogram)));
+  /** Latency summaries of a phase's instances: the insert call, then each query template, in that order. */
+  public static Map<Operation, Latency> summaries(List<InstanceResult> instances) {
+    Map<Operation, Latency> all = new LinkedHashMap<>();
+    all.put(Operation.INSERT, of(merge(instances, InstanceResult::insertHistogram)));
     for (Aggregate a : Aggregate.values()) {
-      all.put(queryKey(a), of(merge(instances, i -> i.queryHistograms().get(a))));
+      all.put(Operation.query(a), of(merge(instances, i -> i.queryHistograms().get(a))));
     }
     return all;
   }

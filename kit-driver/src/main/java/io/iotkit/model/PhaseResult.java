@@ -12,7 +12,7 @@ import java.util.Map;
  * @param latency latency summaries of the execution: "insert" and "query-max", "query-min", ... per template
  */
 public record PhaseResult(String name, boolean measured, long startMicros, long endMicros,
-                          List<InstanceResult> instances, PhaseSeries series, Map<String, Latency> latency) {
+                          List<InstanceResult> instances, PhaseSeries series, Map<Operation, Latency> latency) {
 
   /** A phase with no time series; the latency summaries are computed from the instances' histograms. */
   public PhaseResult(String name, boolean measured, long startMicros, long endMicros, List<InstanceResult> instances) {

@@ -4,6 +4,7 @@ import static io.iotkit.report.Html.esc;
 import static io.iotkit.report.Html.fmt;
 
 import io.iotkit.model.CheckResult;
+import io.iotkit.model.Operation;
 import io.iotkit.model.Metrics;
 import io.iotkit.model.PhaseSeries;
 import io.iotkit.model.ResultView;
@@ -171,11 +172,11 @@ public final class ComparisonReport {
 
     rows.add(new Row("Latency p99 ms, measured runs", List.of()));
     for (int n : numbers) {
-      Set<String> keys = new LinkedHashSet<>();
+      Set<Operation> keys = new LinkedHashSet<>();
       views.forEach(v -> v.measured(n).ifPresent(it -> keys.addAll(it.measured().latency().keySet())));
-      for (String key : keys) {
+      for (Operation key : keys) {
         rows.add(row(views, r -> r.measured(n).map(it -> it.measured().latency().get(key))
-            .map(l -> fmt("%.3f", l.p99Ms())).orElse("–"), "iteration " + n + " " + key));
+            .map(l -> fmt("%.3f", l.p99Ms())).orElse("–"), "iteration " + n + " " + key.key()));
       }
     }
     return rows;

@@ -5,6 +5,7 @@ import io.iotkit.disclosure.Disclosure;
 import io.iotkit.model.IterationResult;
 import io.iotkit.model.Json;
 import io.iotkit.model.Latency;
+import io.iotkit.model.Operation;
 import io.iotkit.model.PhaseResult;
 import io.iotkit.model.RunResult;
 import io.iotkit.result.RunFolder;
@@ -80,9 +81,9 @@ public final class ResultWriter {
       w.outputLogFormatVersion();
       w.outputStartTime(phase.startMicros() / 1_000);
       w.outputLegend();
-      write(w, Latency.inserts(phase), "insert", phase);
+      write(w, Latency.inserts(phase), Operation.INSERT.key(), phase);
       for (Aggregate a : Aggregate.values()) {
-        write(w, Latency.queries(phase, a), Latency.queryKey(a), phase);
+        write(w, Latency.queries(phase, a), Operation.query(a).key(), phase);
       }
     }
     folder.writeAtomically(name, bytes.toByteArray());

@@ -12,6 +12,7 @@ import io.iotkit.check.ExecutionRules;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.IterationResult;
 import io.iotkit.model.Latency;
+import io.iotkit.model.Operation;
 import io.iotkit.model.Metrics;
 import io.iotkit.model.PhaseResult;
 import io.iotkit.model.PhaseSeries;
@@ -19,6 +20,7 @@ import io.iotkit.model.ResultView;
 import io.iotkit.model.WorkloadSpec;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -85,12 +87,13 @@ final class RunCharts {
     List<SvgChart> charts = new ArrayList<>();
     StringBuilder tables = new StringBuilder();
     for (IterationResult it : v.measuredIterations()) {
-      Map<String, Latency> latency = it.measured().latency();
+      Map<Operation, Latency> latency = it.measured().latency();
       BarChart chart = new BarChart("Iteration " + it.number() + " measured run", "ms", "ms",
           List.of("p50", "p95", "p99", "max"));
-      latency.forEach((name, l) -> {
-        if (name.startsWith("query-")) {
-          chart.category(name.substring("query-".length()), name, l.p50Ms(), l.p95Ms(), l.p99Ms(), l.maxMs());
+      latency.forEach((op, l) -> {
+        if (op.isQuery()) {
+          chart.category(op.template().name().toLowerCase(Locale.ROOT), op.key(), l.p50Ms(), l.p95Ms(), l.p99Ms(),
+              l.maxMs());
         }
       });
       charts.add(chart);
@@ -102,7 +105,7 @@ final class RunCharts {
         orNoData(charts, () -> new BarChart("Measured runs", "ms", "ms", List.of("p50", "p95", "p99", "max"))));
   }
 
-  private static String latencyTable(int iteration, Map<String, Latency> latency) {
+  private static String latencyTable(int iteration, Map<Operation, Latency> latency) {
     if (latency.isEmpty()) {
       return "";
     }
@@ -110,9 +113,9 @@ final class RunCharts {
         + "</th><th class=\"num\">count</th><th class=\"num\">min</th><th class=\"num\">mean</th>"
         + "<th class=\"num\">p50</th><th class=\"num\">p95</th><th class=\"num\">p99</th><th class=\"num\">max</th>"
         + "</tr></thead><tbody>", iteration));
-    latency.forEach((name, l) -> t.append(fmt("<tr><td>%s</td><td class=\"num\">%,d</td><td class=\"num\">%.3f"
+    latency.forEach((op, l) -> t.append(fmt("<tr><td>%s</td><td class=\"num\">%,d</td><td class=\"num\">%.3f"
             + "</td><td class=\"num\">%.3f</td><td class=\"num\">%.3f</td><td class=\"num\">%.3f</td>"
-            + "<td class=\"num\">%.3f</td><td class=\"num\">%.3f</td></tr>", esc(name), l.count(), l.minMs(),
+            + "<td class=\"num\">%.3f</td><td class=\"num\">%.3f</td></tr>", esc(op.key()), l.count(), l.minMs(),
         l.meanMs(), l.p50Ms(), l.p95Ms(), l.p99Ms(), l.maxMs())));
     return t.append("</tbody></table>").toString();
   }

@@ -1,5 +1,6 @@
 package io.iotkit.disclosure;
 
+import io.iotkit.model.Operation;
 import io.iotkit.model.RunStatus;
 import io.iotkit.check.FileCheck;
 import io.iotkit.model.CheckResult;
@@ -99,10 +100,10 @@ public final class DisclosureFixture {
     List<InstanceResult> instances = List.of(
         instance(0, "sub-a", start, start + firstSeconds * SECOND, kvps / 2),
         instance(1, "sub-b", start, start + lastSeconds * SECOND, kvps - kvps / 2));
-    Map<String, Latency> latency = new LinkedHashMap<>();
-    latency.put("insert", new Latency(10, 0.1, 0.5, 0.4, 0.9, 1.2, 3.0));
-    latency.put("query-max", new Latency(100, 1.0, 2.5, 2.0, 4.0, 5.5, 9.876));
-    latency.put("query-min", new Latency(90, 1.1, 2.2, 2.1, 3.9, 4.4, 7.125));
+    Map<Operation, Latency> latency = new LinkedHashMap<>();
+    latency.put(Operation.INSERT, new Latency(10, 0.1, 0.5, 0.4, 0.9, 1.2, 3.0));
+    latency.put(Operation.QUERY_MAX, new Latency(100, 1.0, 2.5, 2.0, 4.0, 5.5, 9.876));
+    latency.put(Operation.QUERY_MIN, new Latency(90, 1.1, 2.2, 2.1, 3.9, 4.4, 7.125));
     return new PhaseResult(name, measured, start, start + lastSeconds * SECOND, instances, PhaseSeries.empty(),
         latency);
   }

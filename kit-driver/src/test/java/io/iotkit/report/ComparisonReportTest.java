@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.iotkit.model.Operation;
 import io.iotkit.model.RunResult;
 import java.util.List;
 import java.util.regex.Pattern;
@@ -54,7 +55,7 @@ class ComparisonReportTest {
     RunResult a = SampleRuns.completed();
     String text = ComparisonReport.text(twoRuns());
     String p99 = line(text, "iteration 1 query-max");
-    assertTrue(p99.contains(Html.fmt("%.3f", a.iterations().get(0).measured().latency().get("query-max").p99Ms())),
+    assertTrue(p99.contains(Html.fmt("%.3f", a.iterations().get(0).measured().latency().get(Operation.QUERY_MAX).p99Ms())),
         p99);
     line(text, "iteration 2 insert");
   }
