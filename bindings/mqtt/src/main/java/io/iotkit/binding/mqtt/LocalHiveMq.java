@@ -1,6 +1,7 @@
 package io.iotkit.binding.mqtt;
 
 import io.iotkit.process.ChildJvmServer;
+import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,6 +11,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -58,11 +60,16 @@ final class LocalHiveMq extends ChildJvmServer {
   }
 
   @Override
-  public Properties start(Path dir) throws IOException {
+  public Set<String> launchOptions() {
+    return Set.of("--port");
+  }
+
+  @Override
+  protected Closeable prepare(Path dir) throws IOException {
     if (!persistence.equals("file") && !persistence.equals("in-memory")) {
       throw new IOException(PERSISTENCE + " must be file or in-memory, not '" + persistence + "'");
     }
-    return super.start(dir);
+    return super.prepare(dir);
   }
 
   @Override
