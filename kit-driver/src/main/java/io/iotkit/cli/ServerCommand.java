@@ -33,8 +33,8 @@ import picocli.CommandLine.Parameters;
     description = {"Starts the local server of a binding (the one a run starts when no SUT is configured) by itself"
         + " and writes its address as a binding properties file (DIR/binding.properties) to pass to runs with"
         + " --binding-properties.",
-        "  run     (the default) in the foreground until Ctrl-C (or 'stop' from another terminal)",
-        "  start   detached: prints the address (binding properties lines) and returns; the server keeps running",
+        "  run     (the default) in the foreground until Ctrl-C or 'stop'",
+        "  start   detached: prints the address and returns; the server keeps running",
         "  stop    stops the server serving DIR and waits until it is gone",
         "  status  says whether a server serves DIR; prints its address if so",
         "The pid of the process serving DIR is in DIR/server.pid."},
