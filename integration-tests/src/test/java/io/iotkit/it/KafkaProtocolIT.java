@@ -204,36 +204,28 @@ class KafkaProtocolIT {
   }
 
   @Test
-  void kafkaLocalScriptServesUntilStopped(@TempDir Path work) throws Exception {
-    String script = KitProcess.HOME.resolve("bin/kafka-local.sh").toString();
+  void serverCommandServesUntilStopped(@TempDir Path work) throws Exception {
     Path dir = work.resolve("local-kafka");
-    Process started = new ProcessBuilder(script, "start", dir.toString()).redirectErrorStream(true).start();
-    try {
-      java.io.BufferedReader out = new java.io.BufferedReader(new java.io.InputStreamReader(
-          started.getInputStream(), StandardCharsets.UTF_8));
-      String bootstrap = null;
-      for (String line = out.readLine(); line != null && bootstrap == null; line = out.readLine()) {
-        if (line.startsWith("kafka.bootstrap.servers=")) {
-          bootstrap = line.substring(line.indexOf('=') + 1);
-        }
-      }
-      assertTrue(bootstrap != null && bootstrap.startsWith("127.0.0.1:"), "the script prints the address");
-      Properties p = new Properties();
-      p.setProperty("bootstrap.servers", bootstrap);
-      try (org.apache.kafka.clients.admin.Admin admin = org.apache.kafka.clients.admin.Admin.create(p)) {
-        assertEquals(1, admin.describeCluster().nodes().get(30, java.util.concurrent.TimeUnit.SECONDS).size());
-      }
-      Process stop = new ProcessBuilder(script, "stop", dir.toString()).redirectErrorStream(true).start();
-      assertTrue(stop.waitFor(90, java.util.concurrent.TimeUnit.SECONDS));
-      assertEquals(0, stop.exitValue(), new String(stop.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
-      assertTrue(started.waitFor(30, java.util.concurrent.TimeUnit.SECONDS), "start returns once Kafka stopped");
-      assertEquals(0, started.exitValue());
-      assertEquals(List.of(), ProcessHandle.allProcesses().map(h -> h.info().commandLine().orElse(""))
-          .filter(c -> c.contains("StandaloneKafka") && c.contains(dir.toString())).toList());
-    } finally {
-      started.descendants().forEach(ProcessHandle::destroy);
-      started.destroy();
+    KitProcess.Finished wrong = KitProcess.run(work, 1, "server", "-b", "kafka", "start", "--dir", dir.toString(),
+        "--port", "9092");
+    assertEquals(2, wrong.exitCode(), "Kafka picks its own ports");
+    assertEquals(1, wrong.stderr().strip().lines().count(), wrong.stderr());
+    KitProcess.Finished started = KitProcess.run(work, 4, "server", "-b", "kafka", "start", "--dir", dir.toString());
+    assertEquals(0, started.exitCode(), started.stderr());
+    String bootstrap = started.stdout().lines().filter(l -> l.startsWith("kafka.bootstrap.servers="))
+        .map(l -> l.substring(l.indexOf('=') + 1)).findFirst().orElse(null);
+    assertTrue(bootstrap != null && bootstrap.startsWith("127.0.0.1:"), "start prints the address");
+    Properties p = new Properties();
+    p.setProperty("bootstrap.servers", bootstrap);
+    try (org.apache.kafka.clients.admin.Admin admin = org.apache.kafka.clients.admin.Admin.create(p)) {
+      assertEquals(1, admin.describeCluster().nodes().get(30, java.util.concurrent.TimeUnit.SECONDS).size());
     }
+    assertEquals(0, KitProcess.run(work, 1, "server", "-b", "kafka", "status", "--dir", dir.toString()).exitCode());
+    KitProcess.Finished stop = KitProcess.run(work, 3, "server", "-b", "kafka", "stop", "--dir", dir.toString());
+    assertEquals(0, stop.exitCode(), stop.stderr());
+    assertEquals(3, KitProcess.run(work, 1, "server", "-b", "kafka", "status", "--dir", dir.toString()).exitCode());
+    assertEquals(List.of(), ProcessHandle.allProcesses().map(h -> h.info().commandLine().orElse(""))
+        .filter(c -> c.contains("StandaloneKafka") && c.contains(dir.toString())).toList());
   }
 
   private static Map<String, String> awaitReady(Process server) throws Exception {

@@ -10,6 +10,7 @@ import io.iotkit.model.KitLayout;
 import io.iotkit.sut.Bindings;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
@@ -19,7 +20,6 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Properties;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -28,16 +28,17 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * An unreachable or unusable MySQL server ends the run with one line on stderr naming the binding, the
  * address and the cause, exit code 1, no stack trace, and no password anywhere; the TLS options really verify
- * the server. The server is the local MariaDB as bin/mysql-local.sh starts it for other tools (here with a
- * self-signed certificate), so the helper is tested too.
+ * the server. The server is the local MariaDB as {@code bin/tpcx-iot.sh server -b mysql start} starts it for other
+ * tools (here with a self-signed certificate), so that command is tested too.
  */
 class MySqlBadInputIT {
   private static final String PASSWORD = "right-pw-4711";
   private static final String STORE_PASSWORD = "store-pw-1234";
-  private static final Path SCRIPT = KitProcess.HOME.resolve("bin/mysql-local.sh");
   @TempDir
   static Path serverDir;
   private static String address;
+  /** The server's folder. */
+  private static Path db;
   /** Trust stores: one with the server's certificate, one with a stranger's. */
   private static Path trusted;
   private static Path untrusted;
@@ -51,15 +52,22 @@ class MySqlBadInputIT {
     Path key = pem(serverDir.resolve("server-key.pem"), "PRIVATE KEY", server.getPrivateKey().getEncoded());
     trusted = trustStore(serverDir.resolve("trusted.p12"), server.getCertificate());
     untrusted = trustStore(serverDir.resolve("untrusted.p12"), selfSigned(serverDir, "stranger").getCertificate());
-    Script start = script("start", serverDir.resolve("db").toString(), "--properties", props.toString(),
+    db = serverDir.resolve("db");
+    KitProcess.Finished start = server("start", "--binding-properties", props.toString(),
         "--tls-cert", cert.toString(), "--tls-key", key.toString());
     assertEquals(0, start.exitCode(), start.stderr());
-    address = start.stdout().strip();
-    assertTrue(address.matches("127\\.0\\.0\\.1:\\d+"), "start prints the address: " + address);
-    assertTrue(start.stderr().contains("database iot, user kit_bad"), start.stderr());
+    Properties started = new Properties();
+    started.load(new StringReader(start.stdout()));
+    address = started.getProperty("mysql.host") + ":" + started.getProperty("mysql.port");
+    assertTrue(address.matches("127\\.0\\.0\\.1:\\d+"), "start prints the address: " + start.stdout());
+    assertTrue(start.stderr().contains("database=iot") && start.stderr().contains("user=kit_bad"), start.stderr());
     assertFalse(start.stderr().contains(PASSWORD));
-    assertEquals(1, script("start", serverDir.resolve("db").toString()).exitCode(), "one server per folder");
-    assertEquals(address, script("status", serverDir.resolve("db").toString()).stdout().strip());
+    assertFalse(Files.readString(db.resolve("binding.properties")).contains(PASSWORD), "addresses only");
+    assertFalse(Files.exists(db.resolve("account.properties")), "the hash file is gone once the server is up");
+    assertEquals(1, server("start").exitCode(), "one server per folder");
+    KitProcess.Finished status = server("status");
+    assertEquals(0, status.exitCode(), status.stderr());
+    assertEquals(start.stdout(), status.stdout(), "status prints the address as start did");
     // The account really needs its password: the right one logs in (the wrong one, below, does not).
     Properties login = new Properties();
     login.setProperty("mysql.host", "127.0.0.1");
@@ -73,21 +81,19 @@ class MySqlBadInputIT {
 
   @AfterAll
   static void stopServer() throws Exception {
-    assertEquals(0, script("stop", serverDir.resolve("db").toString()).exitCode());
+    assertEquals(0, server("stop").exitCode());
     assertEquals(List.of(), KitProcess.leftovers(serverDir.toString()), "stop leaves nothing running");
+    assertEquals(3, server("status").exitCode(), "status: not running");
+    KitProcess.Finished again = server("stop");
+    assertEquals(0, again.exitCode(), "stopping a stopped server is no error");
+    assertTrue(again.stderr().contains("no local server runs in"), again.stderr());
   }
 
-  record Script(int exitCode, String stdout, String stderr) {
-  }
-
-  private static Script script(String... args) throws Exception {
-    List<String> cmd = new ArrayList<>(List.of(SCRIPT.toString()));
-    cmd.addAll(List.of(args));
-    Path out = Files.createTempFile(serverDir, "out", ".txt");
-    Path err = Files.createTempFile(serverDir, "err", ".txt");
-    Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-    assertTrue(p.waitFor(4, TimeUnit.MINUTES), "bin/mysql-local.sh " + args[0] + " did not finish");
-    return new Script(p.exitValue(), Files.readString(out), Files.readString(err));
+  /** {@code bin/tpcx-iot.sh server -b mysql ACTION --dir DB ...}. */
+  private static KitProcess.Finished server(String action, String... more) throws Exception {
+    List<String> args = new ArrayList<>(List.of("server", "-b", "mysql", action, "--dir", db.toString()));
+    args.addAll(List.of(more));
+    return KitProcess.run(serverDir, 4, args.toArray(String[]::new));
   }
 
   private static String address() {

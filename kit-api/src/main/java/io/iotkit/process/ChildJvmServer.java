@@ -1,9 +1,11 @@
 package io.iotkit.process;
 
+import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -12,8 +14,14 @@ import java.util.Properties;
  * A {@link LocalServer} whose launcher is a Java main built into {@code bindings/<module>/target} (its jar and
  * lib/), run as a child JVM that speaks the {@link ServerProcess} protocol. The server's classpath stays out
  * of the driver's. A subclass says how to launch it and which address its READY line gives.
+ *
+ * <p>Launchers share one command line convention: the subclass's {@link #arguments}, then the launcher options
+ * the user gave (see {@link #launchOptions()}), then {@code --detached} when the server is to outlive the kit.
  */
 public abstract class ChildJvmServer implements LocalServer {
+  /** The launcher's flag for running without a parent: ignore stdin, stop on SIGTERM. */
+  public static final String DETACHED = "--detached";
+
   private final Path kitHome;
   private final String module;
   private final String mainClass;
@@ -21,6 +29,8 @@ public abstract class ChildJvmServer implements LocalServer {
   private final Duration readyTimeout;
   private final Duration stopGrace;
   private Path workDir;
+  private Map<String, String> options = Map.of();
+  private Map<String, String> facts = Map.of();
   private ServerProcess process;
 
   protected ChildJvmServer(Path kitHome, String module, String mainClass, List<String> jvmOptions,
@@ -39,25 +49,75 @@ public abstract class ChildJvmServer implements LocalServer {
   /** The binding properties that reach the server, from the facts of its READY line. */
   protected abstract Properties address(Map<String, String> readyFacts);
 
+  /**
+   * Work before the launcher starts, e.g. a file it reads at start; the returned handle is closed once the
+   * server serves or failed to start. Nothing by default.
+   */
+  protected Closeable prepare(Path workDir) throws IOException {
+    return () -> { };
+  }
+
   @Override
   public Properties start(Path dir) throws IOException {
+    return start(dir, Map.of());
+  }
+
+  @Override
+  public Properties start(Path dir, Map<String, String> launchOptions) throws IOException {
     workDir = dir;
+    options = Map.copyOf(launchOptions);
+    List<String> cmd = command(dir, launchOptions, false);
+    try (Closeable prepared = prepare(dir)) {
+      process = ServerProcess.start(cmd, dir.resolve(module + ".log"), readyTimeout);
+    }
+    return ready(process.facts());
+  }
+
+  @Override
+  public Properties startDetached(Path dir, Map<String, String> launchOptions) throws IOException {
+    List<String> cmd = command(dir, launchOptions, true);
+    try (Closeable prepared = prepare(dir)) {
+      return ready(DetachedLaunch.start(cmd, dir, module, readyTimeout));
+    }
+  }
+
+  private Properties ready(Map<String, String> readyFacts) {
+    facts = Map.copyOf(readyFacts);
+    return address(facts);
+  }
+
+  private List<String> command(Path dir, Map<String, String> launchOptions, boolean detached) throws IOException {
+    if (!launchOptions().containsAll(launchOptions.keySet())) {
+      throw new IllegalArgumentException(description() + " takes only the launcher options " + launchOptions()
+          + ", not " + launchOptions.keySet());
+    }
     Files.createDirectories(dir);
     Path target = kitHome.resolve("bindings").resolve(module).resolve("target");
     Path jar = target.resolve(module + ".jar");
     if (!Files.isRegularFile(jar)) {
       throw new IOException(jar + " is missing; build the kit (mvn -DskipTests package)");
     }
-    List<String> cmd = JavaCommand.of(List.of(jar, target.resolve("lib")), jvmOptions, mainClass, arguments(dir));
-    process = ServerProcess.start(cmd, dir.resolve(module + ".log"), readyTimeout);
-    return address(process.facts());
+    List<String> args = new ArrayList<>(arguments(dir));
+    launchOptions.forEach((option, value) -> {
+      args.add(option);
+      args.add(value);
+    });
+    if (detached) {
+      args.add(DETACHED);
+    }
+    return JavaCommand.of(List.of(jar, target.resolve("lib")), jvmOptions, mainClass, args);
   }
 
-  /** Stops the server and starts it again on the same data. */
+  @Override
+  public Map<String, String> readyFacts() {
+    return facts;
+  }
+
+  /** Stops the server and starts it again on the same data, with the same launcher options. */
   @Override
   public Properties restart() throws IOException {
     stopProcess();
-    return start(workDir);
+    return start(workDir, options);
   }
 
   @Override

@@ -2,9 +2,14 @@ package io.iotkit.process;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 
-/** A real data store the kit starts on this machine and owns for the length of a run. */
+/**
+ * A real data store the kit starts on this machine: for the length of a run (it stops when the kit goes), or
+ * by itself through {@code bin/tpcx-iot.sh server}, in the foreground or detached.
+ */
 public interface LocalServer extends AutoCloseable {
 
   /** One line for the report, e.g. "standalone HBase 2.5.10 in a child JVM". */
@@ -26,5 +31,37 @@ public interface LocalServer extends AutoCloseable {
   @Override
   default void close() {
     stop();
+  }
+
+  /** The launcher options (e.g. {@code --port}) a user may give this server through bin/tpcx-iot.sh server. */
+  default Set<String> launchOptions() {
+    return Set.of();
+  }
+
+  /**
+   * As {@link #start(Path)}, with launcher options (option to value) out of {@link #launchOptions()}.
+   *
+   * @throws IllegalArgumentException for an option this server does not take
+   */
+  default Properties start(Path workDir, Map<String, String> launchOptions) throws IOException {
+    if (!launchOptions.isEmpty()) {
+      throw new IllegalArgumentException(description() + " takes no launcher options");
+    }
+    return start(workDir);
+  }
+
+  /**
+   * Starts the server detached: it outlives this JVM, stops cleanly on SIGTERM, and its pid is in the
+   * {@link PidFile} of {@code workDir}. Returns once it serves.
+   *
+   * @return binding properties that point at it (addresses only, never credentials)
+   */
+  default Properties startDetached(Path workDir, Map<String, String> launchOptions) throws IOException {
+    throw new IOException(description() + " cannot run detached");
+  }
+
+  /** What the server said about itself when it became ready (port, version, ...; never secrets); empty before. */
+  default Map<String, String> readyFacts() {
+    return Map.of();
   }
 }

@@ -3,32 +3,71 @@ package io.iotkit.cli;
 import io.iotkit.binding.BindingProvider;
 import io.iotkit.model.KitLayout;
 import io.iotkit.process.LocalServer;
+import io.iotkit.process.PidFile;
+import io.iotkit.sut.Bindings;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
- * Starts a binding's local server by itself, for users who want to point other tools (or several kit runs)
- * at it, and keeps it until Ctrl-C. Writes the binding properties that reach it next to its data.
+ * The one way to start a binding's local server by itself, for users who want to point other tools (or several
+ * kit runs) at it: in the foreground until Ctrl-C ({@code run}), or detached ({@code start}, then {@code stop},
+ * {@code status}). Either way the server's address goes to {@code DIR/binding.properties} (addresses only) and
+ * the pid of the process serving DIR to {@code DIR/server.pid} (see {@link PidFile}).
  */
-@Command(name = "server", mixinStandardHelpOptions = true,
-    description = "Starts the local server of a binding (the one a run starts when no SUT is configured) and"
-        + " keeps it running until Ctrl-C. Prints its address and writes it as a binding properties file"
-        + " (DIR/binding.properties) to pass to runs with --binding-properties.")
+@Command(name = "server", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Starts the local server of a binding (the one a run starts when no SUT is configured) by itself"
+        + " and writes its address as a binding properties file (DIR/binding.properties) to pass to runs with"
+        + " --binding-properties.",
+        "  run     (the default) in the foreground until Ctrl-C or 'stop'",
+        "  start   detached: prints the address and returns; the server keeps running",
+        "  stop    stops the server serving DIR and waits until it is gone",
+        "  status  says whether a server serves DIR; prints its address if so",
+        "The pid of the process serving DIR is in DIR/server.pid."},
+    footer = {"Exit status: 0 done (also: stop when no server runs, with a line saying so; status: it runs),"
+        + " 1 the server did not start, one already serves DIR, or it had to be killed, 2 bad input,"
+        + " 3 status: no server runs."})
 final class ServerCommand implements Callable<Integer> {
+  static final int EXIT_NOT_RUNNING = 3;
+  /** Longer than any launcher's own grace for its server's clean shutdown (at most 90 s). */
+  private static final Duration STOP_GRACE = Duration.ofSeconds(120);
+
+  /** Named as they are typed on the command line. */
+  enum Action { run, start, stop, status }
+
+  @Parameters(index = "0", arity = "0..1", defaultValue = "run", paramLabel = "ACTION",
+      description = "run, start, stop or status (default: ${DEFAULT-VALUE}).")
+  Action action;
+
   @Option(names = {"-b", "--binding"}, defaultValue = "hbase", paramLabel = "NAME",
-      description = "Binding whose server to start (default: ${DEFAULT-VALUE}).")
+      description = "Binding whose server it is (default: ${DEFAULT-VALUE}).")
   String binding;
 
   @Option(names = "--dir", paramLabel = "DIR",
       description = "Folder for the server's data and log (default: servers/<binding>).")
   Path dir;
+
+  @Option(names = "--binding-properties", paramLabel = "FILE",
+      description = "Binding properties for the server (e.g. the account the local MariaDB creates); they must"
+          + " name no server address (default: none, the binding's defaults).")
+  Path bindingProperties;
+
+  @Mixin
+  ServerLaunchOptions launchOptions;
 
   @Option(names = "--kit-home", hidden = true, defaultValue = "${sys:kit.home:-.}")
   Path kitHome;
@@ -36,33 +75,141 @@ final class ServerCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     KitLayout kit = new KitLayout(kitHome);
-    BindingProvider provider = BindingChoice.load(kit, binding);
-    LocalServer server = provider.localServer(new Properties(), kit.home())
-        .orElseThrow(() -> new BadInputException("binding '" + binding + "' has no local server"));
-    Path work = dir != null ? dir.toAbsolutePath() : kit.home().resolve("servers").resolve(binding);
+    Path work = (dir != null ? dir : kit.home().resolve("servers").resolve(binding)).toAbsolutePath().normalize();
+    if (action == Action.stop || action == Action.status) {
+      if (!launchOptions.given().isEmpty() || bindingProperties != null) {
+        throw new BadInputException("server " + action + " takes only -b and --dir");
+      }
+      return action == Action.stop ? stop(work) : status(work);
+    }
+    LocalServer server = localServer(kit);
+    Map<String, String> options = launchOptions.forServer(binding, server.launchOptions());
+    Optional<ProcessHandle> running = PidFile.running(work);
+    if (running.isPresent()) {
+      return failed("a local server already serves " + work + " (pid " + running.get().pid() + "); stop it with: "
+          + stopCommand(work));
+    }
     Files.createDirectories(work);
+    return action == Action.run ? run(server, work, options) : start(server, work, options);
+  }
+
+  private LocalServer localServer(KitLayout kit) throws BadInputException, IOException {
+    BindingProvider provider = BindingChoice.load(kit, binding);
+    Properties props;
+    if (bindingProperties == null) {
+      props = new Properties();
+    } else if (!Files.isRegularFile(bindingProperties)) {
+      throw new BadInputException("binding properties file " + bindingProperties + " does not exist");
+    } else {
+      props = Bindings.properties(bindingProperties, Map.of());
+    }
+    return provider.localServer(props, kit.home()).orElseThrow(() -> new BadInputException(bindingProperties == null
+        ? "binding '" + binding + "' has no local server"
+        : "binding '" + binding + "' starts no local server with " + bindingProperties
+            + ": it names a server address; remove it there"));
+  }
+
+  /** In the foreground until Ctrl-C or SIGTERM (which 'stop' sends); the server dies with this command. */
+  private int run(LocalServer server, Path work, Map<String, String> options) throws Exception {
     System.out.println("starting " + server.description() + " in " + work + " ...");
     Properties address;
     try {
-      address = server.start(work);
+      address = server.start(work, options);
     } catch (IOException e) {
-      throw new BadInputException(binding + ": the local server did not start: " + e.getMessage());
+      return failed(binding + ": the local server did not start: " + e.getMessage());
     }
+    PidFile.write(work, ProcessHandle.current().pid());
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       server.stop();
+      PidFile.delete(work);
       stopped.countDown();
     }, "stop-server"));
-    Path props = work.resolve("binding.properties");
-    try (OutputStream out = Files.newOutputStream(props)) {
-      address.store(out, binding + " local server started by bin/tpcx-iot.sh server");
-    }
+    Path props = writeAddress(work, address);
     address.stringPropertyNames().stream().sorted()
         .forEach(k -> System.out.println("  " + k + "=" + address.getProperty(k)));
     System.out.println("ready; run against it with: bin/tpcx-iot.sh -b " + binding + " --binding-properties "
         + props + " ...");
     System.out.println("Ctrl-C stops it.");
     stopped.await();
-    return 0;
+    return RunCommand.EXIT_OK;
+  }
+
+  /** Detached: stdout gets the address alone (binding properties lines), so scripts can read it. */
+  private int start(LocalServer server, Path work, Map<String, String> options) throws IOException {
+    System.err.println(binding + ": starting " + server.description() + " in " + work + " ...");
+    Properties address;
+    try {
+      address = server.startDetached(work, options);
+    } catch (IOException e) {
+      return failed(binding + ": the local server did not start: " + e.getMessage());
+    }
+    writeAddress(work, address);
+    System.out.print(lines(address));
+    String pid = PidFile.running(work).map(h -> " (pid " + h.pid() + ")").orElse("");
+    System.err.println(binding + ": serves in " + work + pid + ": " + facts(server.readyFacts())
+        + "; stop it with: " + stopCommand(work));
+    return RunCommand.EXIT_OK;
+  }
+
+  private int stop(Path work) {
+    Optional<ProcessHandle> running = PidFile.running(work);
+    if (running.isEmpty()) {
+      PidFile.delete(work);
+      System.err.println(binding + ": no local server runs in " + work);
+      return RunCommand.EXIT_OK;
+    }
+    long pid = running.get().pid();
+    if (!PidFile.stop(running.get(), work, STOP_GRACE)) {
+      return failed(binding + ": the local server in " + work + " (pid " + pid + ") did not stop within "
+          + STOP_GRACE.toSeconds() + " s and was killed");
+    }
+    System.err.println(binding + ": stopped the local server in " + work + " (pid " + pid + ")");
+    return RunCommand.EXIT_OK;
+  }
+
+  private int status(Path work) throws IOException {
+    Optional<ProcessHandle> running = PidFile.running(work);
+    if (running.isEmpty()) {
+      System.err.println(binding + ": no local server runs in " + work);
+      return EXIT_NOT_RUNNING;
+    }
+    Path props = work.resolve("binding.properties");
+    if (Files.isRegularFile(props)) {
+      Properties address = new Properties();
+      try (InputStream in = Files.newInputStream(props)) {
+        address.load(in);
+      }
+      System.out.print(lines(address));
+    }
+    System.err.println(binding + ": a local server runs in " + work + " (pid " + running.get().pid() + ")");
+    return RunCommand.EXIT_OK;
+  }
+
+  private Path writeAddress(Path work, Properties address) throws IOException {
+    Path props = work.resolve("binding.properties");
+    try (OutputStream out = Files.newOutputStream(props)) {
+      address.store(out, binding + " local server started by bin/tpcx-iot.sh server");
+    }
+    return props;
+  }
+
+  private static String lines(Properties p) {
+    return p.stringPropertyNames().stream().sorted().map(k -> k + "=" + p.getProperty(k) + "\n")
+        .collect(Collectors.joining());
+  }
+
+  private static String facts(Map<String, String> facts) {
+    return new TreeMap<>(facts).entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+        .collect(Collectors.joining(" "));
+  }
+
+  private String stopCommand(Path work) {
+    return "bin/tpcx-iot.sh server -b " + binding + " stop --dir " + work;
+  }
+
+  private static int failed(String message) {
+    System.err.println(RunCommand.NAME + ": " + message);
+    return RunCommand.EXIT_FAILED;
   }
 }

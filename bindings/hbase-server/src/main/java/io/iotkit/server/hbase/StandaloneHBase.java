@@ -17,13 +17,19 @@ import org.apache.hadoop.hbase.master.HMasterCommandLine;
  * A real HBase in HBase's own standalone mode: master, region server and ZooKeeper in this one JVM, data on
  * the local filesystem under the folder given as the only argument. Prints
  * {@code READY quorum=127.0.0.1 port=<zk port>} once it serves tables; stops cleanly on STOP (see
- * {@link ParentWatch}). Its ports are free ones, so several can run side by side.
+ * {@link ParentWatch}). With {@code --detached} after the folder (bin/tpcx-iot.sh server start) it ignores stdin
+ * and stops cleanly on SIGTERM instead. Its ports are free ones, so several can run side by side.
  */
 public final class StandaloneHBase {
   private StandaloneHBase() {
   }
 
   public static void main(String[] args) throws Exception {
+    boolean detached = args.length == 2 && args[1].equals("--detached");
+    if (args.length != 1 && !detached) {
+      System.err.println("usage: StandaloneHBase DIR [--detached]");
+      System.exit(2);
+    }
     Path dir = Path.of(args[0]).toAbsolutePath();
     Files.createDirectories(dir);
     int zkPort = freePort();
@@ -58,7 +64,11 @@ public final class StandaloneHBase {
     Connection connection = ConnectionFactory.createConnection(conf);
     Admin admin = connection.getAdmin();
     awaitServing(admin);
-    ParentWatch.start(() -> shutdown(admin, serving));
+    if (detached) {
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> shutdown(admin, serving), "hbase-shutdown"));
+    } else {
+      ParentWatch.start(() -> shutdown(admin, serving));
+    }
     System.out.println("READY quorum=127.0.0.1 port=" + zkPort);
     System.out.flush();
     serving.join();

@@ -32,8 +32,8 @@ import org.apache.kafka.common.utils.Time;
  * {@code READY bootstrap=127.0.0.1:<port>} once it serves clients.
  *
  * <p>Started by the kit ({@code LocalKafka}), it stops cleanly on a STOP line and halts when its stdin closes
- * (see {@link ParentWatch}), so it never outlives the kit. With {@code --standalone} (bin/kafka-local.sh) it
- * ignores stdin and runs until SIGTERM or Ctrl-C, which also stop it cleanly.
+ * (see {@link ParentWatch}), so it never outlives the kit. With {@code --detached} (bin/tpcx-iot.sh server start)
+ * it ignores stdin and runs until SIGTERM or Ctrl-C, which also stop it cleanly.
  *
  * <p>A folder that already holds data is served again as it is, on the same ports when they are still free, so
  * a restart keeps both the data and (usually) the address.
@@ -57,7 +57,7 @@ public final class StandaloneKafka {
       o = Options.parse(args, System.getenv());
     } catch (IllegalArgumentException e) {
       System.err.println(e.getMessage());
-      System.err.println("usage: StandaloneKafka DIR [--standalone] [--sasl-plain-user NAME] [--ssl-keystore FILE]");
+      System.err.println("usage: StandaloneKafka DIR [--detached] [--sasl-plain-user NAME] [--ssl-keystore FILE]");
       System.exit(2);
       return;
     }
@@ -86,7 +86,7 @@ public final class StandaloneKafka {
     server.startup();
     String bootstrap = "127.0.0.1:" + ports.get("broker");
     awaitServing(bootstrap);
-    if (!o.standalone) {
+    if (!o.detached) {
       ParentWatch.start(stop);
     }
     StringBuilder ready = new StringBuilder("READY bootstrap=").append(bootstrap);
@@ -101,7 +101,7 @@ public final class StandaloneKafka {
   }
 
   /** The command line: the data folder, and what else to serve. Secrets come from the environment only. */
-  record Options(Path dir, boolean standalone, String saslUser, String saslPassword, Path sslKeystore,
+  record Options(Path dir, boolean detached, String saslUser, String saslPassword, Path sslKeystore,
                  String sslPassword) {
     static final String SASL_PASSWORD_ENV = "KAFKA_LOCAL_SASL_PASSWORD";
     static final String SSL_PASSWORD_ENV = "KAFKA_LOCAL_SSL_PASSWORD";
@@ -110,12 +110,12 @@ public final class StandaloneKafka {
       if (args.length < 1 || args[0].startsWith("--")) {
         throw new IllegalArgumentException("no data folder given");
       }
-      boolean standalone = false;
+      boolean detached = false;
       String user = null;
       Path keystore = null;
       for (int i = 1; i < args.length; i++) {
         switch (args[i]) {
-          case "--standalone" -> standalone = true;
+          case "--detached" -> detached = true;
           case "--sasl-plain-user" -> user = value(args, ++i);
           case "--ssl-keystore" -> keystore = Path.of(value(args, ++i)).toAbsolutePath();
           default -> throw new IllegalArgumentException("unknown option " + args[i]);
@@ -129,7 +129,7 @@ public final class StandaloneKafka {
       if (keystore != null && (sslPassword == null || sslPassword.isEmpty())) {
         throw new IllegalArgumentException("--ssl-keystore needs the keystore password in " + SSL_PASSWORD_ENV);
       }
-      return new Options(Path.of(args[0]).toAbsolutePath(), standalone, user, saslPassword, keystore, sslPassword);
+      return new Options(Path.of(args[0]).toAbsolutePath(), detached, user, saslPassword, keystore, sslPassword);
     }
 
     private static String value(String[] args, int i) {

@@ -18,9 +18,9 @@ class StandaloneKafkaTest {
 
   @Test
   void optionsTakeSecretsFromTheEnvironmentOnly() {
-    StandaloneKafka.Options o = StandaloneKafka.Options.parse(new String[] {"d", "--standalone",
+    StandaloneKafka.Options o = StandaloneKafka.Options.parse(new String[] {"d", "--detached",
         "--sasl-plain-user", "kit"}, Map.of(StandaloneKafka.Options.SASL_PASSWORD_ENV, "pw"));
-    assertTrue(o.standalone());
+    assertTrue(o.detached());
     assertEquals("kit", o.saslUser());
     assertEquals("pw", o.saslPassword());
     assertEquals(List.of("broker", "controller", "sasl"), o.portNames());

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 
 /**
  * A real Kafka 3.9 in KRaft mode, one broker and controller, in a child JVM with the server's own classpath
@@ -24,6 +25,12 @@ final class LocalKafka extends ChildJvmServer {
   public String description() {
     return "local Kafka 3.9 in KRaft mode (one broker and controller in a local JVM on 127.0.0.1,"
         + " data on the local filesystem)";
+  }
+
+  /** Extra SASL/PLAIN and TLS listeners; their passwords come from the environment (see StandaloneKafka). */
+  @Override
+  public Set<String> launchOptions() {
+    return Set.of("--sasl-plain-user", "--ssl-keystore");
   }
 
   @Override

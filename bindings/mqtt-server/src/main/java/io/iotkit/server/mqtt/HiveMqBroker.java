@@ -16,11 +16,11 @@ import java.util.concurrent.TimeUnit;
  * configuration, sessions and queues under the folder given as the first argument ({@code conf/}, {@code data/}).
  *
  * <p>Usage: {@code HiveMqBroker DIR [--port N] [--max-queue-size N] [--receive-maximum N]
- * [--persistence file|in-memory] [--standalone]} (see {@link BrokerConfig}).
- * Port 0 (the default) takes a free port. Started by the kit (the default), it prints
- * {@code READY host=127.0.0.1 port=N} once it accepts connections, stops cleanly on STOP and exits when its
- * stdin closes (see {@link ParentWatch}). With {@code --standalone} (bin/mqtt-local.sh) it prints
- * {@code 127.0.0.1:N}, writes its pid to {@code DIR/broker.pid} and runs until SIGTERM or Ctrl-C.
+ * [--persistence file|in-memory] [--detached]} (see {@link BrokerConfig}).
+ * Port 0 (the default) takes a free port. It prints {@code READY host=127.0.0.1 port=N} once it accepts
+ * connections. Started by the kit (the default), it stops cleanly on STOP and exits when its stdin closes (see
+ * {@link ParentWatch}). With {@code --detached} (bin/tpcx-iot.sh server start) it ignores stdin and runs until
+ * SIGTERM or Ctrl-C, which also stop it cleanly.
  *
  * <p>Embedded HiveMQ lets every client in (no security extension), whatever user name and password it sends:
  * the broker listens on 127.0.0.1 only, for the kit and the user's own tools.
@@ -36,7 +36,7 @@ public final class HiveMqBroker {
     } catch (IllegalArgumentException e) {
       System.err.println("mqtt broker: " + e.getMessage());
       System.err.println("usage: HiveMqBroker DIR [--port N] [--max-queue-size N] [--receive-maximum N]"
-          + " [--persistence file|in-memory] [--standalone]");
+          + " [--persistence file|in-memory] [--detached]");
       System.exit(2);
       return;
     }
@@ -69,24 +69,12 @@ public final class HiveMqBroker {
     } finally {
       System.setOut(stdout);
     }
-    if (o.standalone) {
-      Path pidFile = dir.resolve("broker.pid");
-      Files.writeString(pidFile, ProcessHandle.current().pid() + "\n", StandardCharsets.UTF_8);
-      Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-        stop(broker);
-        try {
-          Files.deleteIfExists(pidFile);
-        } catch (IOException e) {
-          // a stale pid file only makes the next stop say the broker is gone
-        }
-      }, "broker-stop"));
-      System.out.println("127.0.0.1:" + port);
-      System.err.println("mqtt broker: HiveMQ CE serves MQTT on 127.0.0.1:" + port + ", data in " + dir
-          + ", log in " + dir.resolve("log") + "; stop it with bin/mqtt-local.sh stop " + o.dir + " or Ctrl-C");
+    if (o.detached) {
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(broker), "broker-stop"));
     } else {
       ParentWatch.start(() -> stop(broker));
-      System.out.println("READY host=127.0.0.1 port=" + port);
     }
+    System.out.println("READY host=127.0.0.1 port=" + port);
     System.out.flush();
     Thread.currentThread().join(); // serve until STOP, stdin closing, or a signal
   }
@@ -145,14 +133,14 @@ public final class HiveMqBroker {
     long maxQueueSize = BrokerConfig.DEFAULT_MAX_QUEUE_SIZE;
     int receiveMaximum = BrokerConfig.DEFAULT_RECEIVE_MAXIMUM;
     String persistence = "file";
-    boolean standalone;
+    boolean detached;
 
     static Options parse(String[] args) {
       Options o = new Options();
       for (int i = 0; i < args.length; i++) {
         String a = args[i];
         switch (a) {
-          case "--standalone" -> o.standalone = true;
+          case "--detached" -> o.detached = true;
           case "--port" -> o.port = (int) number(args, ++i, a, 0, 65_535);
           case "--max-queue-size" -> o.maxQueueSize = number(args, ++i, a, 1, Long.MAX_VALUE);
           case "--receive-maximum" -> o.receiveMaximum = (int) number(args, ++i, a, 1, 65_535);

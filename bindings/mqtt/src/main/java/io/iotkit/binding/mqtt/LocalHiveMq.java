@@ -2,6 +2,7 @@ package io.iotkit.binding.mqtt;
 
 import io.iotkit.files.FileTrees;
 import io.iotkit.process.ChildJvmServer;
+import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -9,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 
 /**
  * A HiveMQ Community Edition broker in a child JVM (bindings/mqtt-server), listening on a free port of
@@ -56,11 +58,16 @@ final class LocalHiveMq extends ChildJvmServer {
   }
 
   @Override
-  public Properties start(Path dir) throws IOException {
+  public Set<String> launchOptions() {
+    return Set.of("--port");
+  }
+
+  @Override
+  protected Closeable prepare(Path dir) throws IOException {
     if (!persistence.equals("file") && !persistence.equals("in-memory")) {
       throw new IOException(PERSISTENCE + " must be file or in-memory, not '" + persistence + "'");
     }
-    return super.start(dir);
+    return super.prepare(dir);
   }
 
   @Override

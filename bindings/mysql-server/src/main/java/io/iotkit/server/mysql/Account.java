@@ -2,26 +2,24 @@ package io.iotkit.server.mysql;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.Properties;
 import java.util.regex.Pattern;
 
 /**
  * The account and database the local server creates when it initialises a new data folder, read from a
- * properties file: {@code mysql.user} (default iot), {@code mysql.database} (default iot), and either
- * {@code mysql.password} or {@code mysql.password.hash}, the server's own mysql_native_password hash, which
- * the kit passes so that no password is ever written to a file. No password means an empty one.
+ * properties file: {@code mysql.user} (default iot), {@code mysql.database} (default iot), and
+ * {@code mysql.password.hash}, the server's own mysql_native_password hash, which the kit computes from the
+ * binding properties (io.iotkit.binding.mysql.LocalMariaDb) so that no password is ever written to a file.
+ * A plaintext {@code mysql.password} is refused. No hash means an empty password.
  *
  * <p>The account is created for 127.0.0.1, the only address the server listens on. It never prints the hash.
  */
 final class Account {
   static final String USER = "mysql.user";
   static final String DATABASE = "mysql.database";
+  /** Refused: the launcher takes the hash only. */
   static final String PASSWORD = "mysql.password";
   static final String PASSWORD_HASH = "mysql.password.hash";
   private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z0-9_]{1,64}");
@@ -63,9 +61,9 @@ final class Account {
     if (!hash.isEmpty() && !NATIVE_HASH.matcher(hash).matches()) {
       throw new IllegalArgumentException(PASSWORD_HASH + " is not a mysql_native_password hash");
     }
-    String password = p.getProperty(PASSWORD, "");
-    if (hash.isEmpty() && !password.isEmpty()) {
-      hash = nativePasswordHash(password);
+    if (p.getProperty(PASSWORD) != null) {
+      throw new IllegalArgumentException(PASSWORD + " is not accepted: the launcher takes " + PASSWORD_HASH
+          + " only (bin/tpcx-iot.sh server -b mysql start computes it from the binding properties)");
     }
     return new Account(user, database, hash);
   }
@@ -76,17 +74,6 @@ final class Account {
 
   String database() {
     return database;
-  }
-
-  /** The mysql_native_password hash of a password: '*' and the upper-case hex of SHA1(SHA1(password)). */
-  static String nativePasswordHash(String password) {
-    try {
-      MessageDigest sha1 = MessageDigest.getInstance("SHA-1");
-      byte[] stage1 = sha1.digest(password.getBytes(StandardCharsets.UTF_8));
-      return "*" + HexFormat.of().withUpperCase().formatHex(sha1.digest(stage1));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("every JDK has SHA-1", e);
-    }
   }
 
   /** Statements for {@code mariadbd --bootstrap} that create the database and the account. */

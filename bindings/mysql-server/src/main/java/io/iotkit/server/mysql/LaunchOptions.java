@@ -10,7 +10,8 @@ import java.nio.file.Path;
  * @param port port to listen on, 0 for a free one
  * @param tlsCert the server's TLS certificate (PEM), or null for no TLS
  * @param tlsKey its private key (PEM), given with the certificate
- * @param detached run without a parent: do not stop when stdin closes (bin/mysql-local.sh); stop on SIGTERM
+ * @param detached run without a parent (bin/tpcx-iot.sh server start): do not stop when stdin closes; stop on
+ *     SIGTERM
  */
 record LaunchOptions(Path dir, Path account, int port, Path tlsCert, Path tlsKey, boolean detached) {
   static final String USAGE = "usage: StandaloneMariaDb DIR [--account FILE] [--port N]"

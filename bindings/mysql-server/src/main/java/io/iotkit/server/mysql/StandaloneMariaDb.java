@@ -14,8 +14,8 @@ import java.util.List;
  *
  * <p>It speaks the kit's launch protocol (see {@code io.iotkit.process.ServerProcess}): a {@code STOP} line on
  * stdin, or stdin closing because the kit is gone, shuts mariadbd down cleanly and ends this JVM, so no server
- * outlives the kit (see {@link ParentWatch}). With {@code --detached} (bin/mysql-local.sh) it ignores stdin and
- * stops on SIGTERM. Either way a JVM shutdown stops mariadbd first.
+ * outlives the kit (see {@link ParentWatch}). With {@code --detached} (bin/tpcx-iot.sh server start) it ignores
+ * stdin and stops on SIGTERM. Either way a JVM shutdown stops mariadbd first.
  *
  * <p>Exit codes: 0 stopped on request, 1 mariadbd died, 2 could not start.
  */

@@ -1,6 +1,7 @@
 package io.iotkit.binding.mysql;
 
 import io.iotkit.process.ChildJvmServer;
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -14,6 +15,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 
 /**
  * A local MariaDB 10.11 for users with no server of their own: one mariadbd on 127.0.0.1, started by the
@@ -22,8 +24,9 @@ import java.util.Properties;
  *
  * <p>When the data folder is new, the launcher creates the database and account of the binding properties
  * ({@code mysql.database}, {@code mysql.user}, {@code mysql.password}), so the binding logs in exactly as it
- * would on a sponsor's server. The launcher never sees the password: it gets the server's own
- * mysql_native_password hash, in a file only this user can read, deleted as soon as the server is up.
+ * would on a sponsor's server. The launcher never sees the password: this class alone turns it into the
+ * server's own mysql_native_password hash, which the launcher gets in a file only this user can read, deleted as
+ * soon as the server is up.
  */
 final class LocalMariaDb extends ChildJvmServer {
   static final String MAIN = "io.iotkit.server.mysql.StandaloneMariaDb";
@@ -56,15 +59,16 @@ final class LocalMariaDb extends ChildJvmServer {
   }
 
   @Override
-  public Properties start(Path dir) throws IOException {
-    Files.createDirectories(dir);
+  public Set<String> launchOptions() {
+    return Set.of("--port", "--tls-cert", "--tls-key");
+  }
+
+  /** The launcher reads the account file while it starts; it is deleted as soon as the server is up. */
+  @Override
+  protected Closeable prepare(Path dir) throws IOException {
     Path accountFile = accountFile(dir);
     writePrivately(accountFile);
-    try {
-      return super.start(dir);
-    } finally {
-      Files.deleteIfExists(accountFile);
-    }
+    return () -> Files.deleteIfExists(accountFile);
   }
 
   private static Path accountFile(Path dir) {
