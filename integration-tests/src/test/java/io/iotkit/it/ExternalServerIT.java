@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.iotkit.model.RunStatus;
 import io.iotkit.model.CheckResult;
 import io.iotkit.model.RunResult;
+import io.iotkit.model.RunStatus;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

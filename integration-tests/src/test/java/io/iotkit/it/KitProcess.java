@@ -3,11 +3,11 @@ package io.iotkit.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.iotkit.model.RunStatus;
 import io.iotkit.model.CheckResult;
 import io.iotkit.model.IterationResult;
 import io.iotkit.model.Json;
 import io.iotkit.model.RunResult;
+import io.iotkit.model.RunStatus;
 import io.iotkit.result.RunFolder;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -2,8 +2,8 @@ package io.iotkit.check;
 
 import io.iotkit.model.CheckResult;
 import io.iotkit.model.Figure;
-import io.iotkit.model.Limit;
 import io.iotkit.model.KitLayout;
+import io.iotkit.model.Limit;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;

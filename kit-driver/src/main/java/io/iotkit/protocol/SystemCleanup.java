@@ -1,11 +1,11 @@
 package io.iotkit.protocol;
 
+import io.iotkit.files.FileTrees;
 import io.iotkit.model.CheckResult;
 import io.iotkit.model.Figure;
 import io.iotkit.model.Limit;
 import io.iotkit.sut.SutSession.SutException;
 import io.iotkit.sut.SutSession;
-import io.iotkit.files.FileTrees;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,8 +4,8 @@ import static io.iotkit.report.Html.esc;
 import static io.iotkit.report.Html.fmt;
 
 import io.iotkit.model.CheckResult;
-import io.iotkit.model.Operation;
 import io.iotkit.model.Metrics;
+import io.iotkit.model.Operation;
 import io.iotkit.model.PhaseSeries;
 import io.iotkit.model.ResultView;
 import io.iotkit.model.RunResult;

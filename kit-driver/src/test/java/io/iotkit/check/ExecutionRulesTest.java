@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.iotkit.model.CheckResult;
 import io.iotkit.model.Figure;
-import io.iotkit.model.Limit;
 import io.iotkit.model.InstanceResult;
+import io.iotkit.model.Limit;
 import io.iotkit.model.PhaseResult;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,5 @@
 package io.iotkit.disclosure;
 
-import io.iotkit.model.Operation;
-import io.iotkit.model.RunStatus;
 import io.iotkit.check.FileCheck;
 import io.iotkit.model.CheckResult;
 import io.iotkit.model.Environment;
@@ -9,11 +7,13 @@ import io.iotkit.model.InstanceResult;
 import io.iotkit.model.IterationResult;
 import io.iotkit.model.Latency;
 import io.iotkit.model.Metrics;
+import io.iotkit.model.Operation;
 import io.iotkit.model.PhaseResult;
 import io.iotkit.model.PhaseSeries;
 import io.iotkit.model.Pricing;
 import io.iotkit.model.RunInputs;
 import io.iotkit.model.RunResult;
+import io.iotkit.model.RunStatus;
 import io.iotkit.model.SystemDescription;
 import java.time.Instant;
 import java.time.LocalDate;

@@ -1,6 +1,5 @@
 package io.iotkit.report;
 
-import io.iotkit.model.RunStatus;
 import io.iotkit.binding.Aggregate;
 import io.iotkit.check.ExecutionRules;
 import io.iotkit.disclosure.DisclosureFixture;
@@ -16,6 +15,7 @@ import io.iotkit.model.PhaseSeries;
 import io.iotkit.model.Pricing;
 import io.iotkit.model.RunInputs;
 import io.iotkit.model.RunResult;
+import io.iotkit.model.RunStatus;
 import io.iotkit.model.SystemDescription;
 import io.iotkit.model.WorkloadSpec;
 import java.time.Instant;
