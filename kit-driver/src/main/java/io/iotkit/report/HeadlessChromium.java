@@ -1,16 +1,15 @@
 package io.iotkit.report;
 
+import io.iotkit.files.FileTrees;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * Runs a local Chromium headless on a local HTML file: the DOM after the page's scripts ran, or a screenshot.
@@ -148,8 +147,8 @@ public final class HeadlessChromium {
   }
 
   private static void deleteTree(Path dir) {
-    try (Stream<Path> all = Files.walk(dir)) {
-      all.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    try {
+      FileTrees.delete(dir);
     } catch (IOException e) {
       // A leftover temporary profile is harmless; the result of the run is what matters.
     }
