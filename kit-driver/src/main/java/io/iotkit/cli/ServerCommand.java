@@ -6,7 +6,6 @@ import io.iotkit.process.LocalServer;
 import io.iotkit.process.PidFile;
 import io.iotkit.sut.Bindings;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -176,11 +175,7 @@ final class ServerCommand implements Callable<Integer> {
     }
     Path props = work.resolve("binding.properties");
     if (Files.isRegularFile(props)) {
-      Properties address = new Properties();
-      try (InputStream in = Files.newInputStream(props)) {
-        address.load(in);
-      }
-      System.out.print(lines(address));
+      System.out.print(lines(Bindings.properties(props, Map.of())));
     }
     System.err.println(binding + ": a local server runs in " + work + " (pid " + running.get().pid() + ")");
     return RunCommand.EXIT_OK;
