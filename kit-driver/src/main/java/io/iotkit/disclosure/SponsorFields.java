@@ -34,7 +34,7 @@ final class SponsorFields {
   /** The empty fields of a description; every top-level one when it is null. */
   static List<String> inDescription(SystemDescription d) {
     SponsorFields f = new SponsorFields();
-    f.description(d == null ? new SystemDescription(null, null, null, null, null, null, null, null, null) : d);
+    f.description(d == null ? SystemDescription.NONE : d);
     return List.copyOf(f.missing);
   }
 

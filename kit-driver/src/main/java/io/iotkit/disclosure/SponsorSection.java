@@ -28,7 +28,7 @@ final class SponsorSection {
    */
   static FdrView.Sponsor of(SystemDescription d, LocalDate runFinished) {
     if (d == null) {
-      d = new SystemDescription(null, null, null, null, null, null, null, null, null);
+      d = SystemDescription.NONE;
     }
     LocalDate date = d.reportDate() != null ? d.reportDate() : runFinished;
     List<SystemDescription.Tunable> tunables = d.tunables();

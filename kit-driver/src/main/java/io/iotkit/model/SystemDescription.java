@@ -32,6 +32,10 @@ public record SystemDescription(String sponsor, String systemName, LocalDate rep
                                 Hardware hardware, Software software, List<Tunable> tunables, String dataLayout,
                                 String pricedConfigurationDifferences) {
 
+  /** A description with nothing filled in: what a run without one is shown as. */
+  public static final SystemDescription NONE =
+      new SystemDescription(null, null, null, null, null, null, null, null, null);
+
   /**
    * The hardware of the measured configuration.
    *
