@@ -10,6 +10,7 @@ import io.iotkit.model.InstanceResult;
 import io.iotkit.model.InstanceSpec;
 import io.iotkit.model.KitLayout;
 import io.iotkit.process.LocalServer;
+import io.iotkit.process.LocalSetup;
 import io.iotkit.sut.Bindings;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -42,7 +43,7 @@ final class BindingHarness implements AutoCloseable {
         .orElseThrow(() -> new AssertionError("binding " + name + " is not built"));
     // as the master does: store clients load classes through the context class loader
     Thread.currentThread().setContextClassLoader(provider.getClass().getClassLoader());
-    LocalServer server = provider.localServer(given, kit.home())
+    LocalServer server = provider.localServer(given, LocalSetup.single(kit.home()))
         .orElseThrow(() -> new AssertionError(name + " offers no local server for these properties"));
     Properties props = new Properties();
     props.putAll(given);

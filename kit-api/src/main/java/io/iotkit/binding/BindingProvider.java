@@ -1,7 +1,7 @@
 package io.iotkit.binding;
 
 import io.iotkit.process.LocalServer;
-import java.nio.file.Path;
+import io.iotkit.process.LocalSetup;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
@@ -23,9 +23,9 @@ public interface BindingProvider {
    * The real local server this binding starts for a user with no SUT, when {@code properties} configure
    * no address; empty when they do, or when the binding needs no server.
    *
-   * @param kitHome the kit's root folder, where the server's jars are laid out
+   * @param setup where the kit lies, how many nodes, and the address to listen on
    */
-  Optional<LocalServer> localServer(Properties properties, Path kitHome);
+  Optional<LocalServer> localServer(Properties properties, LocalSetup setup);
 
   /**
    * Lines the user should read at the start of a run about these binding properties, e.g. that one was renamed.

@@ -1,7 +1,7 @@
 package io.iotkit.binding;
 
 import io.iotkit.process.LocalServer;
-import java.nio.file.Path;
+import io.iotkit.process.LocalSetup;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.function.Supplier;
@@ -10,13 +10,13 @@ import java.util.function.Supplier;
  * The usual provider: a name, a way to make the binding, and the local server the kit starts when the property
  * that holds the SUT's address is not set. A binding's provider is a subclass with a public no-argument
  * constructor (as {@link java.util.ServiceLoader} needs), e.g.
- * {@code super("kafka", KafkaBinding::new, "kafka.bootstrap.servers", (p, home) -> new LocalKafka(home))}.
+ * {@code super("kafka", KafkaBinding::new, "kafka.bootstrap.servers", (p, setup) -> new LocalKafka(setup))}.
  */
 public abstract class StandardBindingProvider implements BindingProvider {
-  /** Makes the local server from the binding properties and the kit's root folder. */
+  /** Makes the local server from the binding properties and the kit's request. */
   @FunctionalInterface
   public interface LocalServerFactory {
-    LocalServer create(Properties properties, Path kitHome);
+    LocalServer create(Properties properties, LocalSetup setup);
   }
 
   private final String name;
@@ -52,10 +52,10 @@ public abstract class StandardBindingProvider implements BindingProvider {
   }
 
   @Override
-  public final Optional<LocalServer> localServer(Properties properties, Path kitHome) {
+  public final Optional<LocalServer> localServer(Properties properties, LocalSetup setup) {
     if (localServer == null || !properties.getProperty(addressProperty, "").isBlank()) {
       return Optional.empty();
     }
-    return Optional.of(localServer.create(properties, kitHome));
+    return Optional.of(localServer.create(properties, setup));
   }
 }

@@ -44,6 +44,18 @@ public abstract class ChildJvmServer implements LocalServer {
   }
 
   /** The launcher's arguments for a server whose data and files go under {@code workDir}. */
+  /**
+   * The kit folder of a server that runs one node only; a request for more is refused with a line the user can act
+   * on, rather than answered by a single node that the replication check would then read as 1.
+   */
+  protected static Path singleNode(LocalSetup setup, String binding) {
+    if (setup.replicated()) {
+      throw new IllegalArgumentException(binding + ": the local server runs one node only; use --sut-nodes 1, or"
+          + " point the binding properties at a replicated cluster");
+    }
+    return setup.kitHome();
+  }
+
   protected abstract List<String> arguments(Path workDir) throws IOException;
 
   /** The binding properties that reach the server, from the facts of its READY line. */

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.iotkit.process.LocalServer;
+import io.iotkit.process.LocalSetup;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -70,7 +71,7 @@ class StandardBindingProviderTest {
 
   static final class WithServer extends StandardBindingProvider {
     WithServer() {
-      super("store", Idle::new, "store.host", (properties, kitHome) -> new Server(kitHome));
+      super("store", Idle::new, "store.host", (properties, setup) -> new Server(setup.kitHome()));
     }
   }
 
@@ -92,14 +93,15 @@ class StandardBindingProviderTest {
     assertEquals("store", p.name());
     assertInstanceOf(Idle.class, p.newBinding());
     Path home = Path.of("/kit");
-    assertEquals(new Server(home), p.localServer(props(Map.of()), home).orElseThrow());
-    assertEquals(new Server(home), p.localServer(props(Map.of("store.host", " ")), home).orElseThrow(), "blank");
-    assertTrue(p.localServer(props(Map.of("store.host", "db1")), home).isEmpty());
+    LocalSetup setup = LocalSetup.single(home);
+    assertEquals(new Server(home), p.localServer(props(Map.of()), setup).orElseThrow());
+    assertEquals(new Server(home), p.localServer(props(Map.of("store.host", " ")), setup).orElseThrow(), "blank");
+    assertTrue(p.localServer(props(Map.of("store.host", "db1")), setup).isEmpty());
     assertEquals(List.of(), p.warnings(props(Map.of())));
   }
 
   @Test
   void aBindingWithoutServerNeverStartsOne() {
-    assertTrue(new WithoutServer().localServer(props(Map.of()), Path.of("/kit")).isEmpty());
+    assertTrue(new WithoutServer().localServer(props(Map.of()), LocalSetup.single(Path.of("/kit"))).isEmpty());
   }
 }

@@ -58,6 +58,12 @@ final class RunCommand implements Callable<Integer> {
       description = "Binding properties (SUT address, credentials, tuning) (default: workloads/<binding>.properties).")
   Path bindingProperties;
 
+  @Option(names = "--sut-nodes", defaultValue = "1", paramLabel = "N",
+      description = "Nodes of the local server the kit starts when the binding properties name no SUT: N Kafka"
+          + " brokers, HDFS datanodes under HBase, or a MariaDB primary with N-1 replicas; 3 or more for a"
+          + " replicated SUT (default: ${DEFAULT-VALUE}).")
+  int sutNodes;
+
   @Option(names = "--pricing", paramLabel = "FILE",
       description = "Pricing file of the priced configuration (default: workloads/pricing.json).")
   Path pricing;
@@ -110,7 +116,7 @@ final class RunCommand implements Callable<Integer> {
       }
       config = new RunConfig(substations, kvps, binding, bindingPropertiesFile(kit), pricingFile(kit),
           systemFile(kit), strict,
-          threads, results != null ? results : kit.home().resolve("results"), jvmOptions(), kit);
+          threads, sutNodes, results != null ? results : kit.home().resolve("results"), jvmOptions(), kit);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage());
     }
@@ -152,7 +158,7 @@ final class RunCommand implements Callable<Integer> {
     }
     if (!r.completed()) {
       System.err.println(NAME + ": run aborted: " + r.abortReason() + " (results: " + folder.dir() + ")");
-      return protocol.abortedOnBadProperties() ? EXIT_BAD_INPUT : EXIT_FAILED;
+      return protocol.abortedOnBadInput() ? EXIT_BAD_INPUT : EXIT_FAILED;
     }
     return EXIT_OK;
   }

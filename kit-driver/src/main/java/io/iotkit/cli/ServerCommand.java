@@ -3,6 +3,7 @@ package io.iotkit.cli;
 import io.iotkit.binding.BindingProvider;
 import io.iotkit.model.KitLayout;
 import io.iotkit.process.LocalServer;
+import io.iotkit.process.LocalSetup;
 import io.iotkit.process.PidFile;
 import io.iotkit.sut.Bindings;
 import java.io.IOException;
@@ -65,6 +66,16 @@ final class ServerCommand implements Callable<Integer> {
           + " name no server address (default: none, the binding's defaults).")
   Path bindingProperties;
 
+  @Option(names = "--sut-nodes", defaultValue = "1", paramLabel = "N",
+      description = "Nodes of the local cluster (Kafka brokers, HDFS datanodes, MariaDB primary and replicas); 3 or"
+          + " more for a replicated SUT (default: ${DEFAULT-VALUE}).")
+  int nodes;
+
+  @Option(names = "--host", defaultValue = LocalSetup.LOOPBACK, paramLabel = "ADDR",
+      description = "Address to listen on and to name in DIR/binding.properties; another host's driver instances"
+          + " need one they can reach (default: ${DEFAULT-VALUE}).")
+  String host;
+
   @Mixin
   ServerLaunchOptions launchOptions;
 
@@ -76,7 +87,8 @@ final class ServerCommand implements Callable<Integer> {
     KitLayout kit = new KitLayout(kitHome);
     Path work = (dir != null ? dir : kit.home().resolve("servers").resolve(binding)).toAbsolutePath().normalize();
     if (action == Action.stop || action == Action.status) {
-      if (!launchOptions.given().isEmpty() || bindingProperties != null) {
+      if (!launchOptions.given().isEmpty() || bindingProperties != null || nodes != 1
+          || !LocalSetup.LOOPBACK.equals(host)) {
         throw new BadInputException("server " + action + " takes only -b and --dir");
       }
       return action == Action.stop ? stop(work) : status(work);
@@ -102,7 +114,13 @@ final class ServerCommand implements Callable<Integer> {
     } else {
       props = Bindings.properties(bindingProperties, Map.of());
     }
-    return provider.localServer(props, kit.home()).orElseThrow(() -> new BadInputException(bindingProperties == null
+    Optional<LocalServer> server;
+    try {
+      server = provider.localServer(props, new LocalSetup(kit.home(), nodes, host));
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(e.getMessage());
+    }
+    return server.orElseThrow(() -> new BadInputException(bindingProperties == null
         ? "binding '" + binding + "' has no local server"
         : "binding '" + binding + "' starts no local server with " + bindingProperties
             + ": it names a server address; remove it there"));

@@ -12,9 +12,10 @@ import java.util.List;
  * @param bindingProperties the sponsor's binding properties file, or null for none
  * @param systemDescription the sponsor's system description file, or null for none
  * @param threads insert threads per instance; anything but the kit constant makes a trial run
+ * @param sutNodes nodes of the local server the kit starts when the binding properties name no SUT
  */
 public record RunConfig(int substations, long kvps, String binding, Path bindingProperties, Path pricing,
-                        Path systemDescription, boolean strict, int threads, Path resultsRoot, List<String> instanceJvmOptions,
+                        Path systemDescription, boolean strict, int threads, int sutNodes, Path resultsRoot, List<String> instanceJvmOptions,
                         KitLayout kit) {
 
   public RunConfig {
@@ -28,6 +29,9 @@ public record RunConfig(int substations, long kvps, String binding, Path binding
     if (threads < 1 || threads > io.iotkit.model.WorkloadSpec.SENSORS_PER_SUBSTATION) {
       throw new IllegalArgumentException("--threads must be between 1 and "
           + io.iotkit.model.WorkloadSpec.SENSORS_PER_SUBSTATION + " (it was " + threads + ")");
+    }
+    if (sutNodes < 1) {
+      throw new IllegalArgumentException("--sut-nodes must be at least 1 (it was " + sutNodes + ")");
     }
     instanceJvmOptions = List.copyOf(instanceJvmOptions);
   }

@@ -8,6 +8,7 @@ import io.iotkit.check.FileManifest;
 import io.iotkit.environment.EnvironmentProbe;
 import io.iotkit.files.FileTrees;
 import io.iotkit.model.CheckResult;
+import io.iotkit.process.LocalSetup;
 import io.iotkit.model.Environment;
 import io.iotkit.model.InstanceSpec;
 import io.iotkit.model.IterationResult;
@@ -53,7 +54,7 @@ public final class RunProtocol {
   private final List<CheckResult> prerequisites = new ArrayList<>();
   private final List<IterationResult> iterations = new ArrayList<>();
   private final List<CheckResult> cleanup = new ArrayList<>();
-  private boolean badProperties;
+  private boolean badInput;
 
   public RunProtocol(RunConfig config, BindingProvider provider, Pricing pricing, SystemDescription system,
                      RunConsole out) {
@@ -72,9 +73,9 @@ public final class RunProtocol {
     }
   }
 
-  /** Whether the run that ended was aborted because the binding rejected a binding property (bad input). */
-  public boolean abortedOnBadProperties() {
-    return badProperties;
+  /** Whether the run that ended was aborted on bad input (a binding property, an impossible local server). */
+  public boolean abortedOnBadInput() {
+    return badInput;
   }
 
   /** Runs the benchmark, with everything it writes going into {@code runDir}. */
@@ -95,7 +96,8 @@ public final class RunProtocol {
     try {
       record(prerequisites, fileCheck(runDir));
       out.line("starting or connecting to the SUT (" + provider.name() + ") ...");
-      sut = SutSession.open(provider, config.bindingProperties(), config.kit().home(), runDir.resolve("sut"));
+      sut = SutSession.open(provider, config.bindingProperties(),
+          new LocalSetup(config.kit().home(), config.sutNodes(), LocalSetup.LOOPBACK), runDir.resolve("sut"));
       sutDescription = sut.description();
       out.line("SUT: " + sutDescription);
       sutSettings = sutSettings(sut);
@@ -119,7 +121,7 @@ public final class RunProtocol {
     } catch (StrictAbort | SutException e) {
       status = RunStatus.ABORTED;
       abortReason = e.getMessage();
-      badProperties = e instanceof SutSession.BadPropertiesException;
+      badInput = e instanceof SutSession.BadSetupException;
     } catch (DBException e) {
       status = RunStatus.ABORTED;
       String m = String.valueOf(e.getMessage());
@@ -164,7 +166,8 @@ public final class RunProtocol {
   }
 
   private RunInputs inputs() {
-    return new RunInputs(config.substations(), config.kvps(), provider.name(), config.threads(), config.strict(),
+    return new RunInputs(config.substations(), config.kvps(), provider.name(), config.threads(), config.sutNodes(),
+        config.strict(),
         pathOrNull(config.bindingProperties()), pathOrNull(config.pricing()),
         pathOrNull(config.systemDescription()), config.instanceJvmOptions());
   }

@@ -4,6 +4,7 @@ import io.iotkit.binding.BindingProvider;
 import io.iotkit.binding.KitBinding;
 import io.iotkit.binding.settings.BadPropertyException;
 import io.iotkit.process.LocalServer;
+import io.iotkit.process.LocalSetup;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -35,10 +36,15 @@ public final class SutSession implements AutoCloseable {
    *
    * @throws SutException with one line fit for the user when the SUT cannot be started or reached
    */
-  public static SutSession open(BindingProvider provider, Path propertiesFile, Path kitHome, Path workDir)
+  public static SutSession open(BindingProvider provider, Path propertiesFile, LocalSetup setup, Path workDir)
       throws SutException {
     Properties props = load(propertiesFile, Map.of());
-    SutSession s = new SutSession(provider, propertiesFile, provider.localServer(props, kitHome));
+    SutSession s;
+    try {
+      s = new SutSession(provider, propertiesFile, provider.localServer(props, setup));
+    } catch (IllegalArgumentException e) {
+      throw new BadSetupException(e.getMessage());
+    }
     try {
       if (s.server.isPresent()) {
         s.overrides = asMap(s.server.get().start(workDir));
@@ -60,7 +66,7 @@ public final class SutSession implements AutoCloseable {
     try {
       b.init();
     } catch (DBException e) {
-      throw BadPropertyException.isCauseOf(e) ? new BadPropertiesException(e.getMessage())
+      throw BadPropertyException.isCauseOf(e) ? new BadSetupException(e.getMessage())
           : new SutException(e.getMessage());
     }
     binding = b;
@@ -157,9 +163,12 @@ public final class SutSession implements AutoCloseable {
     }
   }
 
-  /** The binding rejected a binding property: bad input, not a failing SUT. */
-  public static final class BadPropertiesException extends SutException {
-    public BadPropertiesException(String message) {
+  /**
+   * Bad input, not a failing SUT: the binding rejected a binding property, or its local server cannot be made as
+   * asked (e.g. more nodes than the store clusters).
+   */
+  public static final class BadSetupException extends SutException {
+    public BadSetupException(String message) {
       super(message);
     }
   }

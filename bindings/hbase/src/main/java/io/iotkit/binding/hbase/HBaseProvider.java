@@ -7,7 +7,7 @@ import java.util.Properties;
 /** Registers binding "hbase"; with no hbase.zookeeper.quorum configured, the kit starts a local HBase. */
 public final class HBaseProvider extends StandardBindingProvider {
   public HBaseProvider() {
-    super("hbase", HBaseBinding::new, HBaseSettings.QUORUM, (properties, kitHome) -> new LocalHBase(kitHome));
+    super("hbase", HBaseBinding::new, HBaseSettings.QUORUM, (properties, setup) -> new LocalHBase(setup));
   }
 
   /** Old property names still in use. */

@@ -1,6 +1,7 @@
 package io.iotkit.binding.hbase;
 
 import io.iotkit.process.ChildJvmServer;
+import io.iotkit.process.LocalSetup;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -20,8 +21,8 @@ final class LocalHBase extends ChildJvmServer {
       "--add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED",
       "--add-exports=java.base/jdk.internal.misc=ALL-UNNAMED");
 
-  LocalHBase(Path kitHome) {
-    super(kitHome, "hbase-server", "io.iotkit.server.hbase.StandaloneHBase", JVM_OPTIONS, Duration.ofSeconds(180),
+  LocalHBase(LocalSetup setup) {
+    super(singleNode(setup, "hbase"), "hbase-server", "io.iotkit.server.hbase.StandaloneHBase", JVM_OPTIONS, Duration.ofSeconds(180),
         Duration.ofSeconds(90));
   }
 

@@ -5,6 +5,6 @@ import io.iotkit.binding.StandardBindingProvider;
 /** Registers binding "kafka"; with no kafka.bootstrap.servers configured, the kit starts a local Kafka. */
 public final class KafkaProvider extends StandardBindingProvider {
   public KafkaProvider() {
-    super("kafka", KafkaBinding::new, KafkaSettings.BOOTSTRAP, (properties, kitHome) -> new LocalKafka(kitHome));
+    super("kafka", KafkaBinding::new, KafkaSettings.BOOTSTRAP, (properties, setup) -> new LocalKafka(setup));
   }
 }

@@ -1,6 +1,7 @@
 package io.iotkit.binding.kafka;
 
 import io.iotkit.process.ChildJvmServer;
+import io.iotkit.process.LocalSetup;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -17,8 +18,8 @@ final class LocalKafka extends ChildJvmServer {
   static final String MAIN = "io.iotkit.server.kafka.StandaloneKafka";
   private static final List<String> JVM_OPTIONS = List.of("-Xms256m", "-Xmx1g", "-XX:+UseG1GC");
 
-  LocalKafka(Path kitHome) {
-    super(kitHome, "kafka-server", MAIN, JVM_OPTIONS, Duration.ofSeconds(120), Duration.ofSeconds(60));
+  LocalKafka(LocalSetup setup) {
+    super(singleNode(setup, "kafka"), "kafka-server", MAIN, JVM_OPTIONS, Duration.ofSeconds(120), Duration.ofSeconds(60));
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.iotkit.binding.mqtt;
 
 import io.iotkit.files.FileTrees;
 import io.iotkit.process.ChildJvmServer;
+import io.iotkit.process.LocalSetup;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -35,12 +36,21 @@ final class LocalHiveMq extends ChildJvmServer {
   private final List<String> brokerOptions = new ArrayList<>();
   private final String persistence;
 
-  LocalHiveMq(Path kitHome, Properties properties) {
-    super(kitHome, "mqtt-server", "io.iotkit.server.mqtt.HiveMqBroker", JVM_OPTIONS, READY_TIMEOUT, STOP_GRACE);
+  LocalHiveMq(LocalSetup setup, Properties properties) {
+    super(noReplication(setup), "mqtt-server", "io.iotkit.server.mqtt.HiveMqBroker", JVM_OPTIONS, READY_TIMEOUT, STOP_GRACE);
     this.persistence = properties.getProperty(PERSISTENCE, "file").trim();
     option(properties, MAX_QUEUE_SIZE, "--max-queue-size");
     option(properties, RECEIVE_MAXIMUM, "--receive-maximum");
     option(properties, PERSISTENCE, "--persistence");
+  }
+
+  /** HiveMQ CE clusters no brokers and replicates nothing: a replicated local MQTT SUT cannot be made. */
+  private static Path noReplication(LocalSetup setup) {
+    if (setup.replicated()) {
+      throw new IllegalArgumentException("mqtt: HiveMQ Community Edition runs one broker and keeps one copy of each"
+          + " message (no clustering, no replication): use --sut-nodes 1 (its replication is reported as 1)");
+    }
+    return setup.kitHome();
   }
 
   private void option(Properties p, String property, String flag) {

@@ -5,6 +5,6 @@ import io.iotkit.binding.StandardBindingProvider;
 /** Registers binding "mqtt"; with no mqtt.host configured, the kit starts a local HiveMQ CE broker. */
 public final class MqttProvider extends StandardBindingProvider {
   public MqttProvider() {
-    super("mqtt", MqttBinding::new, MqttSettings.HOST, (properties, kitHome) -> new LocalHiveMq(kitHome, properties));
+    super("mqtt", MqttBinding::new, MqttSettings.HOST, (properties, setup) -> new LocalHiveMq(setup, properties));
   }
 }

@@ -1,6 +1,7 @@
 package io.iotkit.binding.mysql;
 
 import io.iotkit.process.ChildJvmServer;
+import io.iotkit.process.LocalSetup;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -40,8 +41,8 @@ final class LocalMariaDb extends ChildJvmServer {
   private final Properties account = new Properties();
   private String version = "10.11";
 
-  LocalMariaDb(Path kitHome, Properties bindingProperties) {
-    super(kitHome, "mysql-server", MAIN, JVM_OPTIONS, READY_TIMEOUT, STOP_GRACE);
+  LocalMariaDb(LocalSetup setup, Properties bindingProperties) {
+    super(singleNode(setup, "mysql"), "mysql-server", MAIN, JVM_OPTIONS, READY_TIMEOUT, STOP_GRACE);
     for (String key : List.of(MySqlSettings.USER, MySqlSettings.DATABASE)) {
       if (bindingProperties.getProperty(key) != null) {
         account.setProperty(key, bindingProperties.getProperty(key).trim());

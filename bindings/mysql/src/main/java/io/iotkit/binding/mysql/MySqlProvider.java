@@ -6,6 +6,6 @@ import io.iotkit.binding.StandardBindingProvider;
 public final class MySqlProvider extends StandardBindingProvider {
   public MySqlProvider() {
     super("mysql", MySqlBinding::new, MySqlSettings.HOST,
-        (properties, kitHome) -> new LocalMariaDb(kitHome, properties));
+        (properties, setup) -> new LocalMariaDb(setup, properties));
   }
 }

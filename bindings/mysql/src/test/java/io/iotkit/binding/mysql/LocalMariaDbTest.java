@@ -3,6 +3,7 @@ package io.iotkit.binding.mysql;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.iotkit.process.LocalSetup;
 import java.nio.file.Path;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
@@ -18,9 +19,9 @@ class LocalMariaDbTest {
   @Test
   void aLocalServerOnlyWhenNoHostIsConfigured() {
     MySqlProvider provider = new MySqlProvider();
-    assertTrue(provider.localServer(new Properties(), Path.of(".")).isPresent());
+    assertTrue(provider.localServer(new Properties(), LocalSetup.single(Path.of("."))).isPresent());
     Properties p = new Properties();
     p.setProperty("mysql.host", "db1");
-    assertTrue(provider.localServer(p, Path.of(".")).isEmpty());
+    assertTrue(provider.localServer(p, LocalSetup.single(Path.of("."))).isEmpty());
   }
 }
