@@ -71,6 +71,15 @@ public abstract class KitBinding extends DB {
   }
 
   /**
+   * How the store laid out the readings of the substations last {@link #prepare prepared}, read back from the
+   * store before the first insert, for the full disclosure report's data layout section: name to value text, e.g.
+   * {@code table}, {@code regions}, {@code split points}, {@code partitions}. Empty by default (nothing to say).
+   */
+  public Map<String, String> dataLayout() throws DBException {
+    return Map.of();
+  }
+
+  /**
    * The SUT's version and the settings changed from their defaults, as far as the store reports them, for the
    * full disclosure report: key {@code version}, and {@code setting.<name>} per changed setting. Never
    * credentials. Empty by default (a store that does not say).

@@ -9,8 +9,10 @@ import java.util.Map;
  * @param storedReadings readings the SUT held for this iteration's substations at the data check
  * @param storeMeasurements figures the binding measured on the store's side (see KitBinding#measurements)
  * @param checks the data check and the execution rules, in the order they were checked
+ * @param dataLayout how the store laid out this iteration's readings before the first insert (see
+ *                   KitBinding#dataLayout), for the FDR's data layout section
  */
 public record IterationResult(int number, List<String> substations, PhaseResult warmup, PhaseResult measured,
                               long storedReadings, Map<String, String> storeMeasurements,
-                              List<CheckResult> checks) {
+                              List<CheckResult> checks, Map<String, String> dataLayout) {
 }

@@ -109,7 +109,7 @@ public final class ResultView {
   private static IterationResult settled(IterationResult it) {
     return new IterationResult(it.number(), it.substations(), settled(it.warmup()), settled(it.measured()),
         it.storedReadings(), it.storeMeasurements() == null ? Map.of() : it.storeMeasurements(),
-        list(it.checks()));
+        list(it.checks()), it.dataLayout() == null ? Map.of() : it.dataLayout());
   }
 
   private static PhaseResult settled(PhaseResult p) {

@@ -210,6 +210,7 @@ public final class RunProtocol {
       throws IOException, InterruptedException, DBException, StrictAbort {
     PhaseRunner phases = new PhaseRunner(instanceClasspath(), jvmOptions(runDir), out);
     sut.binding().prepare(substations);
+    Map<String, String> layout = sut.binding().dataLayout();
     out.line("iteration " + n + ": warmup ...");
     PhaseResult warmup = phases.run("iteration " + n + " warmup", false,
         specs(substations, "warmup", n, 0, sut, runDir), runDir.resolve("iteration-" + n + "/warmup"));
@@ -228,7 +229,7 @@ public final class RunProtocol {
     for (CheckResult c : ExecutionRules.iteration(n, warmup, measured, stored, sut.binding().answersQueries())) {
       record(checks, c);
     }
-    return new IterationResult(n, substations, warmup, measured, stored, storeMeasurements, checks);
+    return new IterationResult(n, substations, warmup, measured, stored, storeMeasurements, checks, layout);
   }
 
   private List<InstanceSpec> specs(List<String> substations, String phase, int iteration, long dataSince,

@@ -91,7 +91,8 @@ public final class DisclosureFixture {
     PhaseResult warmup = phase("warmup", false, start, 1_900, kvps, 1_900);
     PhaseResult measured = phase("measured", true, mStart, 1_900, kvps, 2_000);
     return new IterationResult(n, List.of("s" + n + "a", "s" + n + "b"), warmup, measured, 2 * kvps,
-        Map.of("hbase regions", "64"), List.of(CheckResult.pass("measured elapsed time", "2000.000 s", ">= 1800 s")));
+        Map.of("hbase regions", "64"), List.of(CheckResult.pass("measured elapsed time", "2000.000 s", ">= 1800 s")),
+        Map.of());
   }
 
   /** Two instances: the first ends after {@code firstSeconds}, the second (and the phase) after {@code lastSeconds}. */

@@ -108,7 +108,7 @@ public final class SampleRuns {
       long stored = warmup.acknowledged() + measured.acknowledged();
       iterations.add(new IterationResult(n, subs, warmup, measured, stored,
           Map.of("disk bytes", String.format("%,d", stored * 38), "compactions", Integer.toString(3 + n)),
-          ExecutionRules.iteration(n, warmup, measured, stored, true)));
+          ExecutionRules.iteration(n, warmup, measured, stored, true), Map.of("regions", Integer.toString(SUBSTATIONS))));
     }
     Pricing pricing = pricing();
     Metrics metrics = Metrics.compute(iterations, pricing);
