@@ -43,7 +43,6 @@ public abstract class ChildJvmServer implements LocalServer {
     this.stopGrace = stopGrace;
   }
 
-  /** The launcher's arguments for a server whose data and files go under {@code workDir}. */
   /**
    * The kit folder of a server that runs one node only; a request for more is refused with a line the user can act
    * on, rather than answered by a single node that the replication check would then read as 1.
@@ -56,6 +55,7 @@ public abstract class ChildJvmServer implements LocalServer {
     return setup.kitHome();
   }
 
+  /** The launcher's arguments for a server whose data and files go under {@code workDir}. */
   protected abstract List<String> arguments(Path workDir) throws IOException;
 
   /** The binding properties that reach the server, from the facts of its READY line. */
@@ -118,6 +118,12 @@ public abstract class ChildJvmServer implements LocalServer {
       args.add(DETACHED);
     }
     return JavaCommand.of(List.of(jar, target.resolve("lib")), jvmOptions, mainClass, args);
+  }
+
+  /** One node: the launcher's JVM. */
+  @Override
+  public List<LocalServer.Node> nodes() {
+    return process == null ? List.of() : List.of(new LocalServer.Node(module, process.pid()));
   }
 
   @Override

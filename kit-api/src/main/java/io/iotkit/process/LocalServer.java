@@ -2,6 +2,7 @@ package io.iotkit.process;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -59,6 +60,21 @@ public interface LocalServer extends AutoCloseable {
   default Properties startDetached(Path workDir, Map<String, String> launchOptions) throws IOException {
     throw new IOException(description() + " cannot run detached");
   }
+
+  /**
+   * One node of a running local server: a process the store counts as a member (a broker, a datanode, a replica).
+   *
+   * @param name the node's role and number, stable across restarts, e.g. "broker 2"
+   * @param pid  the process that serves as that node now; a restart gives it a new one
+   */
+  record Node(String name, long pid) {
+  }
+
+  /**
+   * The nodes serving now, so the system cleanup can show that a restart restarted each of them. Empty when the
+   * server is not running.
+   */
+  List<Node> nodes();
 
   /** What the server said about itself when it became ready (port, version, ...; never secrets); empty before. */
   default Map<String, String> readyFacts() {

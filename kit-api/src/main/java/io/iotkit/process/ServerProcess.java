@@ -83,6 +83,11 @@ public final class ServerProcess {
   }
 
   /** What the server said in its READY line, e.g. its port. */
+  /** The launcher process's id. */
+  public long pid() {
+    return process.pid();
+  }
+
   public Map<String, String> facts() {
     return facts;
   }

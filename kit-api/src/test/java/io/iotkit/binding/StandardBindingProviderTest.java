@@ -67,6 +67,11 @@ class StandardBindingProviderTest {
     @Override
     public void stop() {
     }
+
+    @Override
+    public List<Node> nodes() {
+      return List.of();
+    }
   }
 
   static final class WithServer extends StandardBindingProvider {

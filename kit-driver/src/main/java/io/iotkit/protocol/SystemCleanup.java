@@ -4,6 +4,7 @@ import io.iotkit.files.FileTrees;
 import io.iotkit.model.CheckResult;
 import io.iotkit.model.Figure;
 import io.iotkit.model.Limit;
+import io.iotkit.process.LocalServer;
 import io.iotkit.sut.SutSession.SutException;
 import io.iotkit.sut.SutSession;
 import java.io.IOException;
@@ -43,8 +44,9 @@ final class SystemCleanup {
         Limit.text("folder removed"), !Files.exists(tmpDir), "could not delete " + tmpDir));
 
     if (sut.embedded()) {
+      List<LocalServer.Node> before = sut.nodes();
       sut.restartEmbedded();
-      checks.add(CheckResult.pass("cleanup: SUT restarted", "embedded server stopped and started", "restarted"));
+      checks.addAll(nodeRestarts(before, sut.nodes()));
     } else {
       var command = sut.property(RESTART_COMMAND);
       if (command.isEmpty()) {
@@ -59,6 +61,23 @@ final class SystemCleanup {
             Figure.of(exit, "exit status", RESTART_COMMAND + " exited " + exit), Limit.exactly(0, "exit status", "exit 0"),
             "the restart command failed; see sut-restart.log in the run folder"));
       }
+    }
+    return checks;
+  }
+
+  /** One check per node: restarted when the node serves again from a new process. */
+  static List<CheckResult> nodeRestarts(List<LocalServer.Node> before, List<LocalServer.Node> after) {
+    List<CheckResult> checks = new ArrayList<>();
+    for (LocalServer.Node old : before) {
+      var now = after.stream().filter(n -> n.name().equals(old.name())).findFirst();
+      String measured = now.map(n -> "pid " + old.pid() + " stopped, pid " + n.pid() + " serves")
+          .orElse("pid " + old.pid() + " stopped, not serving again");
+      checks.add(CheckResult.of("cleanup: SUT restarted: " + old.name(), measured, "a new process serves",
+          now.isPresent() && now.get().pid() != old.pid(), old.name() + " did not come back after the restart"));
+    }
+    if (before.isEmpty()) {
+      checks.add(CheckResult.of("cleanup: SUT restarted", "the embedded server named no nodes", "restarted",
+          false, "the embedded server reported no running nodes before the restart"));
     }
     return checks;
   }

@@ -122,6 +122,11 @@ public final class SutSession implements AutoCloseable {
         .orElse(provider.name() + " at the address in " + propertiesFile);
   }
 
+  /** The embedded server's nodes now; empty for a SUT the kit did not start. */
+  public List<LocalServer.Node> nodes() {
+    return server.map(LocalServer::nodes).orElse(List.of());
+  }
+
   /** Restarts the embedded server and reconnects. */
   public void restartEmbedded() throws SutException {
     closeBinding();
