@@ -18,6 +18,8 @@ public final class ExecutionRules {
   public static final double MIN_KVPS_PER_SENSOR_SECOND = 20;
   public static final double MIN_READINGS_PER_QUERY = 200;
   public static final int MIN_REPLICATION = 3;
+  /** The largest distance a driver host's clock may have from the master's, offset and error bound together. */
+  public static final int MAX_CLOCK_MILLIS = 100;
 
   private ExecutionRules() {
   }
@@ -83,6 +85,21 @@ public final class ExecutionRules {
     return CheckResult.measure("replication factor", Figure.of(factor, "copies", factor + " (" + source + ")"),
         Limit.atLeast(MIN_REPLICATION, "copies", ">= " + MIN_REPLICATION),
         "the SUT keeps fewer than 3 copies of each reading; configure 3 or more");
+  }
+
+  /**
+   * Driver hosts' clocks must agree with the master's within {@value #MAX_CLOCK_MILLIS} ms (offset plus its error
+   * bound), or the start instant, TS_start/TS_end and the last-5-s query windows are not what they claim.
+   *
+   * @param worstHost the host with the largest bound
+   */
+  public static CheckResult clocks(String worstHost, long boundMicros, int hosts) {
+    double ms = boundMicros / 1e3;
+    return CheckResult.measure("driver host clocks (offset + error vs master)",
+        Figure.of(ms, "ms", String.format(java.util.Locale.ROOT, "%.1f ms at most (%s, of %d hosts)", ms, worstHost,
+            hosts)),
+        Limit.atMost(MAX_CLOCK_MILLIS, "ms", "<= " + MAX_CLOCK_MILLIS + " ms"),
+        "a driver host's clock is too far from the master's; synchronise the hosts' clocks (NTP, chrony)");
   }
 
   /** Insert threads per instance are a kit constant; a run with another count is a trial run. */

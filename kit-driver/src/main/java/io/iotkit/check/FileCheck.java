@@ -35,7 +35,16 @@ public final class FileCheck {
           Limit.exactly(0, DIFFERING, "all files match"), false, "the kit has no audit manifest; a release ships one (tpcx-iot.sh manifest)"),
           actual);
     }
-    Map<String, String> expected = FileManifest.read(kit.manifest());
+    return new Outcome(compare(NAME, FileManifest.read(kit.manifest()), actual,
+        "kit files differ from the released kit; restore them, or rebuild the release and its manifest"), actual);
+  }
+
+  /**
+   * The check of one set of digests against the manifest's entries for the same files, both ways; {@code why}
+   * says what to do when they differ.
+   */
+  public static CheckResult compare(String name, Map<String, String> expected, Map<String, String> actual,
+                                    String why) {
     List<String> changed = new ArrayList<>();
     List<String> missing = new ArrayList<>();
     List<String> unlisted = new ArrayList<>();
@@ -57,9 +66,8 @@ public final class FileCheck {
         ? actual.size() + " of " + expected.size() + " files match"
         : describe("changed", changed) + describe("missing", missing) + describe("not in manifest", unlisted);
     int differing = changed.size() + missing.size() + unlisted.size();
-    return new Outcome(CheckResult.measure(NAME, Figure.of(differing, DIFFERING, measured.trim()),
-        Limit.exactly(0, DIFFERING, "all " + expected.size() + " files match"),
-        "kit files differ from the released kit; restore them, or rebuild the release and its manifest"), actual);
+    return CheckResult.measure(name, Figure.of(differing, DIFFERING, measured.trim()),
+        Limit.exactly(0, DIFFERING, "all " + expected.size() + " files match"), why);
   }
 
   private static String describe(String what, List<String> files) {

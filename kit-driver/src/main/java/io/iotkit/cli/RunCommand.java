@@ -1,6 +1,10 @@
 package io.iotkit.cli;
 
 import io.iotkit.binding.BindingProvider;
+import io.iotkit.hosts.DriverHost;
+import io.iotkit.hosts.DriverHosts;
+import io.iotkit.hosts.HostList;
+import io.iotkit.hosts.Ssh;
 import io.iotkit.model.KitLayout;
 import io.iotkit.model.Pricing;
 import io.iotkit.model.RunResult;
@@ -64,6 +68,25 @@ final class RunCommand implements Callable<Integer> {
           + " replicated SUT (default: ${DEFAULT-VALUE}).")
   int sutNodes;
 
+  @Option(names = "--hosts", paramLabel = "FILE",
+      description = "Run the instances on driver hosts over ssh: one host a line, [user@]host[:port] [instances=N]"
+          + " [kit=DIR], '#' comments (default: every instance on this host).")
+  Path hostList;
+
+  @Option(names = "--remote-kit", paramLabel = "DIR",
+      description = "The kit's folder on the driver hosts, unless a host's line says kit=DIR (default: this kit's"
+          + " own path).")
+  Path remoteKit;
+
+  @Option(names = "--ship",
+      description = "Copy the built kit to each driver host's kit folder first (rsync over ssh) (default: off).")
+  boolean ship;
+
+  @Option(names = "--ssh-config", paramLabel = "FILE",
+      description = "An ssh config file for the driver hosts (ssh -F), e.g. with IdentityFile and"
+          + " UserKnownHostsFile (default: the user's own).")
+  Path sshConfig;
+
   @Option(names = "--pricing", paramLabel = "FILE",
       description = "Pricing file of the priced configuration (default: workloads/pricing.json).")
   Path pricing;
@@ -116,7 +139,8 @@ final class RunCommand implements Callable<Integer> {
       }
       config = new RunConfig(substations, kvps, binding, bindingPropertiesFile(kit), pricingFile(kit),
           systemFile(kit), strict,
-          threads, sutNodes, results != null ? results : kit.home().resolve("results"), jvmOptions(), kit);
+          threads, sutNodes, results != null ? results : kit.home().resolve("results"), jvmOptions(), kit,
+          hostPlan(kit));
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage());
     }
@@ -143,7 +167,8 @@ final class RunCommand implements Callable<Integer> {
     RunFolder folder = RunFolder.create(config.resultsRoot());
     // Store clients log through slf4j; their warnings belong in the run folder, not among the report lines.
     System.setProperty("org.slf4j.simpleLogger.logFile", folder.file("master.log").toString());
-    folder.keepConfiguration(config.bindingProperties(), config.pricing(), config.systemDescription());
+    folder.keepConfiguration(config.bindingProperties(), config.pricing(), config.systemDescription(),
+        config.hosts() == null ? null : config.hosts().file());
     RunConsole console = RunConsole.choose(quiet, System.console() != null, progressInterval, System.out);
     RunProtocol protocol = new RunProtocol(config, provider, prices, description, console);
     RunResult r = protocol.run(folder.dir());
@@ -172,6 +197,34 @@ final class RunCommand implements Callable<Integer> {
     }
     Path standard = kit.home().resolve("workloads").resolve(binding + ".properties");
     return Files.isRegularFile(standard) ? standard : null;
+  }
+
+  /** The driver hosts' plan, or null without --hosts; a host list the kit cannot use is bad input. */
+  private DriverHosts.Plan hostPlan(KitLayout kit) throws BadInputException {
+    if (hostList == null) {
+      if (remoteKit != null || ship || sshConfig != null) {
+        throw new BadInputException("--remote-kit, --ship and --ssh-config go with --hosts");
+      }
+      return null;
+    }
+    if (sshConfig != null && !Files.isRegularFile(sshConfig)) {
+      throw new BadInputException("ssh config file " + sshConfig + " does not exist");
+    }
+    if (remoteKit != null && !remoteKit.isAbsolute()) {
+      throw new BadInputException("--remote-kit must be an absolute folder on the driver hosts, not " + remoteKit);
+    }
+    try {
+      List<DriverHost> hosts = HostList.read(hostList);
+      Path control = Files.createTempDirectory(Path.of("/tmp"), "iotkit-ssh-");
+      control.toFile().deleteOnExit();
+      return new DriverHosts.Plan(hostList.toAbsolutePath(), hosts,
+          new Ssh(control, sshConfig == null ? null : sshConfig.toAbsolutePath()),
+          remoteKit != null ? remoteKit : kit.home(), ship);
+    } catch (HostList.BadHostListException e) {
+      throw new BadInputException(e.getMessage());
+    } catch (java.io.IOException e) {
+      throw new BadInputException("cannot make a folder for ssh's connection sockets in /tmp: " + e.getMessage());
+    }
   }
 
   private Path systemFile(KitLayout kit) throws BadInputException {

@@ -1,9 +1,15 @@
 package io.iotkit.control;
 
 /**
- * The line protocol between the master and a driver instance, over the instance's stdin and stdout.
- * Instance to master: {@code READY}, {@code PROGRESS <kvps>}, {@code DONE}, {@code FAILED <message>}.
- * Master to instance: {@code START <epoch µs>} (the start barrier: begin at that instant).
+ * The line protocol between the master and a driver instance, over the instance's stdin and stdout: the only
+ * channel between them, so an instance on another host (behind ssh) needs nothing else.
+ * Master to instance: {@code SPEC <json>} (its InstanceSpec), {@code PROPERTIES <base64>} (the binding
+ * properties file's bytes, never written on the instance's host), {@code START <epoch µs>} (the start barrier,
+ * in the instance's own clock).
+ * Instance to master: {@code READY}, {@code PROGRESS <kvps> <histogram>}, {@code HLOG <line>} (one line of its
+ * interval log), {@code RESULT <json>} (its InstanceResult), {@code DONE}, {@code FAILED <message>}, and
+ * {@code ALIVE} every {@value #HEARTBEAT_MILLIS} ms from its start to its end, so the master knows a silent
+ * instance (killed, its host or ssh gone) for dead within {@value #SILENCE_LIMIT_MILLIS} ms whatever the transport.
  * An instance whose stdin closes exits at once: the master is gone.
  */
 public record ControlLine(String verb, String argument) {
@@ -12,6 +18,14 @@ public record ControlLine(String verb, String argument) {
   public static final String PROGRESS = "PROGRESS";
   public static final String DONE = "DONE";
   public static final String FAILED = "FAILED";
+  public static final String SPEC = "SPEC";
+  public static final String ALIVE = "ALIVE";
+  public static final long HEARTBEAT_MILLIS = 1_000;
+  /** Below the 10 s in which a dead instance must end the run, with room for the master's own check interval. */
+  public static final long SILENCE_LIMIT_MILLIS = 8_000;
+  public static final String PROPERTIES = "PROPERTIES";
+  public static final String HLOG = "HLOG";
+  public static final String RESULT = "RESULT";
 
   public static ControlLine parse(String line) {
     String t = line.trim();

@@ -2,23 +2,30 @@ package io.iotkit.instance;
 
 import io.iotkit.binding.BindingProvider;
 import io.iotkit.control.ControlLine;
+import io.iotkit.control.ControlLineOutput;
 import io.iotkit.model.Clock;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.InstanceSpec;
 import io.iotkit.model.Json;
 import io.iotkit.sut.Bindings;
 import java.io.BufferedReader;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Base64;
 import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 
 /**
- * A driver instance: one JVM simulating one power substation for one phase. Started by the master with the
- * path of its {@link InstanceSpec}; talks to the master through {@link ControlLine}s on stdin and stdout, and
- * writes its {@link InstanceResult} as JSON. Its log goes to stderr.
+ * A driver instance: one JVM simulating one power substation for one phase. Everything it gets and gives
+ * travels as {@link ControlLine}s on stdin and stdout (its spec and binding properties in, its progress, interval
+ * log and result out), so the same command runs on the master's host or behind ssh on another. Its log goes to
+ * stderr.
  */
 public final class InstanceMain {
   private InstanceMain() {
@@ -27,29 +34,31 @@ public final class InstanceMain {
   public static void main(String[] args) {
     PrintStream control = System.out;
     System.setOut(System.err); // libraries that print must not garble the control channel
-    CompletableFuture<Long> start = new CompletableFuture<>();
-    watchMaster(start);
+    MasterLines master = new MasterLines();
+    master.listen();
+    heartbeat(control);
     try {
-      InstanceSpec spec = Json.read(Path.of(args[0]), InstanceSpec.class);
+      Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir"))); // the run's, which the cleanup deletes
+      InstanceSpec spec = Json.parse(master.spec.get(), InstanceSpec.class);
       BindingProvider provider = Bindings.find(spec.binding(), InstanceMain.class.getClassLoader())
           .orElseThrow(() -> new IllegalArgumentException("binding '" + spec.binding() + "' is not on the classpath"));
-      Properties props = Bindings.properties(
-          spec.bindingProperties() == null ? null : Path.of(spec.bindingProperties()), spec.bindingOverrides());
-      InstanceRunner runner = new InstanceRunner(spec, provider::newBinding, props, Clock::micros,
-          Path.of(spec.intervalLog()), progress -> {
-            control.println(progress.toLine());
-            control.flush();
-          });
-      InstanceResult result = runner.run(() -> {
-        control.println(ControlLine.READY);
-        control.flush();
-        try {
-          return start.get();
-        } catch (java.util.concurrent.ExecutionException e) {
-          throw new IllegalStateException(e.getCause());
-        }
-      });
-      Json.write(Path.of(spec.resultFile()), result);
+      Properties props = new Properties();
+      props.load(new ByteArrayInputStream(master.properties.get()));
+      props.putAll(spec.bindingOverrides());
+      InstanceResult result;
+      try (ControlLineOutput intervalLog = new ControlLineOutput(control, ControlLine.HLOG)) {
+        InstanceRunner runner = new InstanceRunner(spec, provider::newBinding, props, Clock::micros, intervalLog,
+            progress -> {
+              control.println(progress.toLine());
+              control.flush();
+            });
+        result = runner.run(() -> {
+          control.println(ControlLine.READY);
+          control.flush();
+          return await(master.start);
+        });
+      }
+      control.println(ControlLine.format(ControlLine.RESULT, Json.line(result)));
       control.println(ControlLine.DONE);
       control.flush();
       System.exit(0);
@@ -62,23 +71,58 @@ public final class InstanceMain {
     }
   }
 
-  /** Reads the master's lines; the instance ends at once when the master goes away. */
-  private static void watchMaster(CompletableFuture<Long> start) {
+  /** ALIVE once a second for as long as the JVM lives, even while a store client blocks every other thread. */
+  private static void heartbeat(PrintStream control) {
     Thread t = new Thread(() -> {
-      try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
-        String line;
-        while ((line = in.readLine()) != null) {
-          ControlLine c = ControlLine.parse(line);
-          if (c.is(ControlLine.START)) {
-            start.complete(c.number());
-          }
+      try {
+        while (true) {
+          control.println(ControlLine.ALIVE);
+          control.flush();
+          Thread.sleep(ControlLine.HEARTBEAT_MILLIS);
         }
-      } catch (Exception e) {
-        // treated as the master gone
+      } catch (InterruptedException e) {
+        // the JVM is ending
       }
-      Runtime.getRuntime().halt(3);
-    }, "master-watch");
+    }, "heartbeat");
     t.setDaemon(true);
     t.start();
+  }
+
+  private static <T> T await(CompletableFuture<T> f) throws InterruptedException {
+    try {
+      return f.get();
+    } catch (ExecutionException e) {
+      throw new IllegalStateException(e.getCause());
+    }
+  }
+
+  /** The master's lines, as they arrive; the instance ends at once when the master (or its ssh) goes away. */
+  private static final class MasterLines {
+    final CompletableFuture<String> spec = new CompletableFuture<>();
+    final CompletableFuture<byte[]> properties = new CompletableFuture<>();
+    final CompletableFuture<Long> start = new CompletableFuture<>();
+
+    void listen() {
+      Thread t = new Thread(() -> {
+        try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
+          String line;
+          while ((line = in.readLine()) != null) {
+            ControlLine c = ControlLine.parse(line);
+            if (c.is(ControlLine.SPEC)) {
+              spec.complete(c.argument());
+            } else if (c.is(ControlLine.PROPERTIES)) {
+              properties.complete(Base64.getDecoder().decode(c.argument()));
+            } else if (c.is(ControlLine.START)) {
+              start.complete(c.number());
+            }
+          }
+        } catch (IOException | RuntimeException e) {
+          // treated as the master gone
+        }
+        Runtime.getRuntime().halt(3);
+      }, "master-watch");
+      t.setDaemon(true);
+      t.start();
+    }
   }
 }

@@ -8,7 +8,7 @@ import io.iotkit.model.InstanceResult;
 import io.iotkit.model.InstanceSpec;
 import io.iotkit.model.WorkloadSpec;
 import java.io.IOException;
-import java.nio.file.Path;
+import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -31,17 +31,17 @@ public final class InstanceRunner {
   private final Supplier<KitBinding> bindings;
   private final Properties properties;
   private final LongSupplier clockMicros;
-  private final Path intervalLog;
+  private final OutputStream intervalLog;
   private final Consumer<Progress> progress;
   /** Inserts of the whole instance: the query cadence counts these, so P instances run floor(KVP(i)/2000) each. */
   private final AtomicLong inserted = new AtomicLong();
 
   /**
-   * @param intervalLog where the per-second HdrHistogram interval log goes, or null for none
+   * @param intervalLog where the per-second HdrHistogram interval log goes (closed at the end), or null for none
    * @param progress receives each second's sample while the run goes on
    */
   public InstanceRunner(InstanceSpec spec, Supplier<KitBinding> bindings, Properties properties,
-                        LongSupplier clockMicros, Path intervalLog, Consumer<Progress> progress) {
+                        LongSupplier clockMicros, OutputStream intervalLog, Consumer<Progress> progress) {
     this.spec = spec;
     this.bindings = bindings;
     this.properties = properties;

@@ -3,12 +3,9 @@ package io.iotkit.instance;
 import io.iotkit.control.Progress;
 import io.iotkit.model.WorkloadSpec;
 import java.io.Closeable;
-import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
@@ -38,13 +35,14 @@ final class IntervalSampler implements Closeable {
   private final LongList perSecond = new LongList();
   private long lastAcknowledged;
 
-  IntervalSampler(List<ThreadMeasurements> threads, long startMicros, LongSupplier clockMicros, Path intervalLog,
-                  Consumer<Progress> listener) throws IOException {
+  /** @param intervalLog where the interval log goes, or null for none; closed with the sampler */
+  IntervalSampler(List<ThreadMeasurements> threads, long startMicros, LongSupplier clockMicros,
+                  OutputStream intervalLog, Consumer<Progress> listener) {
     this.threads = threads;
     this.startMicros = startMicros;
     this.clockMicros = clockMicros;
     this.listener = listener;
-    OutputStream os = intervalLog == null ? OutputStream.nullOutputStream() : Files.newOutputStream(intervalLog);
+    OutputStream os = intervalLog == null ? OutputStream.nullOutputStream() : intervalLog;
     this.logStream = new PrintStream(os, false, StandardCharsets.UTF_8);
     this.log = new HistogramLogWriter(logStream);
     log.outputComment("one driver instance, per second from TS_start: latency in microseconds");

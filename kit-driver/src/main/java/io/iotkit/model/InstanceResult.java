@@ -18,6 +18,13 @@ public record InstanceResult(int instance, String substation, long kvpsTarget, l
                              String insertHistogram, Map<Aggregate, String> queryHistograms,
                              long[] acknowledgedPerSecond) {
 
+  /** The same result with its instants moved by {@code micros}: from a driver host's clock to the master's. */
+  public InstanceResult shifted(long micros) {
+    return new InstanceResult(instance, substation, kvpsTarget, acknowledged, failedInserts, startMicros + micros,
+        endMicros + micros, queries, failedQueries, readingsAggregated, emptyWindows, insertHistogram,
+        queryHistograms, acknowledgedPerSecond);
+  }
+
   /** Ingest time of this substation in seconds, from TS_start to its last acknowledged kvp. */
   public double ingestSeconds() {
     return (endMicros - startMicros) / 1e6;

@@ -4,15 +4,22 @@ import java.util.Map;
 
 /**
  * What the master tells one driver instance to do in one phase. Written as JSON into the run folder.
- * It never holds credentials: the instance reads the sponsor's binding properties file itself.
+ * It never holds credentials: the binding properties file's bytes reach the instance over its control channel.
  *
  * @param bindingProperties path of the binding properties file, or null
  * @param bindingOverrides addresses of a server the kit started (never secrets)
- * @param intervalLog where the instance writes its per-second HdrHistogram interval log
+ * @param resultFile where the master writes the instance's result in the run folder
+ * @param intervalLog where the master writes the instance's per-second HdrHistogram interval log
  * @param dataSinceMicros epoch µs since which this substation has data (bounds query window B)
  */
 public record InstanceSpec(String phase, int instance, int instances, String substation, long kvps, int threads,
                            String binding, String bindingProperties, Map<String, String> bindingOverrides,
                            long dataSinceMicros, long seed, String resultFile,
                            String intervalLog) {
+
+  /** The same spec with data since another instant: the master's instant in a driver host's clock. */
+  public InstanceSpec withDataSince(long micros) {
+    return new InstanceSpec(phase, instance, instances, substation, kvps, threads, binding, bindingProperties,
+        bindingOverrides, micros, seed, resultFile, intervalLog);
+  }
 }

@@ -25,6 +25,15 @@ public final class Json {
     return MAPPER.writeValueAsBytes(value);
   }
 
+  /** One line of JSON, for the control channel between master and instance. */
+  public static String line(Object value) throws IOException {
+    return MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(value);
+  }
+
+  public static <T> T parse(String json, Class<T> type) throws IOException {
+    return MAPPER.readValue(json, type);
+  }
+
   public static <T> T read(Path file, Class<T> type) throws IOException {
     return MAPPER.readValue(file.toFile(), type);
   }

@@ -23,6 +23,17 @@ public record KitLayout(Path home) {
     return List.of(target.resolve("kit-driver.jar"), target.resolve("lib"));
   }
 
+  /**
+   * An instance's classpath entries for the kit at {@code home} on any host (jar folders as {@code dir/*}); it
+   * names the files without looking for them, as they may be on another host.
+   */
+  public static List<String> instanceClasspath(Path home, String binding) {
+    Path driver = home.resolve("kit-driver/target");
+    Path b = home.resolve("bindings").resolve(binding).resolve("target");
+    return List.of(driver.resolve("kit-driver.jar").toString(), driver.resolve("lib") + "/*",
+        b.resolve("binding-" + binding + ".jar").toString(), b.resolve("lib") + "/*");
+  }
+
   /** Jars and jar folders of one binding; empty if no such binding is built. */
   public List<Path> bindingClasspath(String name) {
     Path target = home.resolve("bindings").resolve(name).resolve("target");
@@ -72,6 +83,20 @@ public record KitLayout(Path home) {
     }
     files.sort(null);
     return files;
+  }
+
+  /**
+   * The part of {@link #nonChangeableFiles()} a driver host needs to run instances of {@code binding}: the
+   * scripts, the templates, the driver's jars and the binding's (not the servers', which run on the master).
+   */
+  public List<String> driverHostFiles(String binding) throws IOException {
+    return nonChangeableFiles().stream().filter(f -> isDriverHostFile(f, binding)).toList();
+  }
+
+  /** Whether a kit file (relative path) belongs to what a driver host of {@code binding} runs. */
+  public static boolean isDriverHostFile(String file, String binding) {
+    return file.startsWith("bin/") || file.startsWith("fdr-templates/") || file.startsWith("kit-driver/target/")
+        || file.startsWith("bindings/" + binding + "/target/");
   }
 
   /** The templates of the full disclosure report and the executive summary. */

@@ -15,7 +15,7 @@ public record Limit(Bound bound, Double value, String unit, String text) {
 
   /** How a figure must compare with the limit. */
   public enum Bound {
-    AT_LEAST, EXACTLY
+    AT_LEAST, AT_MOST, EXACTLY
   }
 
   @JsonCreator
@@ -24,6 +24,10 @@ public record Limit(Bound bound, Double value, String unit, String text) {
 
   public static Limit atLeast(double value, String unit, String text) {
     return new Limit(Bound.AT_LEAST, value, unit, text);
+  }
+
+  public static Limit atMost(double value, String unit, String text) {
+    return new Limit(Bound.AT_MOST, value, unit, text);
   }
 
   public static Limit exactly(double value, String unit, String text) {
@@ -48,6 +52,7 @@ public record Limit(Bound bound, Double value, String unit, String text) {
     }
     return switch (bound) {
       case AT_LEAST -> measured >= value;
+      case AT_MOST -> measured <= value;
       case EXACTLY -> measured == value;
     };
   }

@@ -13,12 +13,14 @@ import java.util.Map;
  * @param sutSettings the SUT's version and settings changed from defaults, as far as the binding could read them
  * @param system the sponsor's system description, or null when none was given
  * @param reasons why the run is not compliant; empty when it is
+ * @param driverHosts the hosts of a run over a host list (--hosts); empty when every instance ran on the master's
  */
 public record RunResult(String kitVersion, String runId, RunStatus status, String abortReason, Instant started,
                         Instant finished, RunInputs inputs, Environment environment, SystemDescription system,
                         String sut, Map<String, String> sutSettings, List<CheckResult> prerequisites,
                         List<IterationResult> iterations, List<CheckResult> cleanup, Metrics metrics,
-                        Pricing pricing, boolean compliant, List<String> reasons) {
+                        Pricing pricing, boolean compliant, List<String> reasons,
+                        List<DriverHostResult> driverHosts) {
 
   public boolean completed() {
     return status == RunStatus.COMPLETED;

@@ -2,7 +2,9 @@ package io.iotkit.progress;
 
 import io.iotkit.control.Progress;
 import java.util.ArrayDeque;
+import java.util.Collections;
 import java.util.Deque;
+import java.util.List;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -14,17 +16,26 @@ public final class PhaseProgress {
   private static final double RATE_WINDOW_SECONDS = 5;
 
   private final String phase;
+  /** The host name of instances on the master's own host. */
+  public static final String LOCAL = "local";
   private final long[] targets;
+  private final List<String> hosts;
   private final long[] acknowledged;
   private long startMicros;
   private final Histogram queries = new Histogram(3);
   private final Deque<long[]> recent = new ArrayDeque<>(); // {micros, done}
 
-  /** @param targets each instance's share of the execution's kvps */
+  /** @param targets each instance's share of the execution's kvps; every instance on the master's host */
   public PhaseProgress(String phase, long[] targets) {
+    this(phase, targets, Collections.nCopies(targets.length, LOCAL));
+  }
+
+  /** @param hosts the name of each instance's host */
+  public PhaseProgress(String phase, long[] targets, List<String> hosts) {
     this.phase = phase;
     this.targets = targets.clone();
     this.acknowledged = new long[targets.length];
+    this.hosts = List.copyOf(hosts);
   }
 
   /** The start barrier released the instances at this instant (TS_start). */
@@ -62,7 +73,8 @@ public final class PhaseProgress {
     double average = elapsed > 0 ? done / elapsed : 0;
     double eta = current > 0 ? (total - done) / current : -1;
     double p99 = queries.getTotalCount() == 0 ? -1 : queries.getValueAtPercentile(99) / 1e3;
+    boolean allLocal = hosts.stream().allMatch(LOCAL::equals);
     return new ProgressSnapshot(phase, done, total, elapsed, current, average, eta, p99, slowest,
-        Math.min(1, slowestFraction));
+        Math.min(1, slowestFraction), allLocal ? null : hosts.get(slowest));
   }
 }

@@ -13,7 +13,7 @@ final class ProgressFormat {
             + " | slowest: instance %d at %.0f%%", s.phase(), 100 * s.fraction(), s.done(), s.total(),
         s.currentIotps(), s.averageIotps(), duration(s.etaSeconds()),
         s.queryP99Ms() < 0 ? "-" : String.format(Locale.ROOT, "%.1f ms", s.queryP99Ms()), s.slowestInstance(),
-        100 * s.slowestFraction());
+        100 * s.slowestFraction()) + (s.slowestHost() == null ? "" : " on " + s.slowestHost());
   }
 
   /** A bar of {@code width} cells, e.g. "[#########.........]". */

@@ -2,42 +2,66 @@ package io.iotkit.protocol;
 
 import io.iotkit.control.ControlLine;
 import io.iotkit.control.Progress;
+import io.iotkit.hosts.InstanceSite;
+import io.iotkit.model.InstanceResult;
+import io.iotkit.model.Json;
 import io.iotkit.progress.PhaseProgress;
 import java.io.BufferedReader;
+import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
-/** The master's handle on one driver instance JVM: its control lines, its progress, its end. */
+/**
+ * The master's handle on one driver instance JVM, on this host or behind ssh: its control lines, its progress,
+ * its interval log and result (which arrive as control lines and are written into the run folder), its end.
+ */
 final class InstanceProcess {
   private final int index;
+  private final InstanceSite site;
   private final Process process;
   private final Path log;
+  private final Path intervalLog;
   private final PrintWriter toInstance;
   final CompletableFuture<Void> ready = new CompletableFuture<>();
-  final CompletableFuture<Void> done = new CompletableFuture<>();
+  final CompletableFuture<InstanceResult> done = new CompletableFuture<>();
   private final PhaseProgress progress;
+  /** When the instance's last control line arrived (System.nanoTime). */
+  private volatile long lastHeard = System.nanoTime();
 
-  private InstanceProcess(int index, Process process, Path log, PhaseProgress progress) {
+  private InstanceProcess(int index, InstanceSite site, Process process, Path log, Path intervalLog,
+                          PhaseProgress progress) {
     this.index = index;
+    this.site = site;
     this.process = process;
     this.log = log;
+    this.intervalLog = intervalLog;
     this.progress = progress;
     this.toInstance = new PrintWriter(process.getOutputStream(), true, StandardCharsets.UTF_8);
   }
 
-  static InstanceProcess launch(int index, List<String> command, Path log, PhaseProgress progress)
+  /**
+   * Starts the instance and hands it its spec and the binding properties' bytes over its stdin.
+   *
+   * @param command the instance's java command line for {@code site}
+   */
+  static InstanceProcess launch(int index, InstanceSite site, List<String> command, String specJson,
+                                byte[] bindingProperties, Path log, Path intervalLog, PhaseProgress progress)
       throws IOException {
     Files.createDirectories(log.getParent());
-    Process p = new ProcessBuilder(command)
+    Process p = new ProcessBuilder(site.launch(command))
         .redirectError(ProcessBuilder.Redirect.to(log.toFile()))
         .start();
-    InstanceProcess ip = new InstanceProcess(index, p, log, progress);
+    InstanceProcess ip = new InstanceProcess(index, site, p, log, intervalLog, progress);
+    ip.toInstance.println(ControlLine.format(ControlLine.SPEC, specJson));
+    ip.toInstance.println(ControlLine.format(ControlLine.PROPERTIES,
+        Base64.getEncoder().encodeToString(bindingProperties)));
     Thread reader = new Thread(ip::readControl, "instance-" + index);
     reader.setDaemon(true);
     reader.start();
@@ -46,24 +70,31 @@ final class InstanceProcess {
 
   private void readControl() {
     try (BufferedReader in = new BufferedReader(
-        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+         BufferedWriter hlog = Files.newBufferedWriter(intervalLog, StandardCharsets.UTF_8)) {
       String line;
       while ((line = in.readLine()) != null) {
+        lastHeard = System.nanoTime();
         ControlLine c = ControlLine.parse(line);
         if (c.is(ControlLine.READY)) {
           ready.complete(null);
         } else if (c.is(ControlLine.PROGRESS)) {
           progress.update(index, Progress.parse(c));
-        } else if (c.is(ControlLine.DONE)) {
-          done.complete(null);
+        } else if (c.is(ControlLine.HLOG)) {
+          hlog.write(c.argument());
+          hlog.newLine();
+        } else if (c.is(ControlLine.RESULT)) {
+          hlog.flush();
+          done.complete(Json.parse(c.argument(), InstanceResult.class));
         } else if (c.is(ControlLine.FAILED)) {
           fail(c.argument());
         }
       }
-    } catch (IOException | IllegalArgumentException e) {
-      // fall through: the instance is gone or garbled
+    } catch (IOException | RuntimeException e) {
+      // fall through: the instance is gone, or its last line was cut off when it died
     }
-    fail("exited without finishing");
+    fail(site.name().equals("local") ? "exited without finishing"
+        : "exited without finishing, or its ssh session to " + site.name() + " ended");
   }
 
   private void fail(String why) {
@@ -72,8 +103,30 @@ final class InstanceProcess {
     done.completeExceptionally(e);
   }
 
-  void start(long epochMicros) {
-    toInstance.println(ControlLine.format(ControlLine.START, epochMicros));
+  /**
+   * Fails the instance if it has said nothing (not even its heartbeat) for longer than the silence limit, or if
+   * its process (the JVM, or the ssh that carries it) has ended; called by the master's follow loop.
+   */
+  void checkAlive() {
+    if (done.isDone()) {
+      return;
+    }
+    long silentMillis = (System.nanoTime() - lastHeard) / 1_000_000;
+    if (silentMillis > ControlLine.SILENCE_LIMIT_MILLIS) {
+      fail("silent for " + silentMillis / 1000 + " s (no heartbeat" + (site.name().equals("local") ? ""
+          : " from " + site.name() + "; the host, the network or its ssh session is gone") + ")");
+    } else if (!process.isAlive()) {
+      fail(site.name().equals("local") ? "its JVM ended" : "its ssh session to " + site.name() + " ended");
+    }
+  }
+
+  InstanceSite site() {
+    return site;
+  }
+
+  /** Releases the start barrier: {@code masterMicros} is the start instant in the master's clock. */
+  void start(long masterMicros) {
+    toInstance.println(ControlLine.format(ControlLine.START, masterMicros + site.clock().offsetMicros()));
   }
 
   /** Waits for the process to exit after DONE; kills it if it lingers. */
@@ -83,7 +136,12 @@ final class InstanceProcess {
     }
   }
 
+  /**
+   * Ends the instance: closing its stdin ends it by itself (also on another host, where ssh carries the close),
+   * killing the process ends it here.
+   */
   void kill() {
+    toInstance.close();
     process.destroyForcibly();
   }
 

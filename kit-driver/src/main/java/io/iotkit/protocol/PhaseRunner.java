@@ -1,5 +1,6 @@
 package io.iotkit.protocol;
 
+import io.iotkit.hosts.InstanceSite;
 import io.iotkit.metrics.SeriesMerge;
 import io.iotkit.model.Clock;
 import io.iotkit.model.InstanceResult;
@@ -8,7 +9,6 @@ import io.iotkit.model.Json;
 import io.iotkit.model.Latency;
 import io.iotkit.model.PhaseResult;
 import io.iotkit.model.PhaseSeries;
-import io.iotkit.process.JavaCommand;
 import io.iotkit.progress.PhaseProgress;
 import io.iotkit.progress.RunConsole;
 import java.io.IOException;
@@ -17,56 +17,72 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 
 /**
- * Runs one workload execution: launches one instance JVM per substation, waits until every one is ready,
- * releases them together through the start barrier (so JVM start-up is outside TS_start..TS_end), follows
- * their progress and collects their results.
+ * Runs one workload execution: launches one instance JVM per substation on its site, waits until every one is
+ * ready, releases them together through the start barrier (so JVM start-up is outside TS_start..TS_end), follows
+ * their progress and collects their results. Instants cross to and from a driver host through its measured
+ * clock offset, so TS_start and TS_end are the master's.
  */
 final class PhaseRunner {
   /** Lead time between the barrier's release and the start instant, so every instance hears it in time. */
   private static final long START_LEAD_MICROS = 500_000;
   private static final long READY_TIMEOUT_SECONDS = 300;
-
-  private final List<Path> classpath;
-  private final List<String> jvmOptions;
   /** How often the live progress is offered to the console. */
   private static final long PROGRESS_MILLIS = 250;
 
+  /** The instance's java command line on a site. */
+  interface InstanceCommand {
+    List<String> on(InstanceSite site);
+  }
+
+  private final List<InstanceSite> sites;
+  private final InstanceCommand command;
+  private final byte[] bindingProperties;
   private final RunConsole out;
 
-  PhaseRunner(List<Path> classpath, List<String> jvmOptions, RunConsole out) {
-    this.classpath = classpath;
-    this.jvmOptions = jvmOptions;
+  /**
+   * @param sites             where each instance 0..P-1 runs
+   * @param bindingProperties the binding properties file's bytes, handed to each instance over its control channel
+   */
+  PhaseRunner(List<InstanceSite> sites, InstanceCommand command, byte[] bindingProperties, RunConsole out) {
+    this.sites = sites;
+    this.command = command;
+    this.bindingProperties = bindingProperties;
     this.out = out;
   }
 
   PhaseResult run(String name, boolean measured, List<InstanceSpec> specs, Path phaseDir)
       throws IOException, InterruptedException {
     Files.createDirectories(phaseDir);
-    PhaseProgress progress = new PhaseProgress(name, specs.stream().mapToLong(InstanceSpec::kvps).toArray());
+    PhaseProgress progress = new PhaseProgress(name, specs.stream().mapToLong(InstanceSpec::kvps).toArray(),
+        specs.stream().map(s -> sites.get(s.instance()).name()).toList());
     List<InstanceProcess> running = new ArrayList<>();
     try {
       for (InstanceSpec spec : specs) {
-        Path specFile = phaseDir.resolve("instance-" + spec.instance() + ".spec.json");
-        Json.write(specFile, spec);
-        List<String> cmd = JavaCommand.of(classpath, jvmOptions,
-            "io.iotkit.instance.InstanceMain", List.of(specFile.toString()));
-        running.add(InstanceProcess.launch(spec.instance(), cmd,
-            phaseDir.resolve("instance-" + spec.instance() + ".log"), progress));
+        InstanceSite site = sites.get(spec.instance());
+        InstanceSpec onSite = spec.dataSinceMicros() > 0
+            ? spec.withDataSince(spec.dataSinceMicros() + site.clock().offsetMicros()) : spec;
+        Json.write(phaseDir.resolve("instance-" + spec.instance() + ".spec.json"), spec);
+        running.add(InstanceProcess.launch(spec.instance(), site, command.on(site), Json.line(onSite),
+            bindingProperties, phaseDir.resolve("instance-" + spec.instance() + ".log"), Path.of(spec.intervalLog()),
+            progress));
       }
-      await(CompletableFuture.allOf(running.stream().map(p -> p.ready).toArray(CompletableFuture[]::new)),
-          READY_TIMEOUT_SECONDS, "instances not ready");
+      awaitReady(running);
       long start = Clock.micros() + START_LEAD_MICROS;
       progress.begin(start);
       running.forEach(p -> p.start(start));
       follow(running, progress);
       List<InstanceResult> results = new ArrayList<>();
-      for (InstanceSpec spec : specs) {
-        results.add(Json.read(Path.of(spec.resultFile()), InstanceResult.class));
+      for (InstanceProcess p : running) {
+        InstanceResult r = p.done.join().shifted(-p.site().clock().offsetMicros());
+        Json.write(Path.of(specs.get(r.instance()).resultFile()), r);
+        results.add(r);
       }
       for (InstanceProcess p : running) {
         p.reap();
@@ -89,6 +105,7 @@ final class PhaseRunner {
           all.get(PROGRESS_MILLIS, TimeUnit.MILLISECONDS);
           return;
         } catch (TimeoutException e) {
+          throwFirstFailure(running, p -> p.done);
           out.progress(progress.snapshot(Clock.micros()));
         } catch (ExecutionException e) {
           throw unwrap(e);
@@ -99,14 +116,42 @@ final class PhaseRunner {
     }
   }
 
-  private static void await(CompletableFuture<Void> f, long seconds, String what)
-      throws InterruptedException, IOException {
-    try {
-      f.get(seconds, TimeUnit.SECONDS);
-    } catch (TimeoutException e) {
-      throw new IOException(what + " after " + seconds + " s");
-    } catch (ExecutionException e) {
-      throw unwrap(e);
+  /** Until every instance is ready; one that dies or falls silent meanwhile fails the phase at once. */
+  private static void awaitReady(List<InstanceProcess> running) throws InterruptedException, IOException {
+    CompletableFuture<Void> all =
+        CompletableFuture.allOf(running.stream().map(p -> p.ready).toArray(CompletableFuture[]::new));
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_TIMEOUT_SECONDS);
+    while (true) {
+      try {
+        all.get(PROGRESS_MILLIS, TimeUnit.MILLISECONDS);
+        return;
+      } catch (TimeoutException e) {
+        throwFirstFailure(running, p -> p.ready);
+        if (System.nanoTime() > deadline) {
+          throw new IOException("instances not ready after " + READY_TIMEOUT_SECONDS + " s");
+        }
+      } catch (ExecutionException e) {
+        throw unwrap(e);
+      }
+    }
+  }
+
+  /**
+   * Checks every instance's liveness and throws the first failure at once: allOf(...) would report it only once
+   * every other instance had finished too.
+   */
+  private static void throwFirstFailure(List<InstanceProcess> running,
+                                        Function<InstanceProcess, CompletableFuture<?>> stage) {
+    running.forEach(InstanceProcess::checkAlive);
+    for (InstanceProcess p : running) {
+      CompletableFuture<?> f = stage.apply(p);
+      if (f.isCompletedExceptionally()) {
+        try {
+          f.join();
+        } catch (CompletionException e) {
+          throw e.getCause() instanceof RuntimeException r ? r : e;
+        }
+      }
     }
   }
 

@@ -1,5 +1,7 @@
 package io.iotkit.protocol;
 
+import io.iotkit.hosts.DriverHosts;
+import io.iotkit.hosts.Placement;
 import io.iotkit.model.KitLayout;
 import java.nio.file.Path;
 import java.util.List;
@@ -13,10 +15,11 @@ import java.util.List;
  * @param systemDescription the sponsor's system description file, or null for none
  * @param threads insert threads per instance; anything but the kit constant makes a trial run
  * @param sutNodes nodes of the local server the kit starts when the binding properties name no SUT
+ * @param hosts how to reach the driver hosts of a run over a host list, or null to run every instance here
  */
 public record RunConfig(int substations, long kvps, String binding, Path bindingProperties, Path pricing,
                         Path systemDescription, boolean strict, int threads, int sutNodes, Path resultsRoot, List<String> instanceJvmOptions,
-                        KitLayout kit) {
+                        KitLayout kit, DriverHosts.Plan hosts) {
 
   public RunConfig {
     if (substations < 1) {
@@ -34,5 +37,8 @@ public record RunConfig(int substations, long kvps, String binding, Path binding
       throw new IllegalArgumentException("--sut-nodes must be at least 1 (it was " + sutNodes + ")");
     }
     instanceJvmOptions = List.copyOf(instanceJvmOptions);
+    if (hosts != null) {
+      Placement.place(hosts.hosts(), substations); // counts that cannot add up to P are bad input, said now
+    }
   }
 }

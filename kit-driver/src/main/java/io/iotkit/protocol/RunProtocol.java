@@ -8,6 +8,16 @@ import io.iotkit.check.FileManifest;
 import io.iotkit.environment.EnvironmentProbe;
 import io.iotkit.files.FileTrees;
 import io.iotkit.model.CheckResult;
+import io.iotkit.hosts.DriverHost;
+import io.iotkit.hosts.DriverHosts;
+import io.iotkit.hosts.HostException;
+import io.iotkit.hosts.HostReport;
+import io.iotkit.hosts.InstanceSite;
+import io.iotkit.hosts.Placement;
+import io.iotkit.hosts.SutAddress;
+import io.iotkit.instance.InstanceMain;
+import io.iotkit.model.DriverHostResult;
+import io.iotkit.model.KitLayout;
 import io.iotkit.process.LocalSetup;
 import io.iotkit.model.Environment;
 import io.iotkit.model.InstanceSpec;
@@ -27,6 +37,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -54,6 +66,9 @@ public final class RunProtocol {
   private final List<CheckResult> prerequisites = new ArrayList<>();
   private final List<IterationResult> iterations = new ArrayList<>();
   private final List<CheckResult> cleanup = new ArrayList<>();
+  private final List<DriverHostResult> driverHosts = new ArrayList<>();
+  /** The run's driver hosts, or null when every instance runs on the master's host. */
+  private DriverHosts hosts;
   private boolean badInput;
 
   public RunProtocol(RunConfig config, BindingProvider provider, Pricing pricing, SystemDescription system,
@@ -95,9 +110,11 @@ public final class RunProtocol {
     SutSession sut = null;
     try {
       record(prerequisites, fileCheck(runDir));
+      List<InstanceSite> sites = openHosts(runDir);
       out.line("starting or connecting to the SUT (" + provider.name() + ") ...");
+      String listen = hosts == null ? LocalSetup.LOOPBACK : SutAddress.reachableFrom(config.hosts().hosts());
       sut = SutSession.open(provider, config.bindingProperties(),
-          new LocalSetup(config.kit().home(), config.sutNodes(), LocalSetup.LOOPBACK), runDir.resolve("sut"));
+          new LocalSetup(config.kit().home(), config.sutNodes(), listen), runDir.resolve("sut"));
       sutDescription = sut.description();
       out.line("SUT: " + sutDescription);
       sutSettings = sutSettings(sut);
@@ -115,9 +132,13 @@ public final class RunProtocol {
           }
         }
         previous = substations(runTag, it);
-        iterations.add(iteration(it, previous, sut, runDir));
+        iterations.add(iteration(it, previous, sut, sites, runDir));
       }
       metrics = Metrics.compute(iterations, pricing);
+    } catch (HostException e) {
+      status = RunStatus.ABORTED;
+      abortReason = e.getMessage();
+      badInput = true;
     } catch (StrictAbort | SutException e) {
       status = RunStatus.ABORTED;
       abortReason = e.getMessage();
@@ -142,6 +163,9 @@ public final class RunProtocol {
         sut.close();
       }
       FileTrees.delete(runDir.resolve("tmp"));
+      if (hosts != null) {
+        hosts.close();
+      }
     }
     List<String> reasons = new ArrayList<>();
     for (List<CheckResult> list : allChecks()) {
@@ -152,7 +176,7 @@ public final class RunProtocol {
     }
     return new RunResult(KIT_VERSION, runDir.getFileName().toString(), status, abortReason, started,
         Instant.now(), inputs(), environment, system, sutDescription, sutSettings, prerequisites, iterations,
-        cleanup, metrics, pricing, reasons.isEmpty(), reasons);
+        cleanup, metrics, pricing, reasons.isEmpty(), reasons, driverHosts);
   }
 
   /** The SUT's version and changed settings, for the FDR; a store that will not say does not stop the run. */
@@ -169,7 +193,8 @@ public final class RunProtocol {
     return new RunInputs(config.substations(), config.kvps(), provider.name(), config.threads(), config.sutNodes(),
         config.strict(),
         pathOrNull(config.bindingProperties()), pathOrNull(config.pricing()),
-        pathOrNull(config.systemDescription()), config.instanceJvmOptions());
+        pathOrNull(config.systemDescription()), config.instanceJvmOptions(),
+        config.hosts() == null ? null : config.hosts().file().toString());
   }
 
   private static String pathOrNull(Path p) {
@@ -182,6 +207,51 @@ public final class RunProtocol {
     iterations.forEach(i -> all.add(i.checks()));
     all.add(cleanup);
     return all;
+  }
+
+  /**
+   * Connects to the driver hosts (if the run has a host list), runs the file check on each against the one
+   * manifest and measures their clocks; returns each instance's site.
+   */
+  private List<InstanceSite> openHosts(Path runDir) throws HostException, IOException, StrictAbort {
+    if (config.hosts() == null) {
+      return Collections.nCopies(config.substations(), InstanceSite.local(config.kit().home()));
+    }
+    List<DriverHost> placement = Placement.place(config.hosts().hosts(), config.substations());
+    out.line("driver hosts: " + config.hosts().hosts().size() + " over ssh (connecting, "
+        + (config.hosts().ship() ? "shipping the kit, " : "") + "file check, clocks) ...");
+    Path hostsDir = runDir.resolve("hosts");
+    hosts = DriverHosts.open(config.hosts(), placement, config.kit(), provider.name(), config.instanceJvmOptions(),
+        hostsDir, runDir.getFileName().toString(), out::line);
+    Map<String, String> released = FileManifest.read(config.kit().manifest());
+    Map<String, String> expected = new LinkedHashMap<>();
+    released.forEach((f, hex) -> {
+      if (KitLayout.isDriverHostFile(f, provider.name())) {
+        expected.put(f, hex);
+      }
+    });
+    HostReport worst = null;
+    for (HostReport r : hosts.reports()) {
+      String name = r.host().name();
+      FileManifest.write(hostsDir.resolve(DriverHosts.folderName(r.host())).resolve("kit-files.sha256"),
+          r.digests());
+      record(prerequisites, FileCheck.compare("file check on " + name, expected, r.digests(),
+          "kit files on " + name + " differ from the released kit; copy the kit there again (--ship)"));
+      List<Integer> instances = new ArrayList<>();
+      for (int i = 0; i < placement.size(); i++) {
+        if (placement.get(i).equals(r.host())) {
+          instances.add(i);
+        }
+      }
+      driverHosts.add(new DriverHostResult(name, r.kitHome().toString(), instances, r.clock().offsetMicros(),
+          r.clock().errorMicros(), r.environment()));
+      if (worst == null || r.clock().boundMicros() > worst.clock().boundMicros()) {
+        worst = r;
+      }
+    }
+    record(prerequisites, ExecutionRules.clocks(worst.host().name(), worst.clock().boundMicros(),
+        hosts.reports().size()));
+    return hosts.placement();
   }
 
   private CheckResult fileCheck(Path runDir) throws IOException {
@@ -206,9 +276,11 @@ public final class RunProtocol {
     return keys;
   }
 
-  private IterationResult iteration(int n, List<String> substations, SutSession sut, Path runDir)
-      throws IOException, InterruptedException, DBException, StrictAbort {
-    PhaseRunner phases = new PhaseRunner(instanceClasspath(), jvmOptions(runDir), out);
+  private IterationResult iteration(int n, List<String> substations, SutSession sut, List<InstanceSite> sites,
+                                    Path runDir) throws IOException, InterruptedException, DBException, StrictAbort {
+    byte[] properties = config.bindingProperties() == null ? new byte[0]
+        : Files.readAllBytes(config.bindingProperties());
+    PhaseRunner phases = new PhaseRunner(sites, site -> instanceCommand(site, runDir), properties, out);
     sut.binding().prepare(substations);
     Map<String, String> layout = sut.binding().dataLayout();
     out.line("iteration " + n + ": warmup ...");
@@ -248,17 +320,18 @@ public final class RunProtocol {
     return specs;
   }
 
-  private List<Path> instanceClasspath() {
-    List<Path> cp = new ArrayList<>(config.kit().driverClasspath());
-    cp.addAll(config.kit().bindingClasspath(provider.name()));
-    return cp;
-  }
-
-  private List<String> jvmOptions(Path runDir) throws IOException {
-    Path tmp = runDir.resolve("tmp");
-    Files.createDirectories(tmp);
-    List<String> opts = new ArrayList<>(config.instanceJvmOptions());
-    opts.add("-Djava.io.tmpdir=" + tmp);
-    return opts;
+  /**
+   * The instance's java command on a site: that host's java, the driver's and the binding's jars from the kit
+   * there, and a temporary folder the cleanup deletes (the instance creates it).
+   */
+  private List<String> instanceCommand(InstanceSite site, Path runDir) {
+    Path tmp = hosts == null ? runDir.resolve("tmp") : hosts.temporaryFolder(site);
+    List<String> cmd = new ArrayList<>(List.of(site.java()));
+    cmd.addAll(config.instanceJvmOptions());
+    cmd.add("-Djava.io.tmpdir=" + tmp);
+    cmd.add("-cp");
+    cmd.add(String.join(":", KitLayout.instanceClasspath(site.kitHome(), provider.name())));
+    cmd.add(InstanceMain.class.getName());
+    return cmd;
   }
 }

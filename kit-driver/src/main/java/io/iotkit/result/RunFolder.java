@@ -85,9 +85,12 @@ public final class RunFolder {
    * Keeps the configuration a run used under {@code config/}: the binding properties with every secret's
    * value replaced by {@value SecretNames#REDACTED}, and the pricing and system description files as they were.
    */
-  public List<Path> keepConfiguration(Path bindingProperties, Path pricing, Path systemDescription)
+  public List<Path> keepConfiguration(Path bindingProperties, Path pricing, Path systemDescription, Path hosts)
       throws IOException {
     List<Path> kept = new ArrayList<>();
+    if (hosts != null && Files.isRegularFile(hosts)) {
+      kept.add(writeAtomically("config/hosts.txt", Files.readAllBytes(hosts)));
+    }
     if (bindingProperties != null && Files.isRegularFile(bindingProperties)) {
       kept.add(writeAtomically("config/binding.properties", redacted(Files.readString(bindingProperties))));
     }

@@ -74,7 +74,7 @@ public final class DisclosureFixture {
     sut.put("setting.hbase.regionserver.handler.count", "60");
     sut.put("setting.hbase.zookeeper.client.keytab.password", SECRET);
     RunInputs inputs = new RunInputs(2, 10_000_000, "hbase", 10, 1, false, "workloads/hbase.properties",
-        "workloads/pricing.json", "workloads/system.json", List.of("-Xms256m", "-Xmx1g"));
+        "workloads/pricing.json", "workloads/system.json", List.of("-Xms256m", "-Xmx1g"), null);
     List<CheckResult> prerequisites = List.of(
         CheckResult.pass(FileCheck.NAME, "all 42 files match", "all 42 files match"),
         CheckResult.of("replication factor", "1 (embedded standalone HBase)", ">= 3", false, "use 3 copies"));
@@ -82,7 +82,7 @@ public final class DisclosureFixture {
     return new RunResult("0.1.0", "20260101-000000", RunStatus.COMPLETED, "", Instant.ofEpochSecond(T0 / SECOND - 60),
         Instant.parse("2026-01-01T05:00:00Z"), inputs, environment(), system, "embedded standalone HBase 2.5.10",
         sut, prerequisites, its, cleanup, metrics, pricing, false,
-        List.of("replication factor: 1 (embedded standalone HBase) (limit >= 3)"));
+        List.of("replication factor: 1 (embedded standalone HBase) (limit >= 3)"), List.of());
   }
 
   /** Warmup from {@code start} for 1,900 s, measured 100 s later for 2,000 s, two substations each half. */

@@ -190,7 +190,7 @@ class InstanceRunnerTest {
         }
         return super.insert(table, key, values);
       }
-    }, new Properties(), Clock::micros, log, progress::add);
+    }, new Properties(), Clock::micros, java.nio.file.Files.newOutputStream(log), progress::add);
     InstanceResult r = runner.run(Clock::micros);
 
     long[] perSecond = r.acknowledgedPerSecond();

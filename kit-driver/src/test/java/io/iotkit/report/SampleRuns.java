@@ -63,7 +63,7 @@ public final class SampleRuns {
     String reason = "memory: connection refused";
     return new RunResult("0.1.0", "20260304-090000", RunStatus.ABORTED, reason, Instant.ofEpochSecond(T0 / S),
         Instant.ofEpochSecond(T0 / S + 12), inputs(), environment(), null, "memory (embedded)", Map.of(),
-        prerequisites(), List.of(), List.of(), null, pricing(), false, List.of("run aborted: " + reason));
+        prerequisites(), List.of(), List.of(), null, pricing(), false, List.of("run aborted: " + reason), List.of());
   }
 
   /** The same run with one more prerequisite check, e.g. to see how a report shows an odd check name. */
@@ -76,7 +76,7 @@ public final class SampleRuns {
     }
     return new RunResult(r.kitVersion(), r.runId(), r.status(), r.abortReason(), r.started(), r.finished(),
         r.inputs(), r.environment(), r.system(), r.sut(), r.sutSettings(), pre, r.iterations(), r.cleanup(),
-        r.metrics(), r.pricing(), reasons.isEmpty(), reasons);
+        r.metrics(), r.pricing(), reasons.isEmpty(), reasons, r.driverHosts());
   }
 
   /**
@@ -125,7 +125,7 @@ public final class SampleRuns {
     return new RunResult("0.1.0", runId, RunStatus.COMPLETED, "", Instant.ofEpochSecond(T0 / S - 30),
         Instant.ofEpochSecond(t / S), inputs(), environment(), system(), "memory (embedded)",
         Map.of("version", "1.0", "replication", "3"), prerequisites, iterations, cleanup, metrics, pricing,
-        reasons.isEmpty(), reasons);
+        reasons.isEmpty(), reasons, List.of());
   }
 
   /**
@@ -218,7 +218,7 @@ public final class SampleRuns {
 
   private static RunInputs inputs() {
     return new RunInputs(SUBSTATIONS, KVPS, "memory", WorkloadSpec.THREADS_PER_INSTANCE, 1, false, null,
-        "workloads/pricing.json", "workloads/system.json", List.of("-Xmx2g"));
+        "workloads/pricing.json", "workloads/system.json", List.of("-Xmx2g"), null);
   }
 
   private static Environment environment() {

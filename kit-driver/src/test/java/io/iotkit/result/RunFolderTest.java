@@ -68,7 +68,7 @@ class RunFolderTest {
     Path props = Files.writeString(root.resolve("b.properties"), "kafka.ssl.keystore.password=topsecret\nx=1\n");
     Path pricing = Files.writeString(root.resolve("p.json"), "{\"currency\":\"USD\"}");
     RunFolder f = RunFolder.create(root.resolve("results"));
-    List<Path> kept = f.keepConfiguration(props, pricing, null);
+    List<Path> kept = f.keepConfiguration(props, pricing, null, null);
     assertEquals(2, kept.size());
     assertFalse(Files.readString(f.file("config/binding.properties")).contains("topsecret"));
     assertEquals("{\"currency\":\"USD\"}", Files.readString(f.file("config/pricing.json")));
