@@ -92,7 +92,10 @@ class ManyHostsIT {
       }
     }
     String fdr = Files.readString(run.runDir().resolve("fdr.md"));
-    assertTrue(fdr.contains(Sshd.ADDRESSES.get(1) + ":" + sshd.port), "the FDR lists the driver hosts");
+    assertTrue(fdr.contains("| " + Sshd.ADDRESSES.get(1) + ":" + sshd.port + " | 1, 3 |"), "the FDR lists the driver hosts");
+    String html = Files.readString(run.runDir().resolve("report.html"));
+    assertTrue(html.contains("id=\"driver-hosts\"") && html.contains(Sshd.ADDRESSES.get(0) + ":" + sshd.port),
+        "the HTML report lists them too");
     assertEquals(List.of(), KitProcess.leftovers(kits.toString()), "nothing left running on the hosts");
   }
 

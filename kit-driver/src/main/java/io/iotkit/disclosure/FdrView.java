@@ -18,7 +18,8 @@ record FdrView(Sponsor system, String kitVersion, String runId, String status, S
                String finished, boolean compliant, String compliance, List<String> reasons, Sut sut,
                Inputs inputs, Machine environment, Prices pricing, Figures metrics, List<Check> prerequisites,
                Check fileCheck, List<Check> cleanup, List<Iteration> iterations, List<Quantity> quantities,
-               List<String> iterationNames, List<String> digests, List<String> missing) {
+               List<String> iterationNames, List<String> digests, List<String> missing,
+               List<DriverHost> driverHosts, List<NameValue> dataLayout, String dataLayoutIteration) {
 
   /**
    * The view of a run's documents.
@@ -39,7 +40,29 @@ record FdrView(Sponsor system, String kitVersion, String runId, String status, S
         ResultSection.checks(v.cleanup()), v.iterations().stream().map(ResultSection::iteration).toList(),
         ResultSection.quantities(v.iterations()),
         v.iterations().stream().map(it -> "iteration " + it.number()).toList(),
-        digests == null ? List.of() : digests, SponsorFields.missing(r.system(), r.pricing()));
+        digests == null ? List.of() : digests, SponsorFields.missing(r.system(), r.pricing()),
+        MachineSection.driverHosts(r.driverHosts()), MachineSection.dataLayout(layoutOf(v)), layoutIteration(v));
+  }
+
+  /** The first iteration whose layout the binding reported (both iterations lay their data out alike). */
+  private static java.util.Optional<io.iotkit.model.IterationResult> layoutSource(ResultView v) {
+    return v.iterations().stream().filter(it -> !it.dataLayout().isEmpty()).findFirst();
+  }
+
+  private static java.util.Map<String, String> layoutOf(ResultView v) {
+    return layoutSource(v).map(io.iotkit.model.IterationResult::dataLayout).orElse(java.util.Map.of());
+  }
+
+  private static String layoutIteration(ResultView v) {
+    return layoutSource(v).map(it -> Integer.toString(it.number())).orElse(null);
+  }
+
+  boolean hasDriverHosts() {
+    return !driverHosts.isEmpty();
+  }
+
+  boolean hasDataLayout() {
+    return !dataLayout.isEmpty();
   }
 
   boolean hasReasons() {
@@ -111,6 +134,11 @@ record FdrView(Sponsor system, String kitVersion, String runId, String status, S
 
   /** A setting or measurement of the store, its value redacted when the name says it is a secret. */
   record NameValue(String name, String value) {
+  }
+
+  /** One driver host of a run over a host list, as its probe read it at the start. */
+  record DriverHost(String name, String instances, String clock, String hostname, String cpuModel,
+                    String logicalCpus, String memory, String jvm) {
   }
 
   record Inputs(String binding, String bindingProperties, String pricing, String systemDescription,

@@ -7,6 +7,7 @@ import static io.iotkit.disclosure.FdrFormat.count;
 import static io.iotkit.disclosure.FdrFormat.text;
 
 import io.iotkit.environment.Secrets;
+import io.iotkit.model.DriverHostResult;
 import io.iotkit.model.Environment;
 import io.iotkit.model.RunInputs;
 import java.util.ArrayList;
@@ -66,6 +67,29 @@ final class MachineSection {
         count(env.physicalCores()), caches, env.memoryBytes() == null ? UNKNOWN : bytesWithExact(env.memoryBytes()),
         disks, env.disks() == null ? UNKNOWN : disks.isEmpty() ? "none found" : null, text(env.jvm()),
         flags(env.masterJvmFlags()), flags(env.instanceJvmOptions()));
+  }
+
+  /** The driver hosts of a run over a host list; empty for a run whose instances all ran on the master's host. */
+  static List<FdrView.DriverHost> driverHosts(List<DriverHostResult> hosts) {
+    if (hosts == null) {
+      return List.of();
+    }
+    return hosts.stream().map(h -> {
+      Environment env = h.environment() != null ? h.environment() : UNREAD;
+      String instances = h.instances() == null ? UNKNOWN
+          : h.instances().stream().map(String::valueOf).collect(Collectors.joining(", "));
+      String clock = String.format(java.util.Locale.ROOT, "%+.3f ms (± %.3f ms)", h.clockOffsetMicros() / 1e3,
+          h.clockErrorMicros() / 1e3);
+      return new FdrView.DriverHost(text(h.name()), instances, clock, text(env.hostname()), text(env.cpuModel()),
+          count(env.logicalCpus()), env.memoryBytes() == null ? UNKNOWN : bytes(env.memoryBytes()), text(env.jvm()));
+    }).toList();
+  }
+
+  /** How the store laid the data out, as the binding read it back, by name. */
+  static List<FdrView.NameValue> dataLayout(Map<String, String> layout) {
+    List<FdrView.NameValue> rows = new ArrayList<>();
+    new TreeMap<>(layout).forEach((k, v) -> rows.add(new FdrView.NameValue(text(k), text(v))));
+    return rows;
   }
 
   private static String flags(List<String> flags) {

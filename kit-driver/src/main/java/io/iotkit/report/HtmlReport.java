@@ -5,6 +5,8 @@ import static io.iotkit.report.Html.fmt;
 import static io.iotkit.report.Html.orDash;
 
 import io.iotkit.model.CheckResult;
+import io.iotkit.model.DriverHostResult;
+import io.iotkit.model.Environment;
 import io.iotkit.model.IterationResult;
 import io.iotkit.model.Metrics;
 import io.iotkit.model.PhaseResult;
@@ -52,6 +54,7 @@ public final class HtmlReport {
             esc(r.kitVersion()), esc(r.sut())));
     headline();
     facts();
+    driverHosts();
     checks();
     iterations();
     sb.append("<h2>Charts</h2>\n");
@@ -116,6 +119,26 @@ public final class HtmlReport {
     });
     v.pricing().ifPresent(p -> fact("sponsor / priced system", orDash(p.sponsor()) + " / " + orDash(p.system())));
     sb.append("</table>\n");
+  }
+
+  /** The driver hosts of a run over a host list: where each instance ran, and how far its clock was. */
+  private void driverHosts() {
+    if (r.driverHosts() == null || r.driverHosts().isEmpty()) {
+      return;
+    }
+    sb.append("<h2>Driver hosts</h2>\n<table class=\"hosts\" id=\"driver-hosts\"><thead><tr><th>host</th>"
+        + "<th>instances</th><th>clock offset</th><th>processor</th><th>logical CPUs</th><th>memory</th><th>JVM</th>"
+        + "</tr></thead><tbody>");
+    for (DriverHostResult h : r.driverHosts()) {
+      Environment e = h.environment();
+      sb.append(fmt("<tr><td>%s</td><td>%s</td><td>%+.3f ms (± %.3f)</td><td>%s</td><td>%s</td><td>%s</td>"
+              + "<td>%s</td></tr>", esc(h.name()), esc(h.instances()), h.clockOffsetMicros() / 1e3,
+          h.clockErrorMicros() / 1e3, esc(orDash(e == null ? null : e.cpuModel())),
+          esc(orDash(e == null ? null : e.logicalCpus())),
+          esc(e == null || e.memoryBytes() == null ? "-" : fmt("%.1f GiB", e.memoryBytes() / (double) (1L << 30))),
+          esc(orDash(e == null ? null : e.jvm()))));
+    }
+    sb.append("</tbody></table>\n");
   }
 
   private void fact(String name, String value) {

@@ -2,6 +2,7 @@ package io.iotkit.disclosure;
 
 import io.iotkit.check.FileCheck;
 import io.iotkit.model.CheckResult;
+import io.iotkit.model.DriverHostResult;
 import io.iotkit.model.Environment;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.IterationResult;
@@ -82,7 +83,9 @@ public final class DisclosureFixture {
     return new RunResult("0.1.0", "20260101-000000", RunStatus.COMPLETED, "", Instant.ofEpochSecond(T0 / SECOND - 60),
         Instant.parse("2026-01-01T05:00:00Z"), inputs, environment(), system, "embedded standalone HBase 2.5.10",
         sut, prerequisites, its, cleanup, metrics, pricing, false,
-        List.of("replication factor: 1 (embedded standalone HBase) (limit >= 3)"), List.of());
+        List.of("replication factor: 1 (embedded standalone HBase) (limit >= 3)"),
+        List.of(new DriverHostResult("bench@driver1:2222", "/opt/kit", List.of(0), 1_250, 180, environment()),
+            new DriverHostResult("driver2", "/opt/kit", List.of(1), -420, 95, environment())));
   }
 
   /** Warmup from {@code start} for 1,900 s, measured 100 s later for 2,000 s, two substations each half. */
@@ -92,7 +95,7 @@ public final class DisclosureFixture {
     PhaseResult measured = phase("measured", true, mStart, 1_900, kvps, 2_000);
     return new IterationResult(n, List.of("s" + n + "a", "s" + n + "b"), warmup, measured, 2 * kvps,
         Map.of("hbase regions", "64"), List.of(CheckResult.pass("measured elapsed time", "2000.000 s", ">= 1800 s")),
-        Map.of());
+        Map.of("table", "iot_readings", "regions", "2", "split points", "s" + n + "b"));
   }
 
   /** Two instances: the first ends after {@code firstSeconds}, the second (and the phase) after {@code lastSeconds}. */

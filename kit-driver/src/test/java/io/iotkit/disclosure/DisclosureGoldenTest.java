@@ -12,8 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The documents of {@link DisclosureFixture}'s runs, character for character, against copies kept in the test
- * resources (golden/). A deliberate change of a template or of the view's formatting changes them too: render
- * again and replace the copy, and read the difference before committing it.
+ * resources (golden/). A deliberate change of a template or of the view's formatting changes them too: run this
+ * test with -Dgolden.update=true to replace the copies, and read the difference before committing it.
  */
 class DisclosureGoldenTest {
   private static final Path TEMPLATES = Path.of("..", "fdr-templates");
@@ -24,6 +24,11 @@ class DisclosureGoldenTest {
 
   private void assertSame(Path golden, RunResult r, List<String> documents) throws Exception {
     Disclosure.write(RunFolder.of(runDir), r, TEMPLATES);
+    if (Boolean.getBoolean("golden.update")) { // after a deliberate change: -Dgolden.update=true, then read the diff
+      for (String d : documents) {
+        Files.copy(runDir.resolve(d), golden.resolve(d), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      }
+    }
     for (String d : documents) {
       assertEquals(Files.readString(golden.resolve(d)), Files.readString(runDir.resolve(d)), golden + "/" + d);
     }
