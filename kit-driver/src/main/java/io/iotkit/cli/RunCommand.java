@@ -4,6 +4,7 @@ import io.iotkit.binding.BindingProvider;
 import io.iotkit.hosts.DriverHost;
 import io.iotkit.hosts.DriverHosts;
 import io.iotkit.hosts.HostList;
+import io.iotkit.hosts.InstanceMemory;
 import io.iotkit.hosts.Ssh;
 import io.iotkit.model.KitLayout;
 import io.iotkit.model.Pricing;
@@ -121,8 +122,10 @@ final class RunCommand implements Callable<Integer> {
       description = "Also save a PNG of the HTML report in the run folder; needs Chromium (default: off).")
   boolean screenshot;
 
-  @Option(names = "--instance-jvm-options", defaultValue = "-Xms256m -Xmx1g -XX:+UseParallelGC",
-      paramLabel = "OPTS", description = "JVM options of each driver instance (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--instance-jvm-options", paramLabel = "OPTS",
+      description = "JVM options of each driver instance (default: -Xms256m -Xmx1g -XX:+UseParallelGC; for -b null,"
+          + " which keeps nothing, -Xms64m -Xmx384m -XX:+UseParallelGC). A host must hold its instances: each counts"
+          + " as its -Xmx plus 192 MiB, within 90% of the host's memory.")
   String instanceJvmOptions;
 
   @Option(names = "--kit-home", hidden = true, defaultValue = "${sys:kit.home:-.}")
@@ -243,6 +246,9 @@ final class RunCommand implements Callable<Integer> {
   }
 
   private List<String> jvmOptions() {
+    if (instanceJvmOptions == null) {
+      return InstanceMemory.defaultOptions(binding);
+    }
     return Arrays.stream(instanceJvmOptions.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();
   }
 

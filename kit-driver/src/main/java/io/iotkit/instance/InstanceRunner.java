@@ -154,6 +154,6 @@ public final class InstanceRunner {
     queries.forEach((a, h) -> encoded.put(a, HistogramCodec.encode(h)));
     return new InstanceResult(spec.instance(), spec.substation(), spec.kvps(), ack, failedInserts, start, end,
         count, failedQueries, readings, empty, HistogramCodec.encode(sampler.inserts()), encoded,
-        sampler.acknowledgedPerSecond());
+        sampler.acknowledgedPerSecond(), PeakMemory.residentBytes());
   }
 }

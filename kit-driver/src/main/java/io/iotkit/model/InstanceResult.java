@@ -11,18 +11,19 @@ import java.util.Map;
  * @param insertHistogram insert latency in µs, HdrHistogram compressed and base64-encoded
  * @param queryHistograms query latency in µs per template, encoded likewise
  * @param acknowledgedPerSecond kvps acknowledged in each second from TS_start (element i covers second i)
+ * @param peakRssBytes the instance JVM's peak resident memory (VmHWM), or null where the OS does not say
  */
 public record InstanceResult(int instance, String substation, long kvpsTarget, long acknowledged,
                              long failedInserts, long startMicros, long endMicros, long queries,
                              long failedQueries, long readingsAggregated, long emptyWindows,
                              String insertHistogram, Map<Aggregate, String> queryHistograms,
-                             long[] acknowledgedPerSecond) {
+                             long[] acknowledgedPerSecond, Long peakRssBytes) {
 
   /** The same result with its instants moved by {@code micros}: from a driver host's clock to the master's. */
   public InstanceResult shifted(long micros) {
     return new InstanceResult(instance, substation, kvpsTarget, acknowledged, failedInserts, startMicros + micros,
         endMicros + micros, queries, failedQueries, readingsAggregated, emptyWindows, insertHistogram,
-        queryHistograms, acknowledgedPerSecond);
+        queryHistograms, acknowledgedPerSecond, peakRssBytes);
   }
 
   /** Ingest time of this substation in seconds, from TS_start to its last acknowledged kvp. */

@@ -12,6 +12,7 @@ import io.iotkit.hosts.DriverHost;
 import io.iotkit.hosts.DriverHosts;
 import io.iotkit.hosts.HostException;
 import io.iotkit.hosts.HostReport;
+import io.iotkit.hosts.InstanceMemory;
 import io.iotkit.hosts.InstanceSite;
 import io.iotkit.hosts.Placement;
 import io.iotkit.hosts.SutAddress;
@@ -110,7 +111,7 @@ public final class RunProtocol {
     SutSession sut = null;
     try {
       record(prerequisites, fileCheck(runDir));
-      List<InstanceSite> sites = openHosts(runDir);
+      List<InstanceSite> sites = openHosts(runDir, environment);
       out.line("starting or connecting to the SUT (" + provider.name() + ") ...");
       String listen = hosts == null ? LocalSetup.LOOPBACK : SutAddress.reachableFrom(config.hosts().hosts());
       sut = SutSession.open(provider, config.bindingProperties(),
@@ -213,8 +214,13 @@ public final class RunProtocol {
    * Connects to the driver hosts (if the run has a host list), runs the file check on each against the one
    * manifest and measures their clocks; returns each instance's site.
    */
-  private List<InstanceSite> openHosts(Path runDir) throws HostException, IOException, StrictAbort {
+  private List<InstanceSite> openHosts(Path runDir, Environment environment) throws HostException, IOException, StrictAbort {
     if (config.hosts() == null) {
+      String shortfall = InstanceMemory.shortfall("this host", config.substations(), config.instanceJvmOptions(),
+          environment.memoryBytes());
+      if (shortfall != null) {
+        throw new HostException(shortfall);
+      }
       return Collections.nCopies(config.substations(), InstanceSite.local(config.kit().home()));
     }
     List<DriverHost> placement = Placement.place(config.hosts().hosts(), config.substations());
@@ -245,6 +251,11 @@ public final class RunProtocol {
       }
       driverHosts.add(new DriverHostResult(name, r.kitHome().toString(), instances, r.clock().offsetMicros(),
           r.clock().errorMicros(), r.environment()));
+      String shortfall = InstanceMemory.shortfall("driver host " + name, instances.size(),
+          config.instanceJvmOptions(), r.environment() == null ? null : r.environment().memoryBytes());
+      if (shortfall != null) {
+        throw new HostException(shortfall);
+      }
       if (worst == null || r.clock().boundMicros() > worst.clock().boundMicros()) {
         worst = r;
       }

@@ -21,7 +21,7 @@ class ExecutionRulesTest {
   private static InstanceResult instance(long target, long ack, long failedInserts, long queries, long failedQueries,
                                          long readings, long micros) {
     return new InstanceResult(0, "s", target, ack, failedInserts, T0, T0 + micros, queries, failedQueries, readings,
-        0, null, Map.of(), new long[0]);
+        0, null, Map.of(), new long[0], null);
   }
 
   private static PhaseResult phase(long micros, InstanceResult... instances) {

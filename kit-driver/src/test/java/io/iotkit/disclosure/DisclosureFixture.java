@@ -114,6 +114,6 @@ public final class DisclosureFixture {
 
   private static InstanceResult instance(int i, String substation, long start, long end, long kvps) {
     return new InstanceResult(i, substation, kvps, kvps, 0, start, end, 1_000, 0, 250_000, 0, null, Map.of(),
-        new long[0]);
+        new long[0], null);
   }
 }

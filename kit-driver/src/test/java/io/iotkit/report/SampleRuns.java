@@ -147,7 +147,8 @@ public final class SampleRuns {
         qh.put(a, histogram(rnd, 400 + a.ordinal() * 150, 2_500, (int) (queries / 4)));
       }
       instances.add(new InstanceResult(i, subs.get(i), share, share, 0, start, end, queries, 0,
-          queries * (380 + rnd.nextInt(60)), rnd.nextInt(3), histogram(rnd, 900, 6_000, 20_000), qh, perSecond));
+          queries * (380 + rnd.nextInt(60)), rnd.nextInt(3), histogram(rnd, 900, 6_000, 20_000), qh, perSecond,
+          300L << 20));
     }
     long end = instances.stream().mapToLong(InstanceResult::endMicros).max().orElse(start);
     return new PhaseResult(name, measured, start, end, instances, series(instances, rnd),
