@@ -96,21 +96,10 @@ final class PhaseRunner {
     }
   }
 
-  private void follow(List<InstanceProcess> running, PhaseProgress progress) throws InterruptedException {
-    CompletableFuture<Void> all =
-        CompletableFuture.allOf(running.stream().map(p -> p.done).toArray(CompletableFuture[]::new));
+  private void follow(List<InstanceProcess> running, PhaseProgress progress)
+      throws InterruptedException, IOException {
     try {
-      while (true) {
-        try {
-          all.get(PROGRESS_MILLIS, TimeUnit.MILLISECONDS);
-          return;
-        } catch (TimeoutException e) {
-          throwFirstFailure(running, p -> p.done);
-          out.progress(progress.snapshot(Clock.micros()));
-        } catch (ExecutionException e) {
-          throw unwrap(e);
-        }
-      }
+      waitForAll(running, p -> p.done, () -> out.progress(progress.snapshot(Clock.micros())));
     } finally {
       out.progressDone();
     }
@@ -118,18 +107,31 @@ final class PhaseRunner {
 
   /** Until every instance is ready; one that dies or falls silent meanwhile fails the phase at once. */
   private static void awaitReady(List<InstanceProcess> running) throws InterruptedException, IOException {
-    CompletableFuture<Void> all =
-        CompletableFuture.allOf(running.stream().map(p -> p.ready).toArray(CompletableFuture[]::new));
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_TIMEOUT_SECONDS);
+    waitForAll(running, p -> p.ready, () -> {
+      if (System.nanoTime() > deadline) {
+        throw new IOException("instances not ready after " + READY_TIMEOUT_SECONDS + " s");
+      }
+    });
+  }
+
+  /** What the wait does between its looks at the instances. */
+  private interface Tick {
+    void run() throws IOException;
+  }
+
+  /** Until every instance reached {@code stage}; between looks (every 250 ms) it checks them and runs {@code tick}. */
+  private static void waitForAll(List<InstanceProcess> running, Function<InstanceProcess, CompletableFuture<?>> stage,
+                                 Tick tick) throws InterruptedException, IOException {
+    CompletableFuture<Void> all =
+        CompletableFuture.allOf(running.stream().map(stage).toArray(CompletableFuture[]::new));
     while (true) {
       try {
         all.get(PROGRESS_MILLIS, TimeUnit.MILLISECONDS);
         return;
       } catch (TimeoutException e) {
-        throwFirstFailure(running, p -> p.ready);
-        if (System.nanoTime() > deadline) {
-          throw new IOException("instances not ready after " + READY_TIMEOUT_SECONDS + " s");
-        }
+        throwFirstFailure(running, stage);
+        tick.run();
       } catch (ExecutionException e) {
         throw unwrap(e);
       }
