@@ -6,7 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The HiveMQ CE configuration (config.xml) of the local broker: one plain TCP listener on 127.0.0.1, and the
+ * The HiveMQ CE configuration (config.xml) of the local broker: one plain TCP listener on its host, and the
  * limits that decide whether it loses messages at the kit's rates.
  *
  * <p>HiveMQ CE's defaults lose data under the kit's load: each subscriber's queue holds 1,000 messages and the
@@ -21,12 +21,13 @@ import java.nio.file.Path;
  * "in-memory" acknowledges faster (about twice the IoTps on a 2-core machine) but loses queued messages with the
  * process, and a backlog larger than the heap ends the broker.
  *
- * @param port TCP port of the listener, on 127.0.0.1
+ * @param host the address the listener binds to (127.0.0.1 unless other hosts' instances must reach it)
+ * @param port TCP port of the listener
  * @param maxQueueSize messages queued per client before the broker discards new ones
  * @param receiveMaximum QoS 1/2 publishes a client may have unacknowledged at once
  * @param persistence "file" or "in-memory"
  */
-record BrokerConfig(int port, long maxQueueSize, int receiveMaximum, String persistence) {
+record BrokerConfig(String host, int port, long maxQueueSize, int receiveMaximum, String persistence) {
   static final long DEFAULT_MAX_QUEUE_SIZE = 10_000_000L;
   static final int DEFAULT_RECEIVE_MAXIMUM = 10_000;
 
@@ -53,7 +54,7 @@ record BrokerConfig(int port, long maxQueueSize, int receiveMaximum, String pers
           <listeners>
             <tcp-listener>
               <port>%d</port>
-              <bind-address>127.0.0.1</bind-address>
+              <bind-address>%s</bind-address>
             </tcp-listener>
           </listeners>
           <mqtt>
@@ -75,7 +76,7 @@ record BrokerConfig(int port, long maxQueueSize, int receiveMaximum, String pers
             <enabled>false</enabled>
           </anonymous-usage-statistics>
         </hivemq>
-        """.formatted(port, maxQueueSize, receiveMaximum, persistence);
+        """.formatted(port, host, maxQueueSize, receiveMaximum, persistence);
   }
 
   /** Writes config.xml into {@code folder} (created if missing) and returns the folder. */

@@ -23,7 +23,8 @@ import java.util.concurrent.TimeUnit;
  * SIGTERM or Ctrl-C, which also stop it cleanly.
  *
  * <p>Embedded HiveMQ lets every client in (no security extension), whatever user name and password it sends:
- * the broker listens on 127.0.0.1 only, for the kit and the user's own tools.
+ * the broker listens on 127.0.0.1 only (or the address --host names, when driver instances on other hosts
+ * must reach it), for the kit and the user's own tools.
  */
 public final class HiveMqBroker {
   private HiveMqBroker() {
@@ -35,18 +36,19 @@ public final class HiveMqBroker {
       o = Options.parse(args);
     } catch (IllegalArgumentException e) {
       System.err.println("mqtt broker: " + e.getMessage());
-      System.err.println("usage: HiveMqBroker DIR [--port N] [--max-queue-size N] [--receive-maximum N]"
+      System.err.println("usage: HiveMqBroker DIR [--host ADDR] [--port N] [--max-queue-size N] [--receive-maximum N]"
           + " [--persistence file|in-memory] [--detached]");
       System.exit(2);
       return;
     }
     Path dir = o.dir.toAbsolutePath();
-    int port = o.port == 0 ? freePort() : o.port;
-    if (o.port != 0 && !isFree(port)) {
-      System.err.println("mqtt broker: port " + port + " on 127.0.0.1 is in use; choose another port");
+    InetAddress host = InetAddress.getByName(o.host);
+    int port = o.port == 0 ? freePort(host) : o.port;
+    if (o.port != 0 && !isFree(host, port)) {
+      System.err.println("mqtt broker: port " + port + " on " + o.host + " is in use; choose another port");
       System.exit(1);
     }
-    BrokerConfig config = new BrokerConfig(port, o.maxQueueSize, o.receiveMaximum, o.persistence);
+    BrokerConfig config = new BrokerConfig(o.host, port, o.maxQueueSize, o.receiveMaximum, o.persistence);
     Path conf = config.writeTo(dir.resolve("conf"));
     Files.writeString(conf.resolve("logback.xml"), logback(dir), StandardCharsets.UTF_8);
     // Before HiveMQ first logs: otherwise logback's default configuration prints its start-up lines on stdout.
@@ -74,7 +76,7 @@ public final class HiveMqBroker {
     } else {
       ParentWatch.start(() -> stop(broker));
     }
-    System.out.println("READY host=127.0.0.1 port=" + port);
+    System.out.println("READY host=" + o.host + " port=" + port);
     System.out.flush();
     Thread.currentThread().join(); // serve until STOP, stdin closing, or a signal
   }
@@ -112,14 +114,14 @@ public final class HiveMqBroker {
         """.formatted(dir.resolve("log/hivemq.log"));
   }
 
-  private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+  private static int freePort(InetAddress host) throws IOException {
+    try (ServerSocket s = new ServerSocket(0, 1, host)) {
       return s.getLocalPort();
     }
   }
 
-  private static boolean isFree(int port) {
-    try (ServerSocket s = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+  private static boolean isFree(InetAddress host, int port) {
+    try (ServerSocket s = new ServerSocket(port, 1, host)) {
       return true;
     } catch (IOException e) {
       return false;
@@ -129,6 +131,7 @@ public final class HiveMqBroker {
   /** The command line. */
   static final class Options {
     Path dir;
+    String host = "127.0.0.1";
     int port;
     long maxQueueSize = BrokerConfig.DEFAULT_MAX_QUEUE_SIZE;
     int receiveMaximum = BrokerConfig.DEFAULT_RECEIVE_MAXIMUM;
@@ -142,6 +145,12 @@ public final class HiveMqBroker {
         switch (a) {
           case "--detached" -> o.detached = true;
           case "--port" -> o.port = (int) number(args, ++i, a, 0, 65_535);
+          case "--host" -> {
+            if (++i >= args.length) {
+              throw new IllegalArgumentException("--host needs an address");
+            }
+            o.host = args[i];
+          }
           case "--max-queue-size" -> o.maxQueueSize = number(args, ++i, a, 1, Long.MAX_VALUE);
           case "--receive-maximum" -> o.receiveMaximum = (int) number(args, ++i, a, 1, 65_535);
           case "--persistence" -> {

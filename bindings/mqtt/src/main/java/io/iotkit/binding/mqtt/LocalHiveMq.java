@@ -14,8 +14,8 @@ import java.util.Properties;
 import java.util.Set;
 
 /**
- * A HiveMQ Community Edition broker in a child JVM (bindings/mqtt-server), listening on a free port of
- * 127.0.0.1, its sessions and queues on disk under the run's folder. The broker's own limits can be set with
+ * A HiveMQ Community Edition broker in a child JVM (bindings/mqtt-server), listening on a free port of the
+ * setup's address (127.0.0.1 unless driver hosts must reach it), its sessions and queues on disk under the run's folder. The broker's own limits can be set with
  * {@value #MAX_QUEUE_SIZE}, {@value #RECEIVE_MAXIMUM} and {@value #PERSISTENCE} (see io.iotkit.server.mqtt.BrokerConfig for why the
  * defaults are what they are).
  */
@@ -34,11 +34,14 @@ final class LocalHiveMq extends ChildJvmServer {
   private static final Duration STOP_GRACE = Duration.ofSeconds(60);
 
   private final List<String> brokerOptions = new ArrayList<>();
+  private final String host;
   private final String persistence;
 
   LocalHiveMq(LocalSetup setup, Properties properties) {
     super(noReplication(setup), "mqtt-server", "io.iotkit.server.mqtt.HiveMqBroker", JVM_OPTIONS, READY_TIMEOUT, STOP_GRACE);
     this.persistence = properties.getProperty(PERSISTENCE, "file").trim();
+    this.host = setup.host();
+    brokerOptions.addAll(List.of("--host", host));
     option(properties, MAX_QUEUE_SIZE, "--max-queue-size");
     option(properties, RECEIVE_MAXIMUM, "--receive-maximum");
     option(properties, PERSISTENCE, "--persistence");
@@ -63,7 +66,7 @@ final class LocalHiveMq extends ChildJvmServer {
 
   @Override
   public String description() {
-    return "local HiveMQ Community Edition 2024.3 broker in a child JVM (127.0.0.1, " + persistence
+    return "local HiveMQ Community Edition 2024.3 broker in a child JVM (" + host + ", " + persistence
         + " persistence, one node)";
   }
 
