@@ -217,6 +217,10 @@ public final class MySqlBinding extends KitBinding {
       String version = tls.getOrDefault("Ssl_version", "");
       m.put("mysql connection", version.isEmpty() ? "not encrypted (" + MySqlSettings.SSL_MODE + "="
           + settings.sslMode() + ")" : "TLS " + version + ", " + tls.get("Ssl_cipher"));
+      SemiSync semiSync = SemiSync.read(Sql.over(connection));
+      if (semiSync.enabled()) {
+        m.put("mysql semi-sync", semiSync.acknowledgements());
+      }
       endRead();
     } catch (SQLException e) {
       rollbackQuietly();
@@ -225,11 +229,26 @@ public final class MySqlBinding extends KitBinding {
     return m;
   }
 
+  /** How the server laid out the table and keeps its copies ({@link DataLayout}), read from the server. */
+  @Override
+  public Map<String, String> dataLayout() throws DBException {
+    try {
+      Map<String, String> layout = DataLayout.read(Sql.over(connection), settings.database(), table.name(),
+          table.primaryKey(connection, settings.database()));
+      endRead();
+      return layout;
+    } catch (SQLException e) {
+      rollbackQuietly();
+      throw new DBException("mysql: cannot read the data layout of " + settings.address() + ": "
+          + ConnectFailures.firstLine(e.getMessage()));
+    }
+  }
+
   /** The server's version and its changed global variables ({@link ServerSettings}). */
   @Override
   public Map<String, String> sutSettings() throws DBException {
     try {
-      Map<String, String> s = ServerSettings.read(ReplicationProbe.over(connection));
+      Map<String, String> s = ServerSettings.read(Sql.over(connection));
       endRead();
       return s;
     } catch (SQLException e) {
