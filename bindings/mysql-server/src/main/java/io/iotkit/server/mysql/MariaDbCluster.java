@@ -61,7 +61,8 @@ final class MariaDbCluster {
     }).toList());
   }
 
-  private void checkShape() throws IOException {
+  /** Records the shape of a new folder, or refuses a start of another shape than the folder was made with. */
+  void checkShape() throws IOException {
     Properties wanted = new Properties();
     wanted.setProperty("nodes", Integer.toString(nodes.size()));
     wanted.setProperty("host", host);
