@@ -2,7 +2,6 @@ package io.iotkit.binding.mysql;
 
 import io.iotkit.binding.Replication;
 import io.iotkit.binding.errors.ConnectFailures;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
@@ -27,10 +26,6 @@ final class ReplicationProbe {
   static final String GROUP_MEMBERS = "SELECT MEMBER_STATE FROM performance_schema.replication_group_members";
 
   private ReplicationProbe() {
-  }
-
-  static Replication probe(Connection c) throws SQLException {
-    return probe(Sql.over(c));
   }
 
   static Replication probe(Sql sql) throws SQLException {
