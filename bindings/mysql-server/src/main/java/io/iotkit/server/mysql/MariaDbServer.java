@@ -89,8 +89,7 @@ final class MariaDbServer {
     Files.createDirectories(dir.resolve("tmp"));
 
     List<String> install = new ArrayList<>(List.of(base.resolve("scripts/mariadb-install-db").toString(),
-        "--no-defaults", "--skip-test-db", "--skip-name-resolve",
-        "--auth-root-socket-user=" + System.getProperty("user.name")));
+        "--no-defaults", "--skip-test-db", "--skip-name-resolve"));
     install.addAll(commonOptions());
     run("mariadb-install-db", install, null);
 
@@ -249,10 +248,6 @@ final class MariaDbServer {
   /** The mariadbd process, while it was started. */
   long pid() {
     return process.pid();
-  }
-
-  boolean alive() {
-    return process != null && process.isAlive();
   }
 
   /** Runs {@code action} with mariadbd's exit code when it exits. */
