@@ -24,6 +24,7 @@ import java.util.Properties;
  */
 final class BindingHarness implements AutoCloseable {
   final BindingProvider provider;
+  /** The local server the harness started, or null when it connected to one that runs already. */
   final LocalServer server;
   /** The binding properties: the given ones with the local server's address laid over them. */
   final Properties properties;
@@ -39,10 +40,7 @@ final class BindingHarness implements AutoCloseable {
   /** Starts the binding's local server under {@code workDir} and opens the binding on it. */
   static BindingHarness start(String name, Path workDir, Properties given) throws Exception {
     KitLayout kit = new KitLayout(KitProcess.HOME);
-    BindingProvider provider = Bindings.load(name, kit.bindingClasspath(name))
-        .orElseThrow(() -> new AssertionError("binding " + name + " is not built"));
-    // as the master does: store clients load classes through the context class loader
-    Thread.currentThread().setContextClassLoader(provider.getClass().getClassLoader());
+    BindingProvider provider = provider(name, kit);
     LocalServer server = provider.localServer(given, LocalSetup.single(kit.home()))
         .orElseThrow(() -> new AssertionError(name + " offers no local server for these properties"));
     Properties props = new Properties();
@@ -57,6 +55,28 @@ final class BindingHarness implements AutoCloseable {
       server.stop();
       throw e;
     }
+  }
+
+  /**
+   * Opens the binding on a server that runs already (e.g. one bin/tpcx-iot.sh server start started), which it
+   * leaves running when it closes.
+   *
+   * @param properties binding properties that name the server's address
+   */
+  static BindingHarness connect(String name, Properties properties) throws Exception {
+    BindingProvider provider = provider(name, new KitLayout(KitProcess.HOME));
+    KitBinding binding = provider.newBinding();
+    binding.setProperties(properties);
+    binding.init();
+    return new BindingHarness(provider, null, properties, binding);
+  }
+
+  private static BindingProvider provider(String name, KitLayout kit) throws Exception {
+    BindingProvider provider = Bindings.load(name, kit.bindingClasspath(name))
+        .orElseThrow(() -> new AssertionError("binding " + name + " is not built"));
+    // as the master does: store clients load classes through the context class loader
+    Thread.currentThread().setContextClassLoader(provider.getClass().getClassLoader());
+    return provider;
   }
 
   /** Writes {@code kvps} readings of one substation as a driver instance would; returns what it measured. */
@@ -79,7 +99,9 @@ final class BindingHarness implements AutoCloseable {
     try {
       binding.cleanup();
     } finally {
-      server.stop();
+      if (server != null) {
+        server.stop();
+      }
     }
   }
 }

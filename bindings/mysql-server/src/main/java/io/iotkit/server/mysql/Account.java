@@ -14,7 +14,10 @@ import java.util.regex.Pattern;
  * binding properties (io.iotkit.binding.mysql.LocalMariaDb) so that no password is ever written to a file.
  * A plaintext {@code mysql.password} is refused. No hash means an empty password.
  *
- * <p>The account is created for 127.0.0.1, the only address the server listens on. It never prints the hash.
+ * <p>The account is created for the clients' address the launcher names: 127.0.0.1 for a server on loopback, any
+ * host for one that other hosts' driver instances reach. It may also list the replicas ({@code SHOW SLAVE HOSTS}:
+ * REPLICATION MASTER ADMIN), so that the binding's replication check reads the topology with the kit's own
+ * login. It never prints the hash.
  */
 final class Account {
   static final String USER = "mysql.user";
@@ -76,9 +79,13 @@ final class Account {
     return database;
   }
 
-  /** Statements for {@code mariadbd --bootstrap} that create the database and the account. */
-  String bootstrapSql() {
-    String account = literal(user) + "@'127.0.0.1'";
+  /**
+   * Statements for {@code mariadbd --bootstrap} that create the database and the account.
+   *
+   * @param clientHost the host part of the account: an address, or % for any
+   */
+  String bootstrapSql(String clientHost) {
+    String account = literal(user) + "@" + literal(clientHost);
     String auth = passwordHash.isEmpty() ? "IDENTIFIED BY ''" : "IDENTIFIED BY PASSWORD " + literal(passwordHash);
     return String.join("\n",
         // bootstrap mode starts without the grant tables; loading them makes the account statements work
@@ -87,6 +94,7 @@ final class Account {
         "CREATE USER IF NOT EXISTS " + account + ";",
         "ALTER USER " + account + " " + auth + ";",
         "GRANT ALL PRIVILEGES ON `" + database + "`.* TO " + account + ";",
+        "GRANT REPLICATION MASTER ADMIN ON *.* TO " + account + ";",
         "");
   }
 
@@ -97,6 +105,6 @@ final class Account {
 
   @Override
   public String toString() {
-    return "account " + user + "@127.0.0.1 on database " + database;
+    return "account " + user + " on database " + database;
   }
 }

@@ -10,18 +10,18 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One private MariaDB server process: data in {@code dir/data}, listening on 127.0.0.1 only, its own output
- * in {@code dir/mariadbd.log}. InnoDB keeps the server's durable defaults (the redo log is flushed at every
- * commit), so a committed batch is on disk when the binding counts it.
+ * One private MariaDB server process, one node of the local cluster: data in {@code dir/data}, listening on the
+ * launcher's address only, its own output in {@code dir/mariadbd.log}. InnoDB keeps the server's durable defaults
+ * (the redo log is flushed at every commit), so a committed batch is on disk when the binding counts it.
  */
 final class MariaDbServer {
-  static final String HOST = "127.0.0.1";
   private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
   private static final Duration STOP_GRACE = Duration.ofSeconds(60);
   private static final Duration INIT_TIMEOUT = Duration.ofSeconds(120);
@@ -38,17 +38,27 @@ final class MariaDbServer {
 
   private final Path base;
   private final Path dir;
-  private Process process;
+  private final String host;
+  private final NodeRole role;
+  private volatile Process process;
   private int port;
   private volatile boolean stopping;
 
   /**
    * @param base the MariaDB binaries (see {@link MariaDbBinaries})
    * @param dir the server's folder: data, temporary files, log
+   * @param host the address it listens on
+   * @param role what it is in the cluster
    */
-  MariaDbServer(Path base, Path dir) {
+  MariaDbServer(Path base, Path dir, String host, NodeRole role) {
     this.base = base;
     this.dir = dir.toAbsolutePath();
+    this.host = host;
+    this.role = role;
+  }
+
+  NodeRole role() {
+    return role;
   }
 
   Path log() {
@@ -59,9 +69,18 @@ final class MariaDbServer {
     return dir.resolve("initialised");
   }
 
-  /** Creates the system tables, the database and the account, unless this folder already holds a server's data. */
-  void initialiseIfNew(Account account) throws IOException, InterruptedException {
-    if (Files.isRegularFile(marker())) {
+  /** Whether this folder already holds the data of an initialised server. */
+  boolean initialised() {
+    return Files.isRegularFile(marker());
+  }
+
+  /**
+   * Creates the system tables, the database and the account, unless this folder already holds a server's data.
+   *
+   * @param clientHost the host part of the account (see {@link Account#bootstrapSql})
+   */
+  void initialiseIfNew(Account account, String clientHost) throws IOException, InterruptedException {
+    if (initialised()) {
       return;
     }
     Path data = dir.resolve("data");
@@ -77,7 +96,7 @@ final class MariaDbServer {
     List<String> bootstrap = new ArrayList<>(List.of(base.resolve("bin/mariadbd").toString(), "--no-defaults",
         "--bootstrap", "--log-warnings=0"));
     bootstrap.addAll(commonOptions());
-    run("creating " + account, bootstrap, account.bootstrapSql());
+    run("creating " + account, bootstrap, account.bootstrapSql(clientHost));
     Files.writeString(marker(), account + System.lineSeparator());
   }
 
@@ -114,15 +133,32 @@ final class MariaDbServer {
    *
    * @param requestedPort the port to listen on, or 0 for a free one
    * @param tls the certificate and key (PEM) to offer TLS with, or null for none
+   * @param initSql statements the server runs as it starts (its init-file, deleted once it serves), or null
    * @return the port it serves on
    */
-  synchronized int start(int requestedPort, List<Path> tls) throws IOException, InterruptedException {
+  synchronized int start(int requestedPort, List<Path> tls, String initSql) throws IOException, InterruptedException {
+    Path initFile = dir.resolve("init.sql");
+    try {
+      if (initSql != null) {
+        writePrivately(initFile, initSql);
+      }
+      return start(requestedPort, tls, initSql == null ? null : initFile);
+    } finally {
+      Files.deleteIfExists(initFile);
+    }
+  }
+
+  private int start(int requestedPort, List<Path> tls, Path initFile) throws IOException, InterruptedException {
     for (int attempt = 1; ; attempt++) {
       port = requestedPort > 0 ? requestedPort : freePort();
       List<String> cmd = new ArrayList<>(List.of(base.resolve("bin/mariadbd").toString(), "--no-defaults"));
       cmd.addAll(commonOptions());
-      cmd.addAll(List.of("--port=" + port, "--bind-address=" + HOST, "--skip-name-resolve",
+      cmd.addAll(List.of("--port=" + port, "--bind-address=" + host, "--skip-name-resolve",
           "--socket=" + socketPath(), "--pid-file=" + dir.resolve("mariadbd.pid")));
+      cmd.addAll(role.options(host, port));
+      if (initFile != null) {
+        cmd.add("--init-file=" + initFile);
+      }
       if (tls != null) {
         cmd.addAll(List.of("--ssl-cert=" + tls.get(0), "--ssl-key=" + tls.get(1)));
       }
@@ -137,9 +173,16 @@ final class MariaDbServer {
       if (requestedPort == 0 && attempt < 3 && why.contains("already in use")) {
         continue;
       }
-      throw new IOException("mariadbd exited with code " + process.exitValue() + (why.isEmpty() ? "" : ": " + why)
-          + "; see " + log());
+      throw new IOException(role + ": mariadbd exited with code " + process.exitValue()
+          + (why.isEmpty() ? "" : ": " + why) + "; see " + log());
     }
+  }
+
+  /** A file only this user can read: the init file names the launcher's own login. */
+  private static void writePrivately(Path file, String text) throws IOException {
+    Files.deleteIfExists(file);
+    Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+    Files.writeString(file, text, StandardCharsets.UTF_8);
   }
 
   private Path socketPath() {
@@ -147,7 +190,8 @@ final class MariaDbServer {
     if (socket.toString().length() <= MAX_SOCKET_PATH) {
       return socket;
     }
-    return Path.of(System.getProperty("java.io.tmpdir"), "iotkit-mariadb-" + ProcessHandle.current().pid() + ".sock");
+    return Path.of(System.getProperty("java.io.tmpdir"), "iotkit-mariadb-" + ProcessHandle.current().pid() + "-"
+        + role.serverId() + ".sock");
   }
 
   /** True once the server sends a client its handshake; false if it exited first. */
@@ -157,19 +201,19 @@ final class MariaDbServer {
       if (!process.isAlive()) {
         return false;
       }
-      if (greets(port)) {
+      if (greets(host, port)) {
         return true;
       }
       Thread.sleep(200);
     }
     stop();
-    throw new IOException("mariadbd did not serve within " + START_TIMEOUT.toSeconds() + " s; see " + log());
+    throw new IOException(role + ": mariadbd did not serve within " + START_TIMEOUT.toSeconds() + " s; see " + log());
   }
 
   /** The first packet a MySQL-protocol server sends is its handshake, protocol version 10. */
-  private static boolean greets(int port) {
+  private static boolean greets(String host, int port) {
     try (Socket s = new Socket()) {
-      s.connect(new InetSocketAddress(HOST, port), 1_000);
+      s.connect(new InetSocketAddress(host, port), 1_000);
       s.setSoTimeout(5_000);
       byte[] header = s.getInputStream().readNBytes(5);
       return header.length == 5 && header[4] == 10;
@@ -191,14 +235,24 @@ final class MariaDbServer {
     return errors;
   }
 
-  private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName(HOST))) {
+  private int freePort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName(host))) {
       return s.getLocalPort();
     }
   }
 
   int port() {
     return port;
+  }
+
+  /** The mariadbd process, while it was started. */
+  long pid() {
+    return process.pid();
+  }
+
+  /** Runs {@code action} with mariadbd's exit code when it exits. */
+  void onExit(java.util.function.IntConsumer action) {
+    process.onExit().thenAccept(p -> action.accept(p.exitValue()));
   }
 
   /** Whether {@link #stop} was asked for: mariadbd's exit is then expected. */
@@ -211,16 +265,24 @@ final class MariaDbServer {
     return process.waitFor();
   }
 
+  /** Asks mariadbd to shut down cleanly (SIGTERM) without waiting, so that several nodes stop at once. */
+  void signalStop() {
+    stopping = true;
+    Process p = process;
+    if (p != null && p.isAlive()) {
+      p.destroy();
+    }
+  }
+
   /**
    * Stops mariadbd: SIGTERM makes it shut down cleanly (InnoDB flushed), a kill follows if it has not exited
    * within a minute. Safe to call more than once, from any thread.
    */
   synchronized void stop() {
-    stopping = true;
+    signalStop();
     if (process == null || !process.isAlive()) {
       return;
     }
-    process.destroy();
     try {
       if (!process.waitFor(STOP_GRACE.toSeconds(), TimeUnit.SECONDS)) {
         process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);

@@ -24,24 +24,31 @@ class AccountTest {
     p.setProperty(Account.USER, "kit");
     p.setProperty(Account.DATABASE, "bench");
     p.setProperty(Account.PASSWORD_HASH, HASH_OF_PASSWORD);
-    String sql = Account.of(p).bootstrapSql();
+    String sql = Account.of(p).bootstrapSql("127.0.0.1");
     assertTrue(sql.contains("CREATE DATABASE IF NOT EXISTS `bench`;"), sql);
     assertTrue(sql.contains("ALTER USER 'kit'@'127.0.0.1' IDENTIFIED BY PASSWORD"
         + " '*2470C0C06DEE42FD1618BB99005ADCA2EC9D1E19';"), sql);
     assertTrue(sql.contains("GRANT ALL PRIVILEGES ON `bench`.* TO 'kit'@'127.0.0.1';"), sql);
+    assertTrue(sql.contains("GRANT REPLICATION MASTER ADMIN ON *.* TO 'kit'@'127.0.0.1';"),
+        "the binding's replication check may list the replicas: " + sql);
     assertFalse(sql.contains("'password'"), "the password itself never reaches the server's input");
   }
 
   @Test
   void noPasswordMeansAnEmptyOne() {
-    assertTrue(Account.defaults().bootstrapSql().contains("ALTER USER 'iot'@'127.0.0.1' IDENTIFIED BY '';"));
+    assertTrue(Account.defaults().bootstrapSql("127.0.0.1").contains("ALTER USER 'iot'@'127.0.0.1' IDENTIFIED BY '';"));
+  }
+
+  @Test
+  void aServerOtherHostsReachLetsTheAccountInFromAnyHost() {
+    assertTrue(Account.defaults().bootstrapSql("%").contains("CREATE USER IF NOT EXISTS 'iot'@'%';"));
   }
 
   @Test
   void aGivenHashIsUsedAsItIs() {
     Properties p = new Properties();
     p.setProperty(Account.PASSWORD_HASH, HASH_OF_PASSWORD);
-    assertTrue(Account.of(p).bootstrapSql().contains(HASH_OF_PASSWORD));
+    assertTrue(Account.of(p).bootstrapSql("127.0.0.1").contains(HASH_OF_PASSWORD));
     p.setProperty(Account.PASSWORD_HASH, "plain");
     assertThrows(IllegalArgumentException.class, () -> Account.of(p));
   }

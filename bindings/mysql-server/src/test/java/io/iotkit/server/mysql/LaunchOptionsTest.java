@@ -26,6 +26,19 @@ class LaunchOptionsTest {
     LaunchOptions o = LaunchOptions.parse("/tmp/db");
     assertEquals(0, o.port());
     assertEquals(null, o.account());
+    assertEquals(1, o.nodes());
+    assertEquals("127.0.0.1", o.host());
+  }
+
+  @Test
+  void nodesAndAddress() {
+    LaunchOptions o = LaunchOptions.parse("/tmp/db", "--nodes", "3", "--host", "10.0.0.5");
+    assertEquals(3, o.nodes());
+    assertEquals("10.0.0.5", o.host());
+    IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
+        () -> LaunchOptions.parse("/tmp/db", "--nodes", "0"));
+    assertEquals("--nodes '0' is not a node count (1-9)", none.getMessage());
+    assertThrows(IllegalArgumentException.class, () -> LaunchOptions.parse("/tmp/db", "--host", " "));
   }
 
   @Test

@@ -12,6 +12,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -19,9 +20,11 @@ import java.util.Properties;
 import java.util.Set;
 
 /**
- * A local MariaDB 10.11 for users with no server of their own: one mariadbd on 127.0.0.1, started by the
- * launcher of bindings/mysql-server (its own small JVM, which speaks the kit's READY/STOP protocol and stops
- * mariadbd when the kit goes away), with its data under the run's folder.
+ * A local MariaDB 10.11 for users with no server of their own, started by the launcher of bindings/mysql-server
+ * (its own small JVM, which speaks the kit's READY/STOP protocol and stops every mariadbd when the kit goes away),
+ * with its data under the run's folder, on the address of the {@link LocalSetup}. With one node it is one
+ * mariadbd; with N it is a primary and N-1 semi-synchronous replicas, each its own mariadbd, and the binding
+ * properties point at the primary, the only node the kit writes to and counts on.
  *
  * <p>When the data folder is new, the launcher creates the database and account of the binding properties
  * ({@code mysql.database}, {@code mysql.user}, {@code mysql.password}), so the binding logs in exactly as it
@@ -39,10 +42,12 @@ final class LocalMariaDb extends ChildJvmServer {
   private static final Duration STOP_GRACE = Duration.ofSeconds(90);
 
   private final Properties account = new Properties();
+  private final LocalSetup setup;
   private String version = "10.11";
 
   LocalMariaDb(LocalSetup setup, Properties bindingProperties) {
-    super(singleNode(setup, "mysql"), "mysql-server", MAIN, JVM_OPTIONS, READY_TIMEOUT, STOP_GRACE);
+    super(setup.kitHome(), "mysql-server", MAIN, JVM_OPTIONS, READY_TIMEOUT, STOP_GRACE);
+    this.setup = setup;
     for (String key : List.of(MySqlSettings.USER, MySqlSettings.DATABASE)) {
       if (bindingProperties.getProperty(key) != null) {
         account.setProperty(key, bindingProperties.getProperty(key).trim());
@@ -56,7 +61,11 @@ final class LocalMariaDb extends ChildJvmServer {
 
   @Override
   public String description() {
-    return "local MariaDB " + version + " (one mariadbd on 127.0.0.1 in a child process, data in the run folder)";
+    int replicas = setup.nodes() - 1;
+    String nodes = replicas == 0 ? "one mariadbd" : "a primary and " + replicas + " semi-synchronous replica"
+        + (replicas == 1 ? "" : "s") + ", " + setup.nodes() + " mariadbd";
+    return "local MariaDB " + version + " (" + nodes + " on " + setup.host() + " in a child process, data in the run"
+        + " folder)";
   }
 
   @Override
@@ -78,7 +87,26 @@ final class LocalMariaDb extends ChildJvmServer {
 
   @Override
   protected List<String> arguments(Path dir) {
-    return List.of(dir.resolve("mariadb").toString(), "--account", accountFile(dir).toString());
+    return List.of(dir.resolve("mariadb").toString(), "--account", accountFile(dir).toString(),
+        "--nodes", Integer.toString(setup.nodes()), "--host", setup.host());
+  }
+
+  /**
+   * Each mariadbd serving now, from the launcher's READY line ({@code node<i>.pid}): "primary" and "replica i" (or
+   * "mariadbd" alone). A node whose process has died is not serving, and is left out.
+   */
+  @Override
+  public List<Node> nodes() {
+    Map<String, String> facts = readyFacts();
+    List<Node> nodes = new ArrayList<>();
+    int count = Integer.parseInt(facts.getOrDefault("nodes", "0"));
+    for (int i = 1; i <= count; i++) {
+      long pid = Long.parseLong(facts.get("node" + i + ".pid"));
+      if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+        nodes.add(new Node(count == 1 ? "mariadbd" : i == 1 ? "primary" : "replica " + i, pid));
+      }
+    }
+    return nodes;
   }
 
   @Override

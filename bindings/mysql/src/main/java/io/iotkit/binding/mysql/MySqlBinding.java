@@ -159,15 +159,7 @@ public final class MySqlBinding extends KitBinding {
 
   @Override
   public Replication replication() throws DBException {
-    try {
-      Replication r = ReplicationProbe.probe(connection);
-      endRead();
-      return r;
-    } catch (SQLException e) {
-      rollbackQuietly();
-      throw new DBException("mysql: cannot read the replication topology of " + settings.address() + ": "
-          + ConnectFailures.firstLine(e.getMessage()));
-    }
+    return readServer("the replication topology", ReplicationProbe::probe);
   }
 
   @Override
@@ -217,6 +209,10 @@ public final class MySqlBinding extends KitBinding {
       String version = tls.getOrDefault("Ssl_version", "");
       m.put("mysql connection", version.isEmpty() ? "not encrypted (" + MySqlSettings.SSL_MODE + "="
           + settings.sslMode() + ")" : "TLS " + version + ", " + tls.get("Ssl_cipher"));
+      SemiSync semiSync = SemiSync.read(Sql.over(connection));
+      if (semiSync.enabled()) {
+        m.put("mysql semi-sync", semiSync.acknowledgements());
+      }
       endRead();
     } catch (SQLException e) {
       rollbackQuietly();
@@ -225,16 +221,34 @@ public final class MySqlBinding extends KitBinding {
     return m;
   }
 
+  /** How the server laid out the table and keeps its copies ({@link DataLayout}), read from the server. */
+  @Override
+  public Map<String, String> dataLayout() throws DBException {
+    return readServer("the data layout", sql -> DataLayout.read(sql, settings.database(), table.name(),
+        table.primaryKey(connection, settings.database())));
+  }
+
   /** The server's version and its changed global variables ({@link ServerSettings}). */
   @Override
   public Map<String, String> sutSettings() throws DBException {
+    return readServer("the version and settings", ServerSettings::read);
+  }
+
+  /** A read of what the server says of itself. */
+  @FunctionalInterface
+  private interface ServerRead<T> {
+    T read(Sql sql) throws SQLException;
+  }
+
+  /** Runs {@code read} in a transaction of its own; if it fails, one line saying that {@code what} was unreadable. */
+  private <T> T readServer(String what, ServerRead<T> read) throws DBException {
     try {
-      Map<String, String> s = ServerSettings.read(ReplicationProbe.over(connection));
+      T answer = read.read(Sql.over(connection));
       endRead();
-      return s;
+      return answer;
     } catch (SQLException e) {
       rollbackQuietly();
-      throw new DBException("mysql: cannot read the version and settings of " + settings.address() + ": "
+      throw new DBException("mysql: cannot read " + what + " of " + settings.address() + ": "
           + ConnectFailures.firstLine(e.getMessage()));
     }
   }

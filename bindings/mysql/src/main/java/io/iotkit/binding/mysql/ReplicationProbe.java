@@ -2,12 +2,7 @@ package io.iotkit.binding.mysql;
 
 import io.iotkit.binding.Replication;
 import io.iotkit.binding.errors.ConnectFailures;
-import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -30,39 +25,12 @@ final class ReplicationProbe {
   private static final int ER_SPECIFIC_ACCESS_DENIED = 1227;
   static final String GROUP_MEMBERS = "SELECT MEMBER_STATE FROM performance_schema.replication_group_members";
 
-  /** Runs one statement and returns its rows as text: the seam that lets tests play a server. */
-  interface Sql {
-    List<List<String>> rows(String statement) throws SQLException;
-  }
-
   private ReplicationProbe() {
   }
 
-  /** The seam over a real connection. */
-  static Sql over(Connection c) {
-    return statement -> {
-      List<List<String>> rows = new ArrayList<>();
-      try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(statement)) {
-        int columns = rs.getMetaData().getColumnCount();
-        while (rs.next()) {
-          List<String> row = new ArrayList<>();
-          for (int i = 1; i <= columns; i++) {
-            row.add(rs.getString(i));
-          }
-          rows.add(row);
-        }
-      }
-      return rows;
-    };
-  }
-
-  static Replication probe(Connection c) throws SQLException {
-    return probe(over(c));
-  }
-
   static Replication probe(Sql sql) throws SQLException {
-    Map<String, String> wsrep = status(sql, "SHOW GLOBAL STATUS LIKE 'wsrep%'");
-    int clusterSize = parseInt(wsrep.get("wsrep_cluster_size"));
+    Map<String, String> wsrep = sql.variables("SHOW GLOBAL STATUS LIKE 'wsrep%'");
+    int clusterSize = (int) Sql.number(wsrep.get("wsrep_cluster_size"));
     if (clusterSize > 0) {
       String state = wsrep.getOrDefault("wsrep_cluster_status", "unknown");
       if (!state.equalsIgnoreCase("Primary") || !"ON".equalsIgnoreCase(wsrep.get("wsrep_ready"))) {
@@ -75,7 +43,7 @@ final class ReplicationProbe {
 
     // Any user may read variables; only a configured group makes the members table worth reading (MariaDB has
     // no Group Replication, and its performance_schema may refuse the kit's user).
-    String group = status(sql, "SHOW GLOBAL VARIABLES LIKE 'group_replication_group_name'")
+    String group = sql.variables("SHOW GLOBAL VARIABLES LIKE 'group_replication_group_name'")
         .getOrDefault("group_replication_group_name", "");
     if (group != null && !group.isBlank()) {
       try {
@@ -92,52 +60,43 @@ final class ReplicationProbe {
       }
     }
 
-    if (!"1".equals(single(sql, "SELECT @@log_bin"))) {
+    if (!"1".equals(sql.single("SELECT @@log_bin"))) {
       return new Replication(1, "one server: no Galera cluster, no group replication, binary log off"
           + " (no replica can copy its writes)");
     }
-    String how = "SHOW REPLICAS";
-    List<List<String>> replicas;
+    Replicas replicas;
     try {
-      try {
-        replicas = sql.rows(how);
-      } catch (SQLException e) {
-        if (e.getErrorCode() != ER_PARSE_ERROR) {
-          throw e;
-        }
-        how = "SHOW SLAVE HOSTS"; // MariaDB, MySQL before 8.0.22
-        replicas = sql.rows(how);
-      }
+      replicas = replicas(sql);
     } catch (SQLException e) {
       String grant = e.getErrorCode() == ER_SPECIFIC_ACCESS_DENIED
           ? "; grant REPLICATION SLAVE (MySQL) or REPLICATION MASTER ADMIN (MariaDB) to the kit's user" : "";
-      return new Replication(0, "binary log on, but " + how + " failed (" + ConnectFailures.firstLine(e.getMessage())
-          + ")" + grant);
+      return new Replication(0, "binary log on, but SHOW REPLICAS / SHOW SLAVE HOSTS failed ("
+          + ConnectFailures.firstLine(e.getMessage()) + ")" + grant);
     }
-    Map<String, String> semiSync = status(sql, "SHOW GLOBAL STATUS LIKE 'Rpl_semi_sync_%_status'");
+    Map<String, String> semiSync = sql.variables("SHOW GLOBAL STATUS LIKE 'Rpl_semi_sync_%_status'");
     boolean semi = semiSync.values().stream().anyMatch("ON"::equalsIgnoreCase);
-    return new Replication(1 + replicas.size(), "this server and " + replicas.size() + " replica(s) listed by "
-        + how + " (" + (semi ? "semi-synchronous" : "asynchronous") + " replication)");
+    int n = replicas.rows().size();
+    return new Replication(1 + n, "this server and " + n + " replica(s) listed by " + replicas.how() + " ("
+        + (semi ? "semi-synchronous" : "asynchronous") + " replication)");
   }
 
-  private static Map<String, String> status(Sql sql, String statement) throws SQLException {
-    Map<String, String> m = new HashMap<>();
-    for (List<String> row : sql.rows(statement)) {
-      m.put(row.get(0).toLowerCase(java.util.Locale.ROOT), row.get(1));
-    }
-    return m;
+  /**
+   * The replicas connected to this server, one row each: server id, host, port first (both statements' columns).
+   *
+   * @param how the statement that listed them
+   */
+  record Replicas(String how, List<List<String>> rows) {
   }
 
-  private static String single(Sql sql, String statement) throws SQLException {
-    List<List<String>> rows = sql.rows(statement);
-    return rows.isEmpty() ? null : rows.get(0).get(0);
-  }
-
-  private static int parseInt(String s) {
+  /** Lists the connected replicas; SHOW REPLICAS on MySQL 8.0.22 and later, SHOW SLAVE HOSTS elsewhere. */
+  static Replicas replicas(Sql sql) throws SQLException {
     try {
-      return s == null ? 0 : Integer.parseInt(s.trim());
-    } catch (NumberFormatException e) {
-      return 0;
+      return new Replicas("SHOW REPLICAS", sql.rows("SHOW REPLICAS"));
+    } catch (SQLException e) {
+      if (e.getErrorCode() != ER_PARSE_ERROR) {
+        throw e;
+      }
+      return new Replicas("SHOW SLAVE HOSTS", sql.rows("SHOW SLAVE HOSTS")); // MariaDB, MySQL before 8.0.22
     }
   }
 }

@@ -35,7 +35,7 @@ final class ServerSettings {
   }
 
   /** {@code version}, then {@code setting.<variable>} per changed variable, sorted by name. */
-  static Map<String, String> read(ReplicationProbe.Sql sql) throws SQLException {
+  static Map<String, String> read(Sql sql) throws SQLException {
     List<String> v = sql.rows(VERSION).get(0);
     String version = v.get(0);
     String comment = v.get(1);

@@ -5,36 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.iotkit.binding.Replication;
 import java.sql.SQLException;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class ReplicationProbeTest {
-
-  /** A server that answers some statements with rows and fails others with an error code. */
-  private static final class FakeServer implements ReplicationProbe.Sql {
-    final Map<String, List<List<String>>> answers = new HashMap<>();
-    final Map<String, Integer> errors = new HashMap<>();
-
-    FakeServer answer(String statement, List<List<String>> rows) {
-      answers.put(statement, rows);
-      return this;
-    }
-
-    FakeServer fail(String statement, int code) {
-      errors.put(statement, code);
-      return this;
-    }
-
-    @Override
-    public List<List<String>> rows(String statement) throws SQLException {
-      if (errors.containsKey(statement)) {
-        throw new SQLException("error " + errors.get(statement), "HY000", errors.get(statement));
-      }
-      return answers.getOrDefault(statement, List.of());
-    }
-  }
 
   private static final String WSREP = "SHOW GLOBAL STATUS LIKE 'wsrep%'";
   private static final String GROUP = ReplicationProbe.GROUP_MEMBERS;

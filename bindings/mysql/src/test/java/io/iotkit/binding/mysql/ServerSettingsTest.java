@@ -14,7 +14,7 @@ class ServerSettingsTest {
       List.of("innodb_buffer_pool_size", "1073741824"), List.of("ssl_key", "/etc/mysql/server-key.pem"),
       List.of("caching_sha2_password_private_key_path", "private_key.pem"), java.util.Arrays.asList("init_connect", null));
 
-  private static ReplicationProbe.Sql server(String version, String comment, String changedQuery) {
+  private static Sql server(String version, String comment, String changedQuery) {
     return statement -> {
       if (statement.equals(ServerSettings.VERSION)) {
         return List.of(java.util.Arrays.asList(version, comment));
