@@ -101,8 +101,25 @@ final class TopicAdmin {
    * Readings stored in these topics: for each partition, end offset minus beginning offset. Exact for the kit's
    * topics, which hold nothing else, written by an idempotent, non-transactional producer (no duplicates, no
    * control records). A topic that does not exist holds none.
+   *
+   * <p>Brokers learn of a topic's deletion one after the other, so just after a purge one broker may still
+   * describe a topic whose offsets another no longer knows; the count is then taken again once they agree.
    */
   long count(Collection<String> topics) throws DBException {
+    long deadline = System.currentTimeMillis() + TIMEOUT_S * 1_000;
+    while (true) {
+      try {
+        return countOnce(topics);
+      } catch (ExecutionException e) {
+        if (!(e.getCause() instanceof UnknownTopicOrPartitionException) || System.currentTimeMillis() > deadline) {
+          throw failed("cannot read the offsets of " + topics, e);
+        }
+      }
+      sleep(200);
+    }
+  }
+
+  private long countOnce(Collection<String> topics) throws DBException, ExecutionException {
     Map<TopicPartition, OffsetSpec> earliest = new HashMap<>();
     Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
     for (String t : new TreeSet<>(topics)) {
@@ -124,17 +141,13 @@ final class TopicAdmin {
     if (earliest.isEmpty()) {
       return 0;
     }
-    try {
-      Map<TopicPartition, ListOffsetsResultInfo> begin = get(admin.listOffsets(earliest).all());
-      Map<TopicPartition, ListOffsetsResultInfo> end = get(admin.listOffsets(latest).all());
-      long n = 0;
-      for (TopicPartition tp : earliest.keySet()) {
-        n += end.get(tp).offset() - begin.get(tp).offset();
-      }
-      return n;
-    } catch (ExecutionException e) {
-      throw failed("cannot read the offsets of " + topics, e);
+    Map<TopicPartition, ListOffsetsResultInfo> begin = get(admin.listOffsets(earliest).all());
+    Map<TopicPartition, ListOffsetsResultInfo> end = get(admin.listOffsets(latest).all());
+    long n = 0;
+    for (TopicPartition tp : earliest.keySet()) {
+      n += end.get(tp).offset() - begin.get(tp).offset();
     }
+    return n;
   }
 
   /** Deletes every topic of the kit (the prefix's), and waits until the cluster no longer lists them. */
@@ -222,7 +235,8 @@ final class TopicAdmin {
     return s.toString();
   }
 
-  private static String origin(ConfigEntry.ConfigSource source) {
+  /** Where a setting's value comes from, in the report's words. */
+  static String origin(ConfigEntry.ConfigSource source) {
     return switch (source) {
       case DYNAMIC_TOPIC_CONFIG -> "topic setting";
       case DYNAMIC_BROKER_CONFIG, DYNAMIC_DEFAULT_BROKER_CONFIG, STATIC_BROKER_CONFIG -> "broker setting";
