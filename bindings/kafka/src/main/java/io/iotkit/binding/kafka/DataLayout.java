@@ -40,10 +40,12 @@ final class DataLayout {
       return Map.of();
     }
     try {
-      Map<String, TopicDescription> topics = TopicAdmin.get(admin.describeTopics(byTopic.keySet()).allTopicNames());
+      Map<String, TopicDescription> topics = TopicAdmin.agreed(
+          () -> TopicAdmin.get(admin.describeTopics(byTopic.keySet()).allTopicNames()));
       List<ConfigResource> resources = byTopic.keySet().stream()
           .map(t -> new ConfigResource(ConfigResource.Type.TOPIC, t)).toList();
-      Map<ConfigResource, Config> configs = TopicAdmin.get(admin.describeConfigs(resources).all());
+      Map<ConfigResource, Config> configs = TopicAdmin.agreed(
+          () -> TopicAdmin.get(admin.describeConfigs(resources).all()));
       Map<String, String> m = new LinkedHashMap<>();
       for (ConfigResource r : resources) {
         String prefix = byTopic.size() == 1 ? "" : r.name() + " ";
