@@ -3,13 +3,11 @@ package io.iotkit.server.kafka;
 import io.iotkit.process.JavaCommand;
 import io.iotkit.process.ParentWatch;
 import io.iotkit.process.ServerProcess;
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -108,9 +106,15 @@ public final class KafkaCluster {
     }
   }
 
-  private static List<String> command(Path dir, int id) {
-    List<Path> classpath = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-        .map(Path::of).toList();
+  /** The node's command line, with this launcher's classpath as it was given: its jar and lib/, kept short. */
+  private static List<String> command(Path dir, int id) throws IOException {
+    Path jar;
+    try {
+      jar = Path.of(KafkaCluster.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    } catch (java.net.URISyntaxException e) {
+      throw new IOException("cannot locate the launcher's jar: " + e.getMessage());
+    }
+    List<Path> classpath = List.of(jar, jar.resolveSibling("lib"));
     return JavaCommand.of(classpath, NODE_JVM, StandaloneKafka.class.getName(),
         List.of(dir.resolve("broker-" + id).toString(), "--cluster", dir.resolve(CLUSTER_FILE).toString(),
             "--node-id", Integer.toString(id)));
