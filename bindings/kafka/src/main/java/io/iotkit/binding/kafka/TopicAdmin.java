@@ -14,6 +14,7 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.DeleteTopicsOptions;
 import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.clients.admin.ListOffsetsOptions;
 import org.apache.kafka.clients.admin.ListOffsetsResult.ListOffsetsResultInfo;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
@@ -34,6 +35,7 @@ import site.ycsb.DBException;
 final class TopicAdmin {
   private static final long TIMEOUT_S = 60;
   private static final int DELETE_TIMEOUT_MS = 15_000;
+  private static final int LIST_OFFSETS_TIMEOUT_MS = 15_000;
 
   private final Admin admin;
   private final KafkaSettings settings;
@@ -119,8 +121,9 @@ final class TopicAdmin {
 
   /**
    * The request's answer once the brokers agree: they learn of a topic's creation or deletion one after the
-   * other, so just after a create (or a purge) the broker that answers may not know a topic another has described.
-   * Such a request is made again, for up to {@value #TIMEOUT_S} s.
+   * other, so just after a create (or a purge) the broker that answers may not know a topic another has described,
+   * or the admin client may wait in vain for the leader of a partition that is going away. Such a request is made
+   * again, for up to {@value #TIMEOUT_S} s.
    */
   static <T> T agreed(MetadataRequest<T> request) throws ExecutionException, DBException {
     long deadline = System.currentTimeMillis() + TIMEOUT_S * 1_000;
@@ -128,7 +131,9 @@ final class TopicAdmin {
       try {
         return request.run();
       } catch (ExecutionException e) {
-        if (!(e.getCause() instanceof UnknownTopicOrPartitionException) || System.currentTimeMillis() > deadline) {
+        boolean unsettled = e.getCause() instanceof UnknownTopicOrPartitionException
+            || e.getCause() instanceof org.apache.kafka.common.errors.TimeoutException;
+        if (!unsettled || System.currentTimeMillis() > deadline) {
           throw e;
         }
       }
@@ -158,8 +163,10 @@ final class TopicAdmin {
     if (earliest.isEmpty()) {
       return 0;
     }
-    Map<TopicPartition, ListOffsetsResultInfo> begin = get(admin.listOffsets(earliest).all());
-    Map<TopicPartition, ListOffsetsResultInfo> end = get(admin.listOffsets(latest).all());
+    // Short: a topic deleted since it was described has no leaders to ask, and the count is then taken again.
+    ListOffsetsOptions options = new ListOffsetsOptions().timeoutMs(LIST_OFFSETS_TIMEOUT_MS);
+    Map<TopicPartition, ListOffsetsResultInfo> begin = get(admin.listOffsets(earliest, options).all());
+    Map<TopicPartition, ListOffsetsResultInfo> end = get(admin.listOffsets(latest, options).all());
     long n = 0;
     for (TopicPartition tp : earliest.keySet()) {
       n += end.get(tp).offset() - begin.get(tp).offset();
