@@ -2,6 +2,7 @@ package io.iotkit.protocol;
 
 import io.iotkit.binding.BindingProvider;
 import io.iotkit.binding.Replication;
+import io.iotkit.binding.settings.BadPropertyException;
 import io.iotkit.check.ExecutionRules;
 import io.iotkit.check.FileCheck;
 import io.iotkit.check.FileManifest;
@@ -148,6 +149,7 @@ public final class RunProtocol {
       status = RunStatus.ABORTED;
       String m = String.valueOf(e.getMessage());
       abortReason = m.startsWith(provider.name() + ":") ? m : provider.name() + ": " + m;
+      badInput = BadPropertyException.isCauseOf(e); // e.g. a layout prepare() cannot make with these properties
     } catch (InstanceProcess.InstanceFailedException e) {
       status = RunStatus.ABORTED;
       abortReason = e.getMessage();

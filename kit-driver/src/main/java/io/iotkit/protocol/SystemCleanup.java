@@ -78,6 +78,14 @@ final class SystemCleanup {
     if (before.isEmpty()) {
       checks.add(CheckResult.of("cleanup: SUT restarted", "the embedded server named no nodes", "restarted",
           false, "the embedded server reported no running nodes before the restart"));
+      return checks;
+    }
+    // A node lost during the iteration (e.g. a killed broker) is back if the restart brought it up again.
+    for (LocalServer.Node back : after) {
+      if (before.stream().noneMatch(n -> n.name().equals(back.name()))) {
+        checks.add(CheckResult.pass("cleanup: SUT restarted: " + back.name(), "not serving before, pid "
+            + back.pid() + " serves", "a new process serves"));
+      }
     }
     return checks;
   }

@@ -25,6 +25,16 @@ class SystemCleanupTest {
   }
 
   @Test
+  void aNodeLostBeforeTheRestartIsReportedBack() {
+    List<CheckResult> checks = SystemCleanup.nodeRestarts(List.of(new Node("broker 1", 100), new Node("broker 3", 300)),
+        List.of(new Node("broker 1", 101), new Node("broker 2", 201), new Node("broker 3", 301)));
+    assertEquals(3, checks.size());
+    assertTrue(checks.stream().allMatch(CheckResult::passed));
+    assertEquals("cleanup: SUT restarted: broker 2", checks.get(2).name());
+    assertEquals("not serving before, pid 201 serves", checks.get(2).measured().text());
+  }
+
+  @Test
   void aServerThatNamesNoNodesFails() {
     List<CheckResult> checks = SystemCleanup.nodeRestarts(List.of(), List.of(new Node("kafka-server", 7)));
     assertEquals(1, checks.size());

@@ -4,7 +4,8 @@ package io.iotkit.binding.settings;
  * A binding property the kit cannot run with. Its message is the one line the user sees: the property's name, its
  * value (never a secret's) and what is wrong.
  *
- * <p>A binding's {@code init()} passes it on as the cause of the {@link site.ycsb.DBException} it throws; the
+ * <p>A binding's {@code init()} (or {@code prepare()}, for a property that does not fit the run, such as too few
+ * partitions for its substations) passes it on as the cause of the {@link site.ycsb.DBException} it throws; the
  * master then ends the run as bad input (exit code 2) rather than as a failed SUT. It is an
  * {@link IllegalArgumentException}, so code that checks arguments that way keeps working.
  */

@@ -34,16 +34,39 @@ class StandaloneKafkaTest {
   }
 
   @Test
+  void aClusterNodeTakesItsPlaceFromTheClusterFile() {
+    StandaloneKafka.Options o = StandaloneKafka.Options.parse(new String[] {"d", "--cluster", "c.properties",
+        "--node-id", "2"}, Map.of());
+    assertEquals(2, o.nodeId());
+    assertTrue(o.cluster().endsWith("c.properties"));
+    assertEquals("127.0.0.1", o.host(), "loopback unless told");
+    assertEquals("10.0.0.5", StandaloneKafka.Options.parse(new String[] {"d", "--host", "10.0.0.5"}, Map.of()).host());
+    assertThrows(IllegalArgumentException.class, () -> StandaloneKafka.Options.parse(
+        new String[] {"d", "--node-id", "2"}, Map.of()), "a node id means a cluster");
+    assertThrows(IllegalArgumentException.class, () -> StandaloneKafka.Options.parse(
+        new String[] {"d", "--cluster", "c", "--node-id", "0"}, Map.of()));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> StandaloneKafka.Options.parse(
+        new String[] {"d", "--cluster", "c", "--sasl-plain-user", "kit"}, Map.of(
+            StandaloneKafka.Options.SASL_PASSWORD_ENV, "pw")));
+    assertTrue(e.getMessage().contains("single node"), e.getMessage());
+  }
+
+  @Test
   void portsAreKeptAcrossRestarts(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("ports.properties");
-    StandaloneKafka.Ports first = StandaloneKafka.Ports.reuseOrPick(file, List.of("broker", "controller"));
+    Ports first = Ports.reuseOrPick(file, "127.0.0.1", List.of("broker", "controller"));
     assertNotEquals(first.get("broker"), first.get("controller"));
-    StandaloneKafka.Ports again = StandaloneKafka.Ports.reuseOrPick(file, List.of("broker", "controller"));
+    Ports again = Ports.reuseOrPick(file, "127.0.0.1", List.of("broker", "controller"));
     assertEquals(first.get("broker"), again.get("broker"));
     assertEquals(first.get("controller"), again.get("controller"));
-    StandaloneKafka.Ports more = StandaloneKafka.Ports.reuseOrPick(file, List.of("broker", "controller", "ssl"));
+    Ports more = Ports.reuseOrPick(file, "127.0.0.1", List.of("broker", "controller", "ssl"));
     assertTrue(more.has("ssl"));
     assertTrue(Files.readString(file).contains("ssl="));
+    try (java.net.ServerSocket taken = new java.net.ServerSocket(more.get("ssl"), 1,
+        java.net.InetAddress.getByName("127.0.0.1"))) {
+      Ports moved = Ports.reuseOrPick(file, "127.0.0.1", List.of("broker", "controller", "ssl"));
+      assertNotEquals(more.get("ssl"), moved.get("ssl"), "a port taken meanwhile is replaced");
+    }
   }
 
   @Test
@@ -51,10 +74,11 @@ class StandaloneKafkaTest {
     StandaloneKafka.Options o = StandaloneKafka.Options.parse(new String[] {dir.toString(), "--sasl-plain-user",
         "kit", "--ssl-keystore", "ks.p12"}, Map.of(StandaloneKafka.Options.SASL_PASSWORD_ENV, "p\"w",
         StandaloneKafka.Options.SSL_PASSWORD_ENV, "kspw"));
-    StandaloneKafka.Ports ports = StandaloneKafka.Ports.reuseOrPick(dir.resolve("ports"), o.portNames());
-    Properties p = StandaloneKafka.serverProperties(dir, ports);
+    Ports ports = Ports.reuseOrPick(dir.resolve("ports"), o.host(), o.portNames());
+    ClusterLayout one = ClusterLayout.single("id", o.host(), ports.get("broker"), ports.get("controller"));
+    Properties p = one.nodeProperties(1, dir);
     assertFalse(p.toString().contains("kspw"), "the properties written to disk carry no secret");
-    StandaloneKafka.secureListeners(p, o, ports);
+    StandaloneKafka.secureListeners(p, o, one, ports);
     assertTrue(p.getProperty("listeners").contains("SASL_PLAINTEXT://127.0.0.1:" + ports.get("sasl")));
     assertTrue(p.getProperty("advertised.listeners").contains("SSL://127.0.0.1:" + ports.get("ssl")));
     assertEquals("org.apache.kafka.common.security.plain.PlainLoginModule required user_kit=\"p\\\"w\";",

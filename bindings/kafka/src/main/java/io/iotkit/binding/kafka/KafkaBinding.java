@@ -5,6 +5,7 @@ import io.iotkit.binding.KitBinding;
 import io.iotkit.binding.ReadingFormat;
 import io.iotkit.binding.Replication;
 import io.iotkit.binding.WindowResult;
+import io.iotkit.binding.settings.BadPropertyException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -46,6 +47,8 @@ public final class KafkaBinding extends KitBinding {
   private SharedClients clients;
   private WindowReader reader;
   private final Map<String, Integer> partitionCounts = new HashMap<>();
+  /** The substations of the last {@link #prepare}, whose layout {@link #dataLayout} reads. */
+  private List<String> prepared = List.of();
 
   private final List<Future<RecordMetadata>> pending = new ArrayList<>();
   private boolean sendFailed;
@@ -173,9 +176,25 @@ public final class KafkaBinding extends KitBinding {
     }
   }
 
+  /**
+   * Creates the iteration's topic, after checking that every substation gets a partition of its own; a
+   * {@value KafkaSettings#PARTITIONS} too small for that is a bad property (one line, before anything is written).
+   */
   @Override
   public void prepare(List<String> substations) throws DBException {
+    try {
+      layout.checkOwnPartitions(substations, settings.partitions());
+    } catch (BadPropertyException e) {
+      throw new DBException("kafka: " + e.getMessage(), e);
+    }
     admin().create(topics(substations));
+    prepared = List.copyOf(substations);
+  }
+
+  /** The prepared topic as the cluster describes it ({@link DataLayout}). */
+  @Override
+  public Map<String, String> dataLayout() throws DBException {
+    return DataLayout.read(clients.admin(), settings, layout, prepared);
   }
 
   @Override

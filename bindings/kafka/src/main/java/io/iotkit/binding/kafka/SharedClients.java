@@ -16,6 +16,8 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.Node;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import site.ycsb.DBException;
 
 /**
@@ -24,10 +26,12 @@ import site.ycsb.DBException;
  * intends; each binding object still tracks the acknowledgements of its own sends.
  *
  * <p>Opening checks the cluster in bounded time (Kafka clients otherwise retry for minutes): a TCP connection
- * to a bootstrap server, one describeCluster request, and a TCP connection to every broker it advertises.
- * Each failure becomes one line from {@link ConnectionErrors}.
+ * to a bootstrap server, one describeCluster request, and a TCP connection to every broker it advertises, of
+ * which at least one must answer (a cluster that lost a broker serves on). Each failure becomes one line from
+ * {@link ConnectionErrors}.
  */
 final class SharedClients {
+  private static final Logger LOG = LoggerFactory.getLogger(SharedClients.class);
   static final int CONNECT_TIMEOUT_MS = 3_000;
   static final int REQUEST_TIMEOUT_MS = 15_000;
   private static final Map<Map<String, Object>, SharedClients> OPEN = new HashMap<>();
@@ -117,12 +121,22 @@ final class SharedClients {
     try {
       Collection<Node> nodes = admin.describeCluster(new DescribeClusterOptions().timeoutMs(REQUEST_TIMEOUT_MS))
           .nodes().get(REQUEST_TIMEOUT_MS + 5_000, TimeUnit.MILLISECONDS);
+      List<String> unreachable = new ArrayList<>();
+      String firstCause = null;
       for (Node n : nodes) {
         String cause = tcpProbe(n.host(), n.port());
         if (cause != null) {
-          throw new DBException(ConnectionErrors.advertisedUnreachable(s.bootstrap(), n.host() + ":" + n.port(),
-              cause));
+          unreachable.add(n.host() + ":" + n.port());
+          firstCause = firstCause == null ? cause : firstCause;
         }
+      }
+      if (!unreachable.isEmpty() && unreachable.size() == nodes.size()) {
+        throw new DBException(ConnectionErrors.advertisedUnreachable(s.bootstrap(), unreachable.get(0), firstCause));
+      }
+      if (!unreachable.isEmpty()) {
+        // A cluster that has just lost a broker still lists it for some seconds, and serves on without it.
+        LOG.warn("kafka: brokers {} of the cluster cannot be reached ({}); going on with the others", unreachable,
+            firstCause);
       }
       return admin;
     } catch (ExecutionException | java.util.concurrent.TimeoutException e) {

@@ -12,7 +12,9 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.Config;
+import org.apache.kafka.clients.admin.DeleteTopicsOptions;
 import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.clients.admin.ListOffsetsOptions;
 import org.apache.kafka.clients.admin.ListOffsetsResult.ListOffsetsResultInfo;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
@@ -32,6 +34,8 @@ import site.ycsb.DBException;
  */
 final class TopicAdmin {
   private static final long TIMEOUT_S = 60;
+  private static final int DELETE_TIMEOUT_MS = 15_000;
+  private static final int LIST_OFFSETS_TIMEOUT_MS = 15_000;
 
   private final Admin admin;
   private final KafkaSettings settings;
@@ -103,6 +107,41 @@ final class TopicAdmin {
    * control records). A topic that does not exist holds none.
    */
   long count(Collection<String> topics) throws DBException {
+    try {
+      return agreed(() -> countOnce(topics));
+    } catch (ExecutionException e) {
+      throw failed("cannot read the offsets of " + topics, e);
+    }
+  }
+
+  /** A request to the cluster that may meet a broker not yet told of a topic's creation or deletion. */
+  interface MetadataRequest<T> {
+    T run() throws ExecutionException, DBException;
+  }
+
+  /**
+   * The request's answer once the brokers agree: they learn of a topic's creation or deletion one after the
+   * other, so just after a create (or a purge) the broker that answers may not know a topic another has described,
+   * or the admin client may wait in vain for the leader of a partition that is going away. Such a request is made
+   * again, for up to {@value #TIMEOUT_S} s.
+   */
+  static <T> T agreed(MetadataRequest<T> request) throws ExecutionException, DBException {
+    long deadline = System.currentTimeMillis() + TIMEOUT_S * 1_000;
+    while (true) {
+      try {
+        return request.run();
+      } catch (ExecutionException e) {
+        boolean unsettled = e.getCause() instanceof UnknownTopicOrPartitionException
+            || e.getCause() instanceof org.apache.kafka.common.errors.TimeoutException;
+        if (!unsettled || System.currentTimeMillis() > deadline) {
+          throw e;
+        }
+      }
+      sleep(200);
+    }
+  }
+
+  private long countOnce(Collection<String> topics) throws DBException, ExecutionException {
     Map<TopicPartition, OffsetSpec> earliest = new HashMap<>();
     Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
     for (String t : new TreeSet<>(topics)) {
@@ -124,17 +163,15 @@ final class TopicAdmin {
     if (earliest.isEmpty()) {
       return 0;
     }
-    try {
-      Map<TopicPartition, ListOffsetsResultInfo> begin = get(admin.listOffsets(earliest).all());
-      Map<TopicPartition, ListOffsetsResultInfo> end = get(admin.listOffsets(latest).all());
-      long n = 0;
-      for (TopicPartition tp : earliest.keySet()) {
-        n += end.get(tp).offset() - begin.get(tp).offset();
-      }
-      return n;
-    } catch (ExecutionException e) {
-      throw failed("cannot read the offsets of " + topics, e);
+    // Short: a topic deleted since it was described has no leaders to ask, and the count is then taken again.
+    ListOffsetsOptions options = new ListOffsetsOptions().timeoutMs(LIST_OFFSETS_TIMEOUT_MS);
+    Map<TopicPartition, ListOffsetsResultInfo> begin = get(admin.listOffsets(earliest, options).all());
+    Map<TopicPartition, ListOffsetsResultInfo> end = get(admin.listOffsets(latest, options).all());
+    long n = 0;
+    for (TopicPartition tp : earliest.keySet()) {
+      n += end.get(tp).offset() - begin.get(tp).offset();
     }
+    return n;
   }
 
   /** Deletes every topic of the kit (the prefix's), and waits until the cluster no longer lists them. */
@@ -143,21 +180,35 @@ final class TopicAdmin {
     if (mine.isEmpty()) {
       return mine;
     }
-    try {
-      get(admin.deleteTopics(mine).all());
-    } catch (ExecutionException e) {
-      if (!(e.getCause() instanceof UnknownTopicOrPartitionException)) {
-        throw failed("cannot delete topics " + mine, e);
-      }
-    }
     long deadline = System.currentTimeMillis() + TIMEOUT_S * 1_000;
-    while (!kitTopics().isEmpty()) {
+    List<String> left = mine;
+    while (!left.isEmpty()) {
       if (System.currentTimeMillis() > deadline) {
-        throw new DBException("kafka: topics " + kitTopics() + " still exist " + TIMEOUT_S + " s after deletion");
+        throw new DBException("kafka: topics " + left + " still exist " + TIMEOUT_S + " s after deletion");
       }
-      sleep(100);
+      requestDeletion(left);
+      long asked = System.currentTimeMillis();
+      // Asked again after a while: what counts is that the topics are gone, not that the request was answered.
+      while (!(left = kitTopics()).isEmpty() && System.currentTimeMillis() - asked < DELETE_TIMEOUT_MS) {
+        sleep(100);
+      }
     }
     return mine;
+  }
+
+  /**
+   * Asks the controller to delete the topics. An unanswered request is no failure: a cluster that has just lost a
+   * broker may leave the answer to a deletion it made unsent, so the caller looks whether the topics are gone.
+   */
+  private void requestDeletion(List<String> topics) throws DBException {
+    try {
+      get(admin.deleteTopics(topics, new DeleteTopicsOptions().timeoutMs(DELETE_TIMEOUT_MS)).all());
+    } catch (ExecutionException e) {
+      if (!(e.getCause() instanceof UnknownTopicOrPartitionException)
+          && !(e.getCause() instanceof org.apache.kafka.common.errors.TimeoutException)) {
+        throw failed("cannot delete topics " + topics, e);
+      }
+    }
   }
 
   private List<String> kitTopics() throws DBException {
@@ -177,18 +228,18 @@ final class TopicAdmin {
     String probe = layout.probeTopic();
     create(List.of(probe));
     try {
-      TopicDescription d = get(admin.describeTopics(List.of(probe)).allTopicNames()).get(probe);
+      TopicDescription d = agreed(() -> get(admin.describeTopics(List.of(probe)).allTopicNames()).get(probe));
       int factor = d.partitions().stream().mapToInt(p -> p.replicas().size()).min().orElse(0);
       ConfigResource r = new ConfigResource(ConfigResource.Type.TOPIC, probe);
-      Config config = get(admin.describeConfigs(List.of(r)).all()).get(r);
+      Config config = agreed(() -> get(admin.describeConfigs(List.of(r)).all()).get(r));
       ConfigEntry minIsr = config.get("min.insync.replicas");
       return new Replication(factor, source(probe, factor, minIsr));
     } catch (ExecutionException e) {
       throw failed("cannot describe the replication of topic " + probe, e);
     } finally {
       try {
-        get(admin.deleteTopics(List.of(probe)).all());
-      } catch (ExecutionException e) {
+        requestDeletion(List.of(probe));
+      } catch (DBException e) {
         // the probe stays; the next purge deletes it with the kit's other topics
       }
     }
@@ -222,7 +273,8 @@ final class TopicAdmin {
     return s.toString();
   }
 
-  private static String origin(ConfigEntry.ConfigSource source) {
+  /** Where a setting's value comes from, in the report's words. */
+  static String origin(ConfigEntry.ConfigSource source) {
     return switch (source) {
       case DYNAMIC_TOPIC_CONFIG -> "topic setting";
       case DYNAMIC_BROKER_CONFIG, DYNAMIC_DEFAULT_BROKER_CONFIG, STATIC_BROKER_CONFIG -> "broker setting";
@@ -235,14 +287,18 @@ final class TopicAdmin {
     return new DBException("kafka: " + what + ": " + ConnectionErrors.cause(settings, e.getCause()));
   }
 
+  /**
+   * The request's answer. Waits a little longer than the admin client's own limit on a call (60 s by default), so
+   * that its error, which names the call and what it waited for, is the one reported.
+   */
   static <T> T get(KafkaFuture<T> f) throws ExecutionException, DBException {
     try {
-      return f.get(TIMEOUT_S, TimeUnit.SECONDS);
+      return f.get(TIMEOUT_S + 15, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new DBException("kafka: interrupted");
     } catch (java.util.concurrent.TimeoutException e) {
-      throw new DBException("kafka: no answer from the cluster within " + TIMEOUT_S + " s");
+      throw new DBException("kafka: no answer from the cluster within " + (TIMEOUT_S + 15) + " s");
     }
   }
 

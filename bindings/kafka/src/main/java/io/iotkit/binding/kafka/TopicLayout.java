@@ -1,6 +1,9 @@
 package io.iotkit.binding.kafka;
 
 import io.iotkit.binding.settings.BadPropertyException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Where readings go: one topic per iteration, and one partition per substation within it.
@@ -57,6 +60,28 @@ final class TopicLayout {
       return Integer.parseInt(tail) % partitions;
     }
     return Math.floorMod(substation.hashCode(), partitions);
+  }
+
+  /**
+   * Checks that each of these substations has a partition of its own among {@code partitions} (in its iteration's
+   * topic): two that shared one would each read the other's readings in every window query.
+   *
+   * @throws BadPropertyException naming {@value KafkaSettings#PARTITIONS} and what to set it to
+   */
+  void checkOwnPartitions(List<String> substations, int partitions) {
+    Map<String, String> owners = new HashMap<>();
+    for (String s : substations) {
+      int p = partition(s, partitions);
+      String other = owners.putIfAbsent(topic(s) + "/" + p, s);
+      if (other != null) {
+        int n = substations.size();
+        // The master numbers substations 0..P-1, so P partitions always suffice; other keys are hashed.
+        String advice = partitions < n ? "=" + n + " or more" : " to another number";
+        throw new BadPropertyException(KafkaSettings.PARTITIONS + " is " + partitions + " for " + n
+            + " substations: " + other + " and " + s + " would share partition " + p + ", and each one's queries"
+            + " would read the other's readings; set " + KafkaSettings.PARTITIONS + advice);
+      }
+    }
   }
 
   private static boolean isNumber(String s) {

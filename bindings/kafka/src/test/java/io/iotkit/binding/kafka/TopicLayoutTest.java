@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.iotkit.binding.settings.BadPropertyException;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class TopicLayoutTest {
@@ -29,6 +31,17 @@ class TopicLayoutTest {
       assertTrue(p >= 0 && p < 5, s + " -> " + p);
       assertEquals(p, TopicLayout.partition(s, 5), "stable");
     }
+  }
+
+  @Test
+  void everySubstationNeedsAPartitionOfItsOwn() {
+    layout.checkOwnPartitions(List.of("r-1-000", "r-1-001", "r-1-002"), 3);
+    layout.checkOwnPartitions(List.of("r-1-000", "r-2-000"), 1); // two iterations: two topics
+    BadPropertyException e = assertThrows(BadPropertyException.class,
+        () -> layout.checkOwnPartitions(List.of("r-1-000", "r-1-001", "r-1-002"), 2));
+    assertEquals("kafka.topic.partitions is 2 for 3 substations: r-1-000 and r-1-002 would share partition 0,"
+        + " and each one's queries would read the other's readings; set kafka.topic.partitions=3 or more",
+        e.getMessage());
   }
 
   @Test
