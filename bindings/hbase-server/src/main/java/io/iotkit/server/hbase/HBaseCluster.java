@@ -135,8 +135,9 @@ public final class HBaseCluster {
     }
   }
 
-  /** Starts these nodes side by side and waits until each is ready. */
+  /** Starts these nodes side by side and waits until each is ready; logs how long that took. */
   private void startAll(List<String> names, Duration timeout) throws IOException {
+    long begun = System.nanoTime();
     List<CompletableFuture<Void>> started = new ArrayList<>();
     for (String name : names) {
       List<String> command = command(name);
@@ -152,6 +153,7 @@ public final class HBaseCluster {
       }, WAITERS));
     }
     CompletableFuture.allOf(started.toArray(CompletableFuture[]::new)).join();
+    System.err.printf("%s serve (%.1f s)%n", String.join(", ", names), (System.nanoTime() - begun) / 1e9);
   }
 
   private List<String> command(String name) throws IOException {
@@ -185,6 +187,9 @@ public final class HBaseCluster {
       default -> List.of("-Xmx512m");
     });
     options.add("-XX:+UseSerialGC");
+    if (role.equals(ClusterSettings.NAMENODE) || role.equals(ClusterSettings.MASTER)) {
+      options.add("-XX:TieredStopAtLevel=1");
+    }
     for (String given : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
       if (given.startsWith("--add-") || given.startsWith("-Dorg.apache.hbase.thirdparty")) {
         options.add(given);
