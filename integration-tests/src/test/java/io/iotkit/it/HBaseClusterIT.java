@@ -10,22 +10,29 @@ import io.iotkit.model.RunStatus;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The replicated local HBase (--sut-nodes): HBase on HDFS with a NameNode, N DataNodes, a master and N region
- * servers, each its own JVM. Three nodes pass the replication check and run the whole protocol exactly; two nodes
- * fail it.
+ * servers, each its own JVM. Three nodes pass the replication check and run the whole protocol exactly, even when a
+ * datanode is lost; two nodes fail it.
  */
 class HBaseClusterIT {
   private static final long K = 40_000;
 
+  /**
+   * The whole protocol on three nodes, with datanode 3 killed (SIGKILL) as iteration 2's warmup begins: HDFS
+   * writes on through the two left, and no acknowledged reading is lost (the data checks are exact).
+   */
   @Test
-  void wholeProtocolOnThreeNodes(@TempDir Path work) throws Exception {
-    KitProcess.CompletedRun run = KitProcess.runToCompletion(work, "-p", "2", "-k", Long.toString(K),
-        "--sut-nodes", "3");
+  void wholeProtocolOnThreeNodesLosingADatanode(@TempDir Path work) throws Exception {
+    KitProcess kit = KitProcess.startRun(work, "-p", "2", "-k", Long.toString(K), "--sut-nodes", "3");
+    ProcessHandle datanode3 = awaitThenKill(kit, "iteration 2: warmup", work.resolve("results"), "datanode-3.xml");
+    KitProcess.CompletedRun run = kit.completed(work);
     RunResult r = run.result();
+    assertFalse(datanode3.isAlive());
 
     CheckResult replication = KitProcess.check(r.prerequisites(), "replication");
     assertTrue(replication.passed(), replication.measured().text());
@@ -42,6 +49,24 @@ class HBaseClusterIT {
       assertTrue(KitProcess.check(r.cleanup(), "SUT restarted: " + node).passed(), node);
     }
     assertEquals(List.of(), KitProcess.leftovers(run.runDir().toString()), "no instance or node left running");
+  }
+
+  /** Waits until the kit prints {@code line}, then kills the node JVM whose command line names {@code conf}. */
+  private static ProcessHandle awaitThenKill(KitProcess kit, String line, Path results, String conf)
+      throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(8);
+    while (!Files.readString(kit.stdout).contains(line)) {
+      assertTrue(kit.process.isAlive(), "the run ended before " + line + ": " + Files.readString(kit.stderr));
+      assertTrue(System.nanoTime() < deadline, "the run never reached " + line);
+      Thread.sleep(200);
+    }
+    ProcessHandle node = ProcessHandle.allProcesses()
+        .filter(h -> h.info().commandLine().orElse("").contains(results.toString()))
+        .filter(h -> h.info().commandLine().orElse("").contains("/conf/" + conf))
+        .findFirst().orElseThrow(() -> new AssertionError("no node runs with " + conf));
+    node.destroyForcibly();
+    node.onExit().get(30, TimeUnit.SECONDS);
+    return node;
   }
 
   /**
