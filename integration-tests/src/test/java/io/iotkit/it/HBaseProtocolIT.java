@@ -4,12 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.iotkit.binding.ReadingFormat;
 import io.iotkit.model.CheckResult;
 import io.iotkit.model.IterationResult;
 import io.iotkit.model.RunResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,6 +36,7 @@ class HBaseProtocolIT {
       assertEquals(2, it.measured().instances().size());
     }
     assertTrue(r.cleanup().stream().allMatch(CheckResult::passed), "purge, temp files and restart all done");
+    assertOneRegionPerSubstation(r);
 
     // The kit as built matches its manifest; the embedded SUT and a 20k run are honestly non-compliant.
     CheckResult files = KitProcess.check(r.prerequisites(), "file check");
@@ -50,5 +54,19 @@ class HBaseProtocolIT {
     assertTrue(Files.isRegularFile(runDir.resolve("report.txt")));
     assertTrue(Files.isRegularFile(runDir.resolve("histograms/iteration-2-measured.hlog")));
     assertEquals(List.of(), KitProcess.leftovers(runDir.toString()), "no instance or server left running");
+  }
+
+  /**
+   * Each iteration's table had, before its first insert, one region per substation, split where the next
+   * substation's keys begin, as HBase reported it (the iteration's dataLayout).
+   */
+  static void assertOneRegionPerSubstation(RunResult r) {
+    for (IterationResult it : r.iterations()) {
+      Map<String, String> layout = it.dataLayout();
+      assertEquals(Integer.toString(it.substations().size()), layout.get("regions"), layout.toString());
+      assertEquals(it.substations().stream().skip(1).map(ReadingFormat::substationPrefix)
+          .collect(Collectors.joining(", ")), layout.get("split points"), layout.toString());
+      assertTrue(layout.get("region 1").contains(" on "), "each region names its server: " + layout);
+    }
   }
 }

@@ -43,13 +43,17 @@ final class KitProcess {
 
   /** Runs the kit to its end (at most {@code minutes}) and returns its exit code. */
   static Finished run(Path workDir, int minutes, String... args) throws Exception {
-    KitProcess k = start(workDir, args);
-    if (!k.process.waitFor(minutes, TimeUnit.MINUTES)) {
-      k.process.descendants().forEach(ProcessHandle::destroyForcibly);
-      k.process.destroyForcibly();
-      throw new AssertionError("the kit did not finish within " + minutes + " minutes: " + args[0]);
+    return start(workDir, args).finish(minutes, args[0]);
+  }
+
+  /** Waits at most {@code minutes} for the kit to end; kills it and fails the test if it does not. */
+  Finished finish(int minutes, String what) throws Exception {
+    if (!process.waitFor(minutes, TimeUnit.MINUTES)) {
+      process.descendants().forEach(ProcessHandle::destroyForcibly);
+      process.destroyForcibly();
+      throw new AssertionError("the kit did not finish within " + minutes + " minutes: " + what);
     }
-    return new Finished(k.process.exitValue(), Files.readString(k.stdout), Files.readString(k.stderr));
+    return new Finished(process.exitValue(), Files.readString(stdout), Files.readString(stderr));
   }
 
   /** A run that completed: what the process printed, its run folder and its result. */
@@ -61,12 +65,21 @@ final class KitProcess {
    * completed both iterations.
    */
   static CompletedRun runToCompletion(Path work, String... args) throws Exception {
-    Path results = work.resolve("results");
+    return startRun(work, args).completed(work);
+  }
+
+  /** Starts a run with {@code args}, its results going into {@code work/results}. */
+  static KitProcess startRun(Path work, String... args) throws IOException {
     List<String> all = new ArrayList<>(List.of(args));
-    all.addAll(List.of("--results", results.toString()));
-    Finished f = run(work, 10, all.toArray(String[]::new));
+    all.addAll(List.of("--results", work.resolve("results").toString()));
+    return start(work, all.toArray(String[]::new));
+  }
+
+  /** Waits (at most 10 minutes) for a run {@link #startRun} began, and asserts it completed both iterations. */
+  CompletedRun completed(Path work) throws Exception {
+    Finished f = finish(10, "run");
     assertEquals(0, f.exitCode(), f.stderr());
-    Path runDir = onlyRunDir(results);
+    Path runDir = onlyRunDir(work.resolve("results"));
     RunResult r = result(runDir);
     assertEquals(RunStatus.COMPLETED, r.status(), r.abortReason());
     assertEquals(2, r.iterations().size());

@@ -2,9 +2,9 @@ package io.iotkit.server.hbase;
 
 import io.iotkit.process.ParentWatch;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.client.Admin;
@@ -15,36 +15,27 @@ import org.apache.hadoop.hbase.master.HMasterCommandLine;
 
 /**
  * A real HBase in HBase's own standalone mode: master, region server and ZooKeeper in this one JVM, data on
- * the local filesystem under the folder given as the only argument. Prints
- * {@code READY quorum=127.0.0.1 port=<zk port>} once it serves tables; stops cleanly on STOP (see
- * {@link ParentWatch}). With {@code --detached} after the folder (bin/tpcx-iot.sh server start) it ignores stdin
- * and stops cleanly on SIGTERM instead. Its ports are free ones, so several can run side by side.
+ * the local filesystem: {@code StandaloneHBase DIR [--host ADDR] [--detached]}. It listens on ADDR (default
+ * 127.0.0.1) and prints {@code READY quorum=ADDR port=<zk port>} once it serves tables; stops cleanly on STOP (see
+ * {@link ParentWatch}). With {@code --detached} (bin/tpcx-iot.sh server start) it ignores stdin and stops cleanly
+ * on SIGTERM instead. Its ports are free ones, so several can run side by side.
  */
 public final class StandaloneHBase {
   private StandaloneHBase() {
   }
 
   public static void main(String[] args) throws Exception {
-    boolean detached = args.length == 2 && args[1].equals("--detached");
-    if (args.length != 1 && !detached) {
-      System.err.println("usage: StandaloneHBase DIR [--detached]");
-      System.exit(2);
-    }
-    Path dir = Path.of(args[0]).toAbsolutePath();
-    Files.createDirectories(dir);
-    int zkPort = freePort();
+    LauncherArgs a = LauncherArgs.parse(args, Set.of(LauncherArgs.HOST), "StandaloneHBase DIR [--host ADDR] [--detached]");
+    String host = a.option(LauncherArgs.HOST, "127.0.0.1");
+    Path dir = Files.createDirectories(a.dir());
+    int zkPort = Ports.free(host);
     Configuration conf = HBaseConfiguration.create();
     conf.set("hbase.cluster.distributed", "false");
     conf.set("hbase.rootdir", dir.resolve("hbase").toUri().toString());
     conf.set("hbase.tmp.dir", dir.resolve("tmp").toString());
     conf.set("hbase.zookeeper.property.dataDir", dir.resolve("zookeeper").toString());
-    conf.set("hbase.zookeeper.quorum", "127.0.0.1");
-    conf.setInt("hbase.zookeeper.property.clientPort", zkPort);
-    conf.setInt("hbase.master.port", 0);
-    conf.setInt("hbase.regionserver.port", 0);
-    // The master's info server stays on: the binding's replication check reads the master's configuration there.
-    conf.setInt("hbase.master.info.port", freePort());
-    conf.setInt("hbase.regionserver.info.port", -1);
+    conf.set("hbase.zookeeper.property.clientPortAddress", host);
+    HBaseAddresses.apply(conf, host, zkPort, Ports.free(host));
     // The local filesystem has no hflush/hsync capability; without this the master aborts and the JVM hangs.
     conf.setBoolean("hbase.unsafe.stream.capability.enforce", false);
 
@@ -64,12 +55,12 @@ public final class StandaloneHBase {
     Connection connection = ConnectionFactory.createConnection(conf);
     Admin admin = connection.getAdmin();
     awaitServing(admin);
-    if (detached) {
+    if (a.detached()) {
       Runtime.getRuntime().addShutdownHook(new Thread(() -> shutdown(admin, serving), "hbase-shutdown"));
     } else {
       ParentWatch.start(() -> shutdown(admin, serving));
     }
-    System.out.println("READY quorum=127.0.0.1 port=" + zkPort);
+    System.out.println("READY quorum=" + host + " port=" + zkPort);
     System.out.flush();
     serving.join();
   }
@@ -100,12 +91,6 @@ public final class StandaloneHBase {
       serving.join(60_000);
     } catch (Exception e) {
       System.err.println("clean shutdown failed: " + e);
-    }
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
     }
   }
 }

@@ -18,10 +18,12 @@ import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Put;
+import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
+import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.filter.FilterList;
 import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
@@ -81,6 +83,40 @@ public final class HBaseBinding extends KitBinding {
           // another instance created it first
         }
       }
+    }
+  }
+
+  /**
+   * Lays the table out anew for these substations before the iteration writes: disabled, deleted and created again
+   * with the same descriptor (so a sponsor's column family settings stay) and one region per substation (see
+   * {@link TableLayout}). The table starts empty, as the protocol has it: readings of earlier runs go with it.
+   */
+  @Override
+  public void prepare(List<String> substations) throws DBException {
+    try (Admin admin = connection.getAdmin()) {
+      TableDescriptor descriptor = admin.getDescriptor(tableName);
+      if (admin.isTableEnabled(tableName)) {
+        admin.disableTable(tableName);
+      }
+      admin.deleteTable(tableName);
+      byte[][] splits = TableLayout.splitPoints(substations);
+      if (splits.length == 0) {
+        admin.createTable(descriptor);
+      } else {
+        admin.createTable(descriptor, splits);
+      }
+    } catch (IOException e) {
+      throw new DBException("hbase: cannot lay out table " + tableName + " for the iteration: " + e.getMessage());
+    }
+  }
+
+  /** The table's regions, split points and region servers, as HBase reports them now. */
+  @Override
+  public Map<String, String> dataLayout() throws DBException {
+    try (RegionLocator locator = connection.getRegionLocator(tableName)) {
+      return TableLayout.describe(tableName, locator.getAllRegionLocations());
+    } catch (IOException e) {
+      throw new DBException("hbase: cannot read the regions of " + tableName + ": " + e.getMessage());
     }
   }
 

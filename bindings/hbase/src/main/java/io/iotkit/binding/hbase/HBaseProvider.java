@@ -4,10 +4,14 @@ import io.iotkit.binding.StandardBindingProvider;
 import java.util.List;
 import java.util.Properties;
 
-/** Registers binding "hbase"; with no hbase.zookeeper.quorum configured, the kit starts a local HBase. */
+/**
+ * Registers binding "hbase"; with no hbase.zookeeper.quorum configured, the kit starts a local HBase: standalone for
+ * one node, a cluster on HDFS for more.
+ */
 public final class HBaseProvider extends StandardBindingProvider {
   public HBaseProvider() {
-    super("hbase", HBaseBinding::new, HBaseSettings.QUORUM, (properties, setup) -> new LocalHBase(setup));
+    super("hbase", HBaseBinding::new, HBaseSettings.QUORUM,
+        (properties, setup) -> setup.replicated() ? new LocalHBaseCluster(setup) : new LocalHBase(setup));
   }
 
   /** Old property names still in use. */

@@ -1,0 +1,106 @@
+package io.iotkit.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.iotkit.model.CheckResult;
+import io.iotkit.model.RunResult;
+import io.iotkit.model.RunStatus;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The replicated local HBase (--sut-nodes): HBase on HDFS with a NameNode, N DataNodes, a master and N region
+ * servers, each its own JVM. Three nodes pass the replication check and run the whole protocol exactly, even when a
+ * datanode is lost; two nodes fail it.
+ */
+class HBaseClusterIT {
+  private static final long K = 40_000;
+
+  /**
+   * The whole protocol on three nodes, with datanode 3 killed (SIGKILL) as iteration 2's warmup begins: HDFS
+   * writes on through the two left, and no acknowledged reading is lost (the data checks are exact).
+   */
+  @Test
+  void wholeProtocolOnThreeNodesLosingADatanode(@TempDir Path work) throws Exception {
+    KitProcess kit = KitProcess.startRun(work, "-p", "2", "-k", Long.toString(K), "--sut-nodes", "3");
+    ProcessHandle datanode3 = awaitThenKill(kit, "iteration 2: warmup", work.resolve("results"), "datanode-3.xml");
+    KitProcess.CompletedRun run = kit.completed(work);
+    RunResult r = run.result();
+    assertFalse(datanode3.isAlive());
+
+    CheckResult replication = KitProcess.check(r.prerequisites(), "replication");
+    assertTrue(replication.passed(), replication.measured().text());
+    assertTrue(replication.measured().text().startsWith("3 (dfs.replication"), replication.measured().text());
+    assertEquals(3, r.inputs().sutNodes());
+    assertTrue(r.sut().contains("3 DataNodes"), r.sut());
+    KitProcess.assertExactDataChecks(r, K);
+    HBaseProtocolIT.assertOneRegionPerSubstation(r);
+
+    // The cleanup restarted every node: a new process serves each of them afterwards.
+    assertTrue(r.cleanup().stream().allMatch(CheckResult::passed), r.cleanup().toString());
+    for (String node : List.of("namenode", "datanode 1", "datanode 2", "datanode 3", "master", "regionserver 1",
+        "regionserver 2", "regionserver 3", "zookeeper")) {
+      assertTrue(KitProcess.check(r.cleanup(), "SUT restarted: " + node).passed(), node);
+    }
+    assertEquals(List.of(), KitProcess.leftovers(run.runDir().toString()), "no instance or node left running");
+  }
+
+  /** Waits until the kit prints {@code line}, then kills the node JVM whose command line names {@code conf}. */
+  private static ProcessHandle awaitThenKill(KitProcess kit, String line, Path results, String conf)
+      throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(8);
+    while (!Files.readString(kit.stdout).contains(line)) {
+      assertTrue(kit.process.isAlive(), "the run ended before " + line + ": " + Files.readString(kit.stderr));
+      assertTrue(System.nanoTime() < deadline, "the run never reached " + line);
+      Thread.sleep(200);
+    }
+    ProcessHandle node = ProcessHandle.allProcesses()
+        .filter(h -> h.info().commandLine().orElse("").contains(results.toString()))
+        .filter(h -> h.info().commandLine().orElse("").contains("/conf/" + conf))
+        .findFirst().orElseThrow(() -> new AssertionError("no node runs with " + conf));
+    node.destroyForcibly();
+    node.onExit().get(30, TimeUnit.SECONDS);
+    return node;
+  }
+
+  /**
+   * A detached two-node cluster (server start --sut-nodes 2) keeps two copies: an audited run against it stops at
+   * the replication check, naming the figure HBase reported; server stop then ends every node.
+   */
+  @Test
+  void twoNodesFailTheReplicationCheck(@TempDir Path work) throws Exception {
+    Path dir = work.resolve("cluster");
+    KitProcess.Finished started = KitProcess.run(Files.createDirectories(work.resolve("start")), 10, "server",
+        "-b", "hbase", "start", "--sut-nodes", "2", "--dir", dir.toString());
+    try {
+      assertEquals(0, started.exitCode(), started.stderr());
+      assertTrue(started.stderr().contains("node.datanode-2="), started.stderr());
+
+      Path results = work.resolve("results");
+      KitProcess.Finished run = KitProcess.run(Files.createDirectories(work.resolve("run")), 5, "-p", "2", "-k",
+          Long.toString(K), "--strict", "--binding-properties", dir.resolve("binding.properties").toString(),
+          "--results", results.toString());
+      assertEquals(1, run.exitCode(), run.stderr());
+      assertEquals(1, run.stderr().lines().count(), "one line: " + run.stderr());
+      assertTrue(run.stderr().contains("--strict: replication factor broke its rule (2 (dfs.replication"),
+          run.stderr());
+      RunResult r = KitProcess.result(KitProcess.onlyRunDir(results));
+      assertEquals(RunStatus.ABORTED, r.status());
+      CheckResult replication = KitProcess.check(r.prerequisites(), "replication");
+      assertFalse(replication.passed());
+      assertTrue(replication.why().contains("fewer than 3 copies"), replication.why());
+      assertEquals(List.of(), r.iterations(), "nothing was written");
+    } finally {
+      KitProcess.Finished stopped = KitProcess.run(Files.createDirectories(work.resolve("stop")), 5, "server",
+          "-b", "hbase", "stop", "--dir", dir.toString());
+      assertEquals(0, stopped.exitCode(), stopped.stderr());
+    }
+    assertEquals(List.of(), KitProcess.leftovers(dir.toString()), "server stop ended every node");
+  }
+}
