@@ -152,7 +152,13 @@ public final class HBaseCluster {
         }
       }, WAITERS));
     }
-    CompletableFuture.allOf(started.toArray(CompletableFuture[]::new)).join();
+    // The first node that fails ends the wait: the others may be waiting for it.
+    CompletableFuture<Void> failed = new CompletableFuture<>();
+    started.forEach(f -> f.exceptionally(e -> {
+      failed.completeExceptionally(e);
+      return null;
+    }));
+    CompletableFuture.anyOf(CompletableFuture.allOf(started.toArray(CompletableFuture[]::new)), failed).join();
     System.err.printf("%s serve (%.1f s)%n", String.join(", ", names), (System.nanoTime() - begun) / 1e9);
   }
 
