@@ -35,8 +35,9 @@ import java.util.concurrent.TimeUnit;
  */
 public final class HBaseCluster {
   private static final String USAGE = "HBaseCluster DIR --host ADDR --datanodes N [--detached]";
-  private static final Duration HDFS_READY = Duration.ofSeconds(180);
-  private static final Duration HBASE_READY = Duration.ofSeconds(240);
+  /** Each stage's limit (formatting, HDFS, HBase); together within the kit's wait for the launcher (480 s). */
+  private static final Duration HDFS_READY = Duration.ofSeconds(150);
+  private static final Duration HBASE_READY = Duration.ofSeconds(180);
   private static final Duration MASTER_STOP = Duration.ofSeconds(45);
   private static final Duration NODE_STOP = Duration.ofSeconds(15);
 
@@ -63,16 +64,18 @@ public final class HBaseCluster {
     LauncherArgs a = LauncherArgs.parse(args, Set.of(LauncherArgs.HOST, LauncherArgs.DATANODES), USAGE);
     String host = a.option(LauncherArgs.HOST, "127.0.0.1");
     int datanodes = Integer.parseInt(a.option(LauncherArgs.DATANODES, "3"));
-    Path dir = Files.createDirectories(a.dir());
-    EmbeddedZooKeeper zk = EmbeddedZooKeeper.start(host, dir.resolve("zookeeper"));
-    ClusterSettings settings = new ClusterSettings(dir, host, datanodes, nameNodePort(dir, host), zk.port(),
-        Ports.free(host));
-    HBaseCluster cluster = new HBaseCluster(settings, dir, zk);
+    HBaseCluster cluster = null;
     try {
+      Path dir = Files.createDirectories(a.dir());
+      EmbeddedZooKeeper zk = EmbeddedZooKeeper.start(host, dir.resolve("zookeeper"));
+      cluster = new HBaseCluster(new ClusterSettings(dir, host, datanodes, nameNodePort(dir, host), zk.port(),
+          Ports.free(host)), dir, zk);
       cluster.start();
     } catch (IOException | InterruptedException | CompletionException e) {
       System.err.println("the HBase cluster did not start: " + (e.getCause() != null ? e.getCause() : e).getMessage());
-      cluster.stop();
+      if (cluster != null) {
+        cluster.stop();
+      }
       System.exit(1);
     }
     if (a.detached()) {
