@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
@@ -121,13 +120,6 @@ public final class DriverHosts implements AutoCloseable {
       }
     }
     return failed;
-  }
-
-  /** Each host's digests, for the run folder. */
-  public Map<DriverHost, Map<String, String>> digests() {
-    Map<DriverHost, Map<String, String>> m = new java.util.LinkedHashMap<>();
-    reports.forEach(r -> m.put(r.host(), r.digests()));
-    return m;
   }
 
   @Override

@@ -8,9 +8,16 @@ import java.util.List;
  * a remote site only puts it behind {@code ssh} and names the kit folder and Java of its host.
  */
 public interface InstanceSite {
+  /** The name of the master's own host. */
+  String LOCAL = "local";
 
-  /** The host's name for lines and reports: "local", or {@code [user@]host[:port]}. */
+  /** The host's name for lines and reports: {@value #LOCAL}, or {@code [user@]host[:port]}. */
   String name();
+
+  /** Whether the host is another than the master's (its instances run behind ssh). */
+  default boolean remote() {
+    return !LOCAL.equals(name());
+  }
 
   /** The kit's folder on the host. */
   Path kitHome();
@@ -29,7 +36,7 @@ public interface InstanceSite {
     return new InstanceSite() {
       @Override
       public String name() {
-        return "local";
+        return LOCAL;
       }
 
       @Override

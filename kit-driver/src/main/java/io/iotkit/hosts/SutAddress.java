@@ -9,7 +9,7 @@ import java.util.List;
 
 /**
  * The address a local server the kit starts must listen on so that every driver host reaches it: loopback when
- * every host is this machine's loopback, else the local address the system routes to the first host from (a
+ * every host is this machine's loopback, else the local address the system routes to the first other host from (a
  * connected UDP socket sends nothing, but the kernel picks its source address).
  */
 public final class SutAddress {
@@ -18,29 +18,18 @@ public final class SutAddress {
 
   public static String reachableFrom(List<DriverHost> hosts) throws HostException {
     try {
-      boolean allLoopback = true;
       for (DriverHost h : hosts) {
-        allLoopback &= InetAddress.getByName(h.host().replaceAll("[\\[\\]]", "")).isLoopbackAddress();
+        InetAddress a = InetAddress.getByName(h.host().replaceAll("[\\[\\]]", ""));
+        if (!a.isLoopbackAddress()) {
+          try (DatagramSocket s = new DatagramSocket()) {
+            s.connect(new InetSocketAddress(a, 9));
+            return s.getLocalAddress().getHostAddress();
+          }
+        }
       }
-      if (allLoopback) {
-        return LocalSetup.LOOPBACK;
-      }
-      DriverHost first = hosts.stream()
-          .filter(h -> !isLoopback(h)).findFirst().orElseThrow();
-      try (DatagramSocket s = new DatagramSocket()) {
-        s.connect(new InetSocketAddress(first.host().replaceAll("[\\[\\]]", ""), 9));
-        return s.getLocalAddress().getHostAddress();
-      }
+      return LocalSetup.LOOPBACK;
     } catch (IOException e) {
       throw new HostException("driver hosts: cannot find an address of this host that they reach: " + e.getMessage());
-    }
-  }
-
-  private static boolean isLoopback(DriverHost h) {
-    try {
-      return InetAddress.getByName(h.host().replaceAll("[\\[\\]]", "")).isLoopbackAddress();
-    } catch (IOException e) {
-      return false;
     }
   }
 }

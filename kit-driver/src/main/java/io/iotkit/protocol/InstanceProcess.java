@@ -93,8 +93,8 @@ final class InstanceProcess {
     } catch (IOException | RuntimeException e) {
       // fall through: the instance is gone, or its last line was cut off when it died
     }
-    fail(site.name().equals("local") ? "exited without finishing"
-        : "exited without finishing, or its ssh session to " + site.name() + " ended");
+    fail(site.remote() ? "exited without finishing, or its ssh session to " + site.name() + " ended"
+        : "exited without finishing");
   }
 
   private void fail(String why) {
@@ -113,10 +113,10 @@ final class InstanceProcess {
     }
     long silentMillis = (System.nanoTime() - lastHeard) / 1_000_000;
     if (silentMillis > ControlLine.SILENCE_LIMIT_MILLIS) {
-      fail("silent for " + silentMillis / 1000 + " s (no heartbeat" + (site.name().equals("local") ? ""
-          : " from " + site.name() + "; the host, the network or its ssh session is gone") + ")");
+      fail("silent for " + silentMillis / 1000 + " s (no heartbeat" + (site.remote()
+          ? " from " + site.name() + "; the host, the network or its ssh session is gone" : "") + ")");
     } else if (!process.isAlive()) {
-      fail(site.name().equals("local") ? "its JVM ended" : "its ssh session to " + site.name() + " ended");
+      fail(site.remote() ? "its ssh session to " + site.name() + " ended" : "its JVM ended");
     }
   }
 

@@ -61,7 +61,8 @@ final class PhaseRunner {
       throws IOException, InterruptedException {
     Files.createDirectories(phaseDir);
     PhaseProgress progress = new PhaseProgress(name, specs.stream().mapToLong(InstanceSpec::kvps).toArray(),
-        specs.stream().map(s -> sites.get(s.instance()).name()).toList());
+        specs.stream().map(s -> sites.get(s.instance()))
+            .map(site -> site.remote() ? site.name() : PhaseProgress.LOCAL).toList());
     List<InstanceProcess> running = new ArrayList<>();
     try {
       for (InstanceSpec spec : specs) {
