@@ -84,7 +84,7 @@ final class BindingHarness implements AutoCloseable {
     Map<String, String> overrides = new HashMap<>();
     properties.stringPropertyNames().forEach(k -> overrides.put(k, properties.getProperty(k)));
     InstanceSpec spec = new InstanceSpec("harness", 0, 1, substation, kvps, threads, provider.name(), null,
-        overrides, 0, 42, "unused", null);
+        overrides, 0, 42, "unused", null, 0);
     return new InstanceRunner(spec, provider::newBinding, properties, Clock::micros, null, progress -> { })
         .run(Clock::micros);
   }

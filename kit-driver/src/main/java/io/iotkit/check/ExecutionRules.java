@@ -109,6 +109,12 @@ public final class ExecutionRules {
         "--threads changed the kit's fixed thread count");
   }
 
+  /** A compliant run ingests as fast as the SUT takes readings; --rate paces it into a trial run. */
+  public static CheckResult unpaced(long rate) {
+    return CheckResult.measure("unpaced ingest (no --rate)", Figure.count(rate, "kvps/s per instance"),
+        Limit.exactly(0, "kvps/s per instance", "0 (unpaced)"), "--rate paced the load");
+  }
+
   /** All rules of one iteration, in the order the report lists them. */
   public static List<CheckResult> iteration(int n, PhaseResult warmup, PhaseResult measured, long stored,
                                             boolean answersQueries) {

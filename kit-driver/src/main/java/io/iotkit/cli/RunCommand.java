@@ -101,6 +101,11 @@ final class RunCommand implements Callable<Integer> {
           + " (default: ${DEFAULT-VALUE}).")
   int threads;
 
+  @Option(names = "--rate", defaultValue = "0", paramLabel = "KVPS",
+      description = "Pace each instance at KVPS kvps/s, spread evenly over its threads, with insert latency measured"
+          + " from each reading's scheduled time; a paced run is a non-compliant trial run (default: 0, unpaced).")
+  long rate;
+
   @Option(names = "--results", paramLabel = "DIR",
       description = "Folder that receives one folder per run (default: results).")
   Path results;
@@ -142,8 +147,8 @@ final class RunCommand implements Callable<Integer> {
       }
       config = new RunConfig(substations, kvps, binding, bindingPropertiesFile(kit), pricingFile(kit),
           systemFile(kit), strict,
-          threads, sutNodes, results != null ? results : kit.home().resolve("results"), jvmOptions(), kit,
-          hostPlan(kit));
+          threads, sutNodes, results != null ? results : kit.home().resolve("results"), jvmOptions(), rate,
+          kit, hostPlan(kit));
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage());
     }

@@ -25,6 +25,11 @@ import site.ycsb.DBException;
  * Runs one phase of one driver instance: opens a binding per thread, waits at the start barrier, then each
  * thread inserts its share of the instance's kvps; the thread whose insert is the instance's 2,000th, 4,000th,
  * ... runs a dashboard query, so queries are spread through the run at 5 per 10,000 kvps.
+ *
+ * <p>A paced instance ({@link InstanceSpec#rate()} above 0) gives each thread a fixed schedule of rate/threads
+ * inserts a second from the start instant; a thread ahead of its schedule waits, a thread behind it does not,
+ * and each insert's latency runs from its scheduled time, so a stall of the store is charged to every reading
+ * scheduled during it (no coordinated omission).
  */
 public final class InstanceRunner {
   private final InstanceSpec spec;
@@ -94,7 +99,8 @@ public final class InstanceRunner {
           long quota = WorkloadSpec.kvpsForThread(t, threads, spec.kvps());
           KitBinding db = dbs.get(t);
           IotWorkload.ThreadState state = states.get(t);
-          Thread th = new Thread(() -> insertLoop(workload, db, state, quota), "insert-" + t);
+          Schedule schedule = Schedule.of(spec.rate(), threads);
+          Thread th = new Thread(() -> insertLoop(workload, db, state, quota, schedule), "insert-" + t);
           th.start();
           running.add(th);
         }
@@ -117,15 +123,45 @@ public final class InstanceRunner {
     }
   }
 
-  private void insertLoop(IotWorkload workload, KitBinding db, IotWorkload.ThreadState state, long quota) {
+  private void insertLoop(IotWorkload workload, KitBinding db, IotWorkload.ThreadState state, long quota,
+                          Schedule schedule) {
+    long origin = System.nanoTime();
     for (long n = 0; n < quota; n++) {
-      workload.doInsert(db, state);
+      if (schedule.paced()) {
+        long intended = origin + schedule.offsetNanos(n);
+        parkUntil(intended);
+        workload.doInsert(db, state, intended);
+      } else {
+        workload.doInsert(db, state);
+      }
       if (inserted.incrementAndGet() % WorkloadSpec.INSERTS_PER_QUERY == 0 && db.answersQueries()) {
         workload.doTransaction(db, state);
       }
     }
     workload.flush(db, state);
     state.measured.endMicros = clockMicros.getAsLong();
+  }
+
+  /** When each insert of one thread is due: every interval from the thread's start, or at once when unpaced. */
+  record Schedule(long intervalNanos) {
+    static Schedule of(long instanceRate, int threads) {
+      return new Schedule(instanceRate <= 0 ? 0 : Math.max(1, 1_000_000_000L * threads / instanceRate));
+    }
+
+    boolean paced() {
+      return intervalNanos > 0;
+    }
+
+    long offsetNanos(long n) {
+      return n * intervalNanos;
+    }
+  }
+
+  private static void parkUntil(long nanoTime) {
+    long wait;
+    while ((wait = nanoTime - System.nanoTime()) > 0) {
+      java.util.concurrent.locks.LockSupport.parkNanos(wait);
+    }
   }
 
   private void sleepUntil(long epochMicros) throws InterruptedException {

@@ -31,6 +31,9 @@ public final class IotWorkload extends Workload {
   public static final String DATA_SINCE = "iot.data.since.micros";
   public static final String SEED = "iot.seed";
 
+  /** An insert with no schedule ({@link System#nanoTime()} may be negative, so no ordinary value can mean it). */
+  static final long UNSCHEDULED = Long.MIN_VALUE;
+
   private final LongSupplier clockMicros;
   private String substation;
   private String table;
@@ -88,13 +91,21 @@ public final class IotWorkload extends Workload {
 
   @Override
   public boolean doInsert(DB db, Object threadState) {
+    return doInsert(db, threadState, UNSCHEDULED);
+  }
+
+  /**
+   * One insert whose latency runs from {@code intendedNanos} (a {@link System#nanoTime()} instant of a paced
+   * schedule), or from the call itself when it is {@link #UNSCHEDULED}.
+   */
+  boolean doInsert(DB db, Object threadState, long intendedNanos) {
     ThreadState s = (ThreadState) threadState;
     Kvp kvp = s.generator.next();
     Map<String, ByteIterator> values = new HashMap<>(4);
     values.put(ReadingFormat.VALUE, new StringByteIterator(kvp.value()));
     values.put(ReadingFormat.UNIT, new StringByteIterator(kvp.unit()));
     values.put(ReadingFormat.PADDING, new ByteArrayByteIterator(kvp.padding()));
-    long t0 = System.nanoTime();
+    long t0 = intendedNanos != UNSCHEDULED ? intendedNanos : System.nanoTime();
     Status status;
     try {
       status = db.insert(table, kvp.key(), values);

@@ -10,16 +10,17 @@ import java.util.Map;
  * @param bindingOverrides addresses of a server the kit started (never secrets)
  * @param resultFile where the master writes the instance's result in the run folder
  * @param intervalLog where the master writes the instance's per-second HdrHistogram interval log
+ * @param rate kvps/s this instance is paced at, spread evenly over its threads; 0 for unpaced
  * @param dataSinceMicros epoch µs since which this substation has data (bounds query window B)
  */
 public record InstanceSpec(String phase, int instance, int instances, String substation, long kvps, int threads,
                            String binding, String bindingProperties, Map<String, String> bindingOverrides,
                            long dataSinceMicros, long seed, String resultFile,
-                           String intervalLog) {
+                           String intervalLog, long rate) {
 
   /** The same spec with data since another instant: the master's instant in a driver host's clock. */
   public InstanceSpec withDataSince(long micros) {
     return new InstanceSpec(phase, instance, instances, substation, kvps, threads, binding, bindingProperties,
-        bindingOverrides, micros, seed, resultFile, intervalLog);
+        bindingOverrides, micros, seed, resultFile, intervalLog, rate);
   }
 }

@@ -15,11 +15,12 @@ import java.util.List;
  * @param systemDescription the sponsor's system description file, or null for none
  * @param threads insert threads per instance; anything but the kit constant makes a trial run
  * @param sutNodes nodes of the local server the kit starts when the binding properties name no SUT
+ * @param rate kvps/s each instance is paced at, or 0 for as fast as the SUT takes them (a paced run is a trial run)
  * @param hosts how to reach the driver hosts of a run over a host list, or null to run every instance here
  */
 public record RunConfig(int substations, long kvps, String binding, Path bindingProperties, Path pricing,
                         Path systemDescription, boolean strict, int threads, int sutNodes, Path resultsRoot, List<String> instanceJvmOptions,
-                        KitLayout kit, DriverHosts.Plan hosts) {
+                        long rate, KitLayout kit, DriverHosts.Plan hosts) {
 
   public RunConfig {
     if (substations < 1) {
@@ -35,6 +36,13 @@ public record RunConfig(int substations, long kvps, String binding, Path binding
     }
     if (sutNodes < 1) {
       throw new IllegalArgumentException("--sut-nodes must be at least 1 (it was " + sutNodes + ")");
+    }
+    if (rate < 0) {
+      throw new IllegalArgumentException("--rate must be 0 (unpaced) or more kvps/s (it was " + rate + ")");
+    }
+    if (rate > 0 && rate < threads) {
+      throw new IllegalArgumentException("--rate must give each insert thread at least 1 kvp/s (it was " + rate
+          + " for " + threads + " threads)");
     }
     instanceJvmOptions = List.copyOf(instanceJvmOptions);
     if (hosts != null) {

@@ -121,6 +121,7 @@ public final class RunProtocol {
       out.line("SUT: " + sutDescription);
       sutSettings = sutSettings(sut);
       record(prerequisites, ExecutionRules.threads(config.threads()));
+      record(prerequisites, ExecutionRules.unpaced(config.rate()));
       Replication r = sut.binding().replication();
       record(prerequisites, ExecutionRules.replication(r.factor(), r.source()));
 
@@ -197,7 +198,7 @@ public final class RunProtocol {
         config.strict(),
         pathOrNull(config.bindingProperties()), pathOrNull(config.pricing()),
         pathOrNull(config.systemDescription()), config.instanceJvmOptions(),
-        config.hosts() == null ? null : config.hosts().file().toString());
+        config.hosts() == null ? null : config.hosts().file().toString(), config.rate());
   }
 
   private static String pathOrNull(Path p) {
@@ -328,7 +329,7 @@ public final class RunProtocol {
       String props = config.bindingProperties() == null ? null : config.bindingProperties().toString();
       specs.add(new InstanceSpec(phase, i, p, substations.get(i), kvps, config.threads(), provider.name(),
           props, sut.overrides(), dataSince, seeds.nextLong(),
-          dir.resolve("instance-" + i + ".result.json").toString(), dir.resolve("instance-" + i + ".hlog").toString()));
+          dir.resolve("instance-" + i + ".result.json").toString(), dir.resolve("instance-" + i + ".hlog").toString(), config.rate()));
     }
     return specs;
   }

@@ -32,8 +32,9 @@ public final class RunReport {
     line("status: %s%s", r.status(), v.abortReason().isEmpty() ? "" : " (" + v.abortReason() + ")");
     v.inputs().ifPresentOrElse(in -> {
       line("SUT: %s (binding %s)", r.sut(), in.binding());
-      line("P = %d substations, K = %,d kvps per workload execution, %d insert threads per instance%s",
-          in.substations(), in.kvps(), in.threads(), in.strict() ? ", strict" : "");
+      line("P = %d substations, K = %,d kvps per workload execution, %d insert threads per instance%s%s",
+          in.substations(), in.kvps(), in.threads(), in.rate() > 0 ? String.format(", paced at %,d kvps/s per"
+              + " instance", in.rate()) : "", in.strict() ? ", strict" : "");
     }, () -> line("SUT: %s", r.sut()));
     section("Prerequisite checks");
     checks(v.prerequisites());

@@ -28,8 +28,12 @@ class InstanceRunnerTest {
   private static final int THREADS = 3;
 
   private static InstanceSpec spec(long kvps, int threads) {
+    return paced(kvps, threads, 0);
+  }
+
+  private static InstanceSpec paced(long kvps, int threads, long rate) {
     return new InstanceSpec("measured", 2, 4, "r1-1-002", kvps, threads, "memory", null, Map.of(), 0, 99,
-        "unused.json", null);
+        "unused.json", null, rate);
   }
 
   private static InstanceRunner runner(InstanceSpec spec, Supplier<KitBinding> bindings) {
@@ -51,6 +55,43 @@ class InstanceRunnerTest {
     InstanceResult result = runner.run(() -> start[0] = Clock.micros());
     assertEquals(KVPS, runner.inserted());
     return result;
+  }
+
+  @Test
+  void aPacedInstanceKeepsItsScheduleAndNeverRunsAhead() throws Exception {
+    // 3,000 kvps at 2,000 kvps/s over 3 threads: the last reading is due 1.5 s after the start
+    long[] start = new long[1];
+    InstanceResult r = runner(paced(3_000, 3, 2_000), MemoryBinding::new).run(() -> start[0] = Clock.micros());
+    assertEquals(3_000, r.acknowledged());
+    double seconds = (r.endMicros() - r.startMicros()) / 1e6;
+    assertTrue(seconds >= 1.49, "ran ahead of its schedule: " + seconds + " s");
+    assertTrue(seconds < 1.65, "fell behind a schedule a memory store can hold: " + seconds + " s");
+  }
+
+  @Test
+  void aStallIsChargedToEveryReadingScheduledDuringIt() throws Exception {
+    // one thread at 100 kvps/s; the store stalls 1 s on the 21st insert, so the ~100 readings due during the
+    // stall each wait for it: latency from the schedule, not from when the thread got round to them
+    AtomicInteger inserts = new AtomicInteger();
+    InstanceRunner runner = runner(paced(300, 1, 100), () -> new MemoryBinding() {
+      @Override
+      public Status insert(String table, String key, Map<String, ByteIterator> values) {
+        if (inserts.incrementAndGet() == 21) {
+          try {
+            Thread.sleep(1_000);
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+          }
+        }
+        return super.insert(table, key, values);
+      }
+    });
+    org.HdrHistogram.Histogram h = HistogramCodec.decode(runner.run(Clock::micros).insertHistogram());
+    assertEquals(300, h.getTotalCount());
+    // readings 21..120 were due during the stall: each waited between 1 s and 0 s for it, half over 0.5 s
+    assertTrue(h.getCountBetweenValues(500_000, 1_100_000) >= 45, "stalled readings over 0.5 s: "
+        + h.getCountBetweenValues(500_000, 1_100_000));
+    assertTrue(h.getMaxValue() >= 990_000, "max " + h.getMaxValue());
   }
 
   @Test
