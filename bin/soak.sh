@@ -73,7 +73,7 @@ sample() {
     [ "$role" = instance ] && heap=$(heap_after_gc "$out/gc-instance-$pid.log")
     echo "$now,$elapsed,$role,$pid,$(rss_kb "$pid"),$heap" >> "$out/soak.csv"
   done
-  run=$(ls -d "$out"/results/*/ 2>/dev/null | tail -1)
+  run=$(ls -d "$out"/results/*/ 2>/dev/null | tail -1 || true)
   if [ -n "$run" ]; then
     echo "$now,$elapsed,$(du -sb "$run" | cut -f1),$(du -sb "$run/sut" 2>/dev/null | cut -f1)" >> "$out/folder.csv"
   fi
@@ -84,7 +84,7 @@ while kill -0 "$master" 2>/dev/null; do
   for _ in $(seq 60); do kill -0 "$master" 2>/dev/null || break; sleep 1; done
 done
 status=0; wait "$master" || status=$?
-run=$(ls -d "$out"/results/*/ 2>/dev/null | tail -1)
+run=$(ls -d "$out"/results/*/ 2>/dev/null | tail -1 || true)
 
 # Per hour of the run: the largest RSS and heap after GC of each role, and the run folder at the hour's end.
 {
