@@ -88,6 +88,14 @@ public abstract class KitBinding extends DB {
     return Map.of();
   }
 
+  /**
+   * A cheap request the store must answer, for the master's watch on a running SUT: it returns once the store
+   * answered, or throws. It may block as long as the store client retries; the master times the silence itself.
+   * Does nothing by default: a store in the driver's own JVM (the sink) cannot stop answering.
+   */
+  public void ping() throws DBException {
+  }
+
   /** Deletes every reading the kit wrote. */
   public abstract void purge() throws DBException;
 

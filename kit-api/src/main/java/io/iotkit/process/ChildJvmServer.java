@@ -143,6 +143,15 @@ public abstract class ChildJvmServer implements LocalServer {
     stopProcess();
   }
 
+  /** Kills the child JVM and every process it started, without waiting for a clean stop. */
+  @Override
+  public void kill() {
+    if (process != null) {
+      process.stop(java.time.Duration.ZERO);
+      process = null;
+    }
+  }
+
   /** Stops the child JVM (cleanly if it can within the grace time); safe to call more than once. */
   protected final void stopProcess() {
     if (process != null) {

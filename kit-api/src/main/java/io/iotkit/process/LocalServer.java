@@ -29,6 +29,14 @@ public interface LocalServer extends AutoCloseable {
   /** Stops the server; safe to call more than once. */
   void stop();
 
+  /**
+   * Ends the server at once, with no clean stop: for a server found dead or hung, whose clean stop would only
+   * wait out its grace time. Safe to call more than once; by default, {@link #stop()}.
+   */
+  default void kill() {
+    stop();
+  }
+
   @Override
   default void close() {
     stop();

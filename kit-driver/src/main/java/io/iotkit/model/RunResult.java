@@ -14,13 +14,19 @@ import java.util.Map;
  * @param system the sponsor's system description, or null when none was given
  * @param reasons why the run is not compliant; empty when it is
  * @param driverHosts the hosts of a run over a host list (--hosts); empty when every instance ran on the master's
+ * @param sutOutages times the SUT stopped answering during an execution and recovered (empty in older files)
  */
 public record RunResult(String kitVersion, String runId, RunStatus status, String abortReason, Instant started,
                         Instant finished, RunInputs inputs, Environment environment, SystemDescription system,
                         String sut, Map<String, String> sutSettings, List<CheckResult> prerequisites,
                         List<IterationResult> iterations, List<CheckResult> cleanup, Metrics metrics,
                         Pricing pricing, boolean compliant, List<String> reasons,
-                        List<DriverHostResult> driverHosts) {
+                        List<DriverHostResult> driverHosts, List<SutOutage> sutOutages) {
+
+  public RunResult {
+    driverHosts = driverHosts == null ? List.of() : driverHosts;
+    sutOutages = sutOutages == null ? List.of() : sutOutages;
+  }
 
   public boolean completed() {
     return status == RunStatus.COMPLETED;

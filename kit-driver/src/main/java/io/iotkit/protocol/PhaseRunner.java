@@ -11,11 +11,14 @@ import io.iotkit.model.PhaseResult;
 import io.iotkit.model.PhaseSeries;
 import io.iotkit.progress.PhaseProgress;
 import io.iotkit.progress.RunConsole;
+import io.iotkit.sut.SutSession.SutException;
+import io.iotkit.sut.SutWatch;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -57,8 +60,12 @@ final class PhaseRunner {
     this.out = out;
   }
 
-  PhaseResult run(String name, boolean measured, List<InstanceSpec> specs, Path phaseDir)
-      throws IOException, InterruptedException {
+  /**
+   * @param watch the master's watch on the SUT: a SUT it finds dead ends the execution at once
+   * @throws SutException when the watch found the SUT dead
+   */
+  PhaseResult run(String name, boolean measured, List<InstanceSpec> specs, Path phaseDir, SutWatch watch)
+      throws IOException, InterruptedException, SutException {
     Files.createDirectories(phaseDir);
     PhaseProgress progress = new PhaseProgress(name, specs.stream().mapToLong(InstanceSpec::kvps).toArray(),
         specs.stream().map(s -> sites.get(s.instance()))
@@ -77,8 +84,9 @@ final class PhaseRunner {
       awaitReady(running);
       long start = Clock.micros() + START_LEAD_MICROS;
       progress.begin(start);
+      watch.phase(name);
       running.forEach(p -> p.start(start));
-      follow(running, progress);
+      follow(running, progress, watch);
       List<InstanceResult> results = new ArrayList<>();
       for (InstanceProcess p : running) {
         InstanceResult r = p.done.join().shifted(-p.site().clock().offsetMicros());
@@ -97,17 +105,24 @@ final class PhaseRunner {
     }
   }
 
-  private void follow(List<InstanceProcess> running, PhaseProgress progress)
-      throws InterruptedException, IOException {
+  private void follow(List<InstanceProcess> running, PhaseProgress progress, SutWatch watch)
+      throws InterruptedException, IOException, SutException {
     try {
-      waitForAll(running, p -> p.done, () -> out.progress(progress.snapshot(Clock.micros())));
+      waitForAll(running, p -> p.done, () -> {
+        Optional<String> fault = watch.fault();
+        if (fault.isPresent()) {
+          throw new SutWatch.SutDeadException(fault.get());
+        }
+        out.progress(progress.snapshot(Clock.micros()));
+      });
     } finally {
       out.progressDone();
     }
   }
 
   /** Until every instance is ready; one that dies or falls silent meanwhile fails the phase at once. */
-  private static void awaitReady(List<InstanceProcess> running) throws InterruptedException, IOException {
+  private static void awaitReady(List<InstanceProcess> running)
+      throws InterruptedException, IOException, SutException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_TIMEOUT_SECONDS);
     waitForAll(running, p -> p.ready, () -> {
       if (System.nanoTime() > deadline) {
@@ -118,12 +133,12 @@ final class PhaseRunner {
 
   /** What the wait does between its looks at the instances. */
   private interface Tick {
-    void run() throws IOException;
+    void run() throws IOException, SutException;
   }
 
   /** Until every instance reached {@code stage}; between looks (every 250 ms) it checks them and runs {@code tick}. */
   private static void waitForAll(List<InstanceProcess> running, Function<InstanceProcess, CompletableFuture<?>> stage,
-                                 Tick tick) throws InterruptedException, IOException {
+                                 Tick tick) throws InterruptedException, IOException, SutException {
     CompletableFuture<Void> all =
         CompletableFuture.allOf(running.stream().map(stage).toArray(CompletableFuture[]::new));
     while (true) {

@@ -30,10 +30,12 @@ import io.iotkit.model.Pricing;
 import io.iotkit.model.RunInputs;
 import io.iotkit.model.RunResult;
 import io.iotkit.model.RunStatus;
+import io.iotkit.model.SutOutage;
 import io.iotkit.model.SystemDescription;
 import io.iotkit.progress.RunConsole;
 import io.iotkit.sut.SutSession.SutException;
 import io.iotkit.sut.SutSession;
+import io.iotkit.sut.SutWatch;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -69,9 +71,12 @@ public final class RunProtocol {
   private final List<IterationResult> iterations = new ArrayList<>();
   private final List<CheckResult> cleanup = new ArrayList<>();
   private final List<DriverHostResult> driverHosts = new ArrayList<>();
+  private final List<SutOutage> outages = new ArrayList<>();
   /** The run's driver hosts, or null when every instance runs on the master's host. */
   private DriverHosts hosts;
   private boolean badInput;
+  /** Whether the SUT was found dead: then the kit neither waits for its client nor for a clean server stop. */
+  private boolean sutDead;
 
   public RunProtocol(RunConfig config, BindingProvider provider, Pricing pricing, SystemDescription system,
                      RunConsole out) {
@@ -146,6 +151,7 @@ public final class RunProtocol {
       status = RunStatus.ABORTED;
       abortReason = e.getMessage();
       badInput = e instanceof SutSession.BadSetupException;
+      sutDead = e instanceof SutWatch.SutDeadException;
     } catch (DBException e) {
       status = RunStatus.ABORTED;
       String m = String.valueOf(e.getMessage());
@@ -162,7 +168,10 @@ public final class RunProtocol {
       status = RunStatus.ABORTED;
       abortReason = "kit error: " + e;
     } finally {
-      if (sut != null) {
+      if (sut != null && sutDead) {
+        out.line("letting go of the failed SUT ...");
+        sut.abandon();
+      } else if (sut != null) {
         out.line("stopping / disconnecting the SUT ...");
         sut.close();
       }
@@ -180,7 +189,7 @@ public final class RunProtocol {
     }
     return new RunResult(KIT_VERSION, runDir.getFileName().toString(), status, abortReason, started,
         Instant.now(), inputs(), environment, system, sutDescription, sutSettings, prerequisites, iterations,
-        cleanup, metrics, pricing, reasons.isEmpty(), reasons, driverHosts);
+        cleanup, metrics, pricing, reasons.isEmpty(), reasons, driverHosts, outages);
   }
 
   /** The SUT's version and changed settings, for the FDR; a store that will not say does not stop the run. */
@@ -291,21 +300,35 @@ public final class RunProtocol {
   }
 
   private IterationResult iteration(int n, List<String> substations, SutSession sut, List<InstanceSite> sites,
-                                    Path runDir) throws IOException, InterruptedException, DBException, StrictAbort {
+                                    Path runDir)
+      throws IOException, InterruptedException, DBException, StrictAbort, SutException {
+    int outagesBefore = outages.size();
     byte[] properties = config.bindingProperties() == null ? new byte[0]
         : Files.readAllBytes(config.bindingProperties());
     PhaseRunner phases = new PhaseRunner(sites, site -> instanceCommand(site, runDir), properties, out);
     sut.binding().prepare(substations);
     Map<String, String> layout = sut.binding().dataLayout();
-    out.line("iteration " + n + ": warmup ...");
-    PhaseResult warmup = phases.run("iteration " + n + " warmup", false,
-        specs(substations, "warmup", n, 0, sut, runDir), runDir.resolve("iteration-" + n + "/warmup"));
-    out.line(String.format("iteration %d: warmup done, %,d kvps in %.1f s", n, warmup.acknowledged(),
-        warmup.elapsedSeconds()));
-    out.line("iteration " + n + ": measured run ...");
-    PhaseResult measured = phases.run("iteration " + n + " measured", true,
-        specs(substations, "measured", n, warmup.startMicros(), sut, runDir),
-        runDir.resolve("iteration-" + n + "/measured"));
+    PhaseResult warmup;
+    PhaseResult measured;
+    try (SutWatch watch = SutWatch.start(sut)) {
+      try {
+        out.line("iteration " + n + ": warmup ...");
+        warmup = phases.run("iteration " + n + " warmup", false,
+            specs(substations, "warmup", n, 0, sut, runDir), runDir.resolve("iteration-" + n + "/warmup"), watch);
+        out.line(String.format("iteration %d: warmup done, %,d kvps in %.1f s", n, warmup.acknowledged(),
+            warmup.elapsedSeconds()));
+        out.line("iteration " + n + ": measured run ...");
+        measured = phases.run("iteration " + n + " measured", true,
+            specs(substations, "measured", n, warmup.startMicros(), sut, runDir),
+            runDir.resolve("iteration-" + n + "/measured"), watch);
+      } finally {
+        outages.addAll(watch.outages());
+      }
+    }
+    for (SutOutage o : outages.subList(outagesBefore, outages.size())) {
+      out.line(String.format("  SUT outage in %s: no answer for %.1f s, then it answered again (%s)", o.phase(),
+          o.seconds(), o.cause()));
+    }
     out.line(String.format("iteration %d: measured run done, %,d kvps in %.1f s = %,.1f IoTps", n,
         measured.acknowledged(), measured.elapsedSeconds(), measured.iotps()));
     out.line("iteration " + n + ": data check ...");

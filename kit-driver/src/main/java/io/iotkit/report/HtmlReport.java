@@ -12,6 +12,7 @@ import io.iotkit.model.Metrics;
 import io.iotkit.model.PhaseResult;
 import io.iotkit.model.ResultView;
 import io.iotkit.model.RunResult;
+import io.iotkit.model.SutOutage;
 import io.iotkit.model.UtcTime;
 import java.util.List;
 import java.util.Optional;
@@ -55,6 +56,7 @@ public final class HtmlReport {
     headline();
     facts();
     driverHosts();
+    outages();
     checks();
     iterations();
     sb.append("<h2>Charts</h2>\n");
@@ -138,6 +140,21 @@ public final class HtmlReport {
           esc(orDash(e == null ? null : e.logicalCpus())),
           esc(e == null || e.memoryBytes() == null ? "-" : fmt("%.1f GiB", e.memoryBytes() / (double) (1L << 30))),
           esc(orDash(e == null ? null : e.jvm()))));
+    }
+    sb.append("</tbody></table>\n");
+  }
+
+  /** Times the SUT went silent during an execution and came back. */
+  private void outages() {
+    if (r.sutOutages().isEmpty()) {
+      return;
+    }
+    sb.append("<h2>SUT outages</h2>\n<p>The SUT stopped answering the master's ping, then answered again; the run"
+        + " went on.</p>\n<table id=\"sut-outages\"><thead><tr><th>execution</th><th>from (UTC)</th><th>seconds</th>"
+        + "<th>what the ping met</th></tr></thead><tbody>");
+    for (SutOutage o : r.sutOutages()) {
+      sb.append(fmt("<tr><td>%s</td><td>%s</td><td>%.1f</td><td>%s</td></tr>", esc(o.phase()),
+          esc(UtcTime.ofMicros(o.startMicros())), o.seconds(), esc(o.cause())));
     }
     sb.append("</tbody></table>\n");
   }

@@ -8,6 +8,7 @@ import io.iotkit.model.Metrics;
 import io.iotkit.model.PhaseResult;
 import io.iotkit.model.ResultView;
 import io.iotkit.model.RunResult;
+import io.iotkit.model.SutOutage;
 import io.iotkit.model.UtcTime;
 import java.util.List;
 import java.util.Locale;
@@ -45,6 +46,7 @@ public final class RunReport {
       }
       iteration(it);
     }
+    outages(r.sutOutages());
     v.metrics().ifPresent(m -> metrics(m, v));
     section("Result");
     line("%s", r.compliant() ? "COMPLIANT" : "NOT COMPLIANT");
@@ -75,6 +77,17 @@ public final class RunReport {
       latencyRow("query " + a.name().toLowerCase(Locale.ROOT), Latency.of(Latency.queries(m, a)));
     }
     checks(it.checks());
+  }
+
+  /** Times the SUT went silent and came back: not fatal, but a reader must know. */
+  private void outages(List<SutOutage> outages) {
+    if (outages.isEmpty()) {
+      return;
+    }
+    section("SUT outages (the SUT stopped answering, then answered again)");
+    for (SutOutage o : outages) {
+      line("  %s: %.1f s from %s (%s)", o.phase(), o.seconds(), UtcTime.ofMicros(o.startMicros()), o.cause());
+    }
   }
 
   private void phaseRow(String name, PhaseResult p) {

@@ -61,6 +61,11 @@ public final class SutSession implements AutoCloseable {
   }
 
   private void connect() throws SutException {
+    binding = newConnection();
+  }
+
+  /** A binding object of its own, connected like the master's, for a thread that must not share that one. */
+  KitBinding newConnection() throws SutException {
     KitBinding b = provider.newBinding();
     b.setProperties(load(propertiesFile, overrides));
     try {
@@ -69,7 +74,12 @@ public final class SutSession implements AutoCloseable {
       throw BadPropertyException.isCauseOf(e) ? new BadSetupException(e.getMessage())
           : new SutException(e.getMessage());
     }
-    binding = b;
+    return b;
+  }
+
+  /** The binding's name, e.g. hbase. */
+  String bindingName() {
+    return provider.name();
   }
 
   private static Properties load(Path file, Map<String, String> overrides) throws SutException {
@@ -159,6 +169,27 @@ public final class SutSession implements AutoCloseable {
   public void close() {
     closeBinding();
     server.ifPresent(LocalServer::stop);
+  }
+
+  /**
+   * Lets go of a SUT found dead or hung: its client is closed on a thread of its own that nobody waits for
+   * (closing may hang in client retries), and the local server, if the kit started one, is killed at once.
+   */
+  public void abandon() {
+    KitBinding b = binding;
+    binding = null;
+    if (b != null) {
+      Thread t = new Thread(() -> {
+        try {
+          b.cleanup();
+        } catch (DBException | RuntimeException e) {
+          // the SUT is gone; so is this connection
+        }
+      }, "sut-abandon");
+      t.setDaemon(true);
+      t.start();
+    }
+    server.ifPresent(LocalServer::kill);
   }
 
   /** The SUT could not be started, reached or used; the message is one line for the user. */

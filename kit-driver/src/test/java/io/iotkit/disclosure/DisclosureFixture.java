@@ -85,7 +85,7 @@ public final class DisclosureFixture {
         sut, prerequisites, its, cleanup, metrics, pricing, false,
         List.of("replication factor: 1 (embedded standalone HBase) (limit >= 3)"),
         List.of(new DriverHostResult("bench@driver1:2222", "/opt/kit", List.of(0), 1_250, 180, environment()),
-            new DriverHostResult("driver2", "/opt/kit", List.of(1), -420, 95, environment())));
+            new DriverHostResult("driver2", "/opt/kit", List.of(1), -420, 95, environment())), List.of());
   }
 
   /** Warmup from {@code start} for 1,900 s, measured 100 s later for 2,000 s, two substations each half. */

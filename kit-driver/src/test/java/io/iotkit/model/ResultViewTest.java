@@ -15,7 +15,7 @@ class ResultViewTest {
   void whatAResultLacksIsEmptyOrAbsent() {
     // As an aborted run of an older kit may read: nothing but the plain fields.
     RunResult r = new RunResult("0.1.0", "run", RunStatus.ABORTED, null, null, null, null, null, null, "sut", null, null,
-        null, null, null, null, false, null, null);
+        null, null, null, null, false, null, null, null);
     ResultView v = ResultView.of(r);
     assertEquals("", v.abortReason());
     assertTrue(v.reasons().isEmpty() && v.prerequisites().isEmpty() && v.cleanup().isEmpty());
@@ -29,7 +29,7 @@ class ResultViewTest {
     PhaseSeries partial = new PhaseSeries(0, new long[] {5}, null, null, null, null);
     IterationResult it = new IterationResult(1, null, phase(false, null), phase(true, partial), 0, null, null, null);
     RunResult r = new RunResult("0.1.0", "run", RunStatus.COMPLETED, "", null, null, null, null, null, "sut", null,
-        List.of(), List.of(it), List.of(), null, null, false, List.of(), List.of());
+        List.of(), List.of(it), List.of(), null, null, false, List.of(), List.of(), List.of());
     IterationResult settled = ResultView.of(r).iterations().get(0);
     assertEquals(0, settled.warmup().series().length());
     assertEquals(1000, settled.measured().series().intervalMillis());
@@ -45,7 +45,7 @@ class ResultViewTest {
     IterationResult first = new IterationResult(1, null, phase(false, null), null, 0, null, null, null);
     IterationResult second = new IterationResult(2, null, phase(false, null), phase(true, null), 0, null, null, null);
     RunResult r = new RunResult("0.1.0", "run", RunStatus.ABORTED, "stopped", null, null, null, null, null, "sut", null,
-        null, List.of(first, second), null, null, null, false, null, null);
+        null, List.of(first, second), null, null, null, false, null, null, null);
     ResultView v = ResultView.of(r);
     assertEquals(List.of(2), v.measuredIterations().stream().map(IterationResult::number).toList());
     assertTrue(v.measured(1).isEmpty());

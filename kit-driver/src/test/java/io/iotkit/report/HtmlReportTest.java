@@ -105,7 +105,7 @@ class HtmlReportTest {
     RunResult r = new RunResult(full.kitVersion(), full.runId(), full.status(), full.abortReason(), full.started(),
         full.finished(), full.inputs(), full.environment(), full.system(), full.sut(), full.sutSettings(),
         full.prerequisites(), bare, full.cleanup(), full.metrics(), full.pricing(), full.compliant(),
-        full.reasons(), full.driverHosts());
+        full.reasons(), full.driverHosts(), full.sutOutages());
     String html = HtmlReport.render(r);
     assertTrue(NO_DATA.matcher(figure(html, HtmlReport.CHART_INGEST_RATE)).find());
     assertTrue(NO_DATA.matcher(figure(html, HtmlReport.CHART_QUERY_LATENCY)).find());

@@ -42,7 +42,7 @@ class ResultSchemaTest {
     SystemDescription system = SystemDescription.load(Path.of("../workloads/system.json"));
     RunResult with = new RunResult(r.kitVersion(), r.runId(), r.status(), r.abortReason(), r.started(),
         r.finished(), r.inputs(), r.environment(), system, r.sut(), r.sutSettings(), r.prerequisites(),
-        r.iterations(), r.cleanup(), r.metrics(), r.pricing(), r.compliant(), r.reasons(), r.driverHosts());
+        r.iterations(), r.cleanup(), r.metrics(), r.pricing(), r.compliant(), r.reasons(), r.driverHosts(), r.sutOutages());
     assertEquals(Set.of(), schema().validate(json(with)));
   }
 

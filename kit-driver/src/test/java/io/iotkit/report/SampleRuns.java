@@ -63,7 +63,7 @@ public final class SampleRuns {
     String reason = "memory: connection refused";
     return new RunResult("0.1.0", "20260304-090000", RunStatus.ABORTED, reason, Instant.ofEpochSecond(T0 / S),
         Instant.ofEpochSecond(T0 / S + 12), inputs(), environment(), null, "memory (embedded)", Map.of(),
-        prerequisites(), List.of(), List.of(), null, pricing(), false, List.of("run aborted: " + reason), List.of());
+        prerequisites(), List.of(), List.of(), null, pricing(), false, List.of("run aborted: " + reason), List.of(), List.of());
   }
 
   /** The same run with one more prerequisite check, e.g. to see how a report shows an odd check name. */
@@ -76,7 +76,7 @@ public final class SampleRuns {
     }
     return new RunResult(r.kitVersion(), r.runId(), r.status(), r.abortReason(), r.started(), r.finished(),
         r.inputs(), r.environment(), r.system(), r.sut(), r.sutSettings(), pre, r.iterations(), r.cleanup(),
-        r.metrics(), r.pricing(), reasons.isEmpty(), reasons, r.driverHosts());
+        r.metrics(), r.pricing(), reasons.isEmpty(), reasons, r.driverHosts(), r.sutOutages());
   }
 
   /**
@@ -125,7 +125,8 @@ public final class SampleRuns {
     return new RunResult("0.1.0", runId, RunStatus.COMPLETED, "", Instant.ofEpochSecond(T0 / S - 30),
         Instant.ofEpochSecond(t / S), inputs(), environment(), system(), "memory (embedded)",
         Map.of("version", "1.0", "replication", "3"), prerequisites, iterations, cleanup, metrics, pricing,
-        reasons.isEmpty(), reasons, List.of());
+        reasons.isEmpty(), reasons, List.of(), List.of(new io.iotkit.model.SutOutage("iteration 1 measured",
+            T0 + 100 * S, T0 + 103 * S + S / 5, "hbase: Call to 127.0.0.1:16020 failed")));
   }
 
   /**

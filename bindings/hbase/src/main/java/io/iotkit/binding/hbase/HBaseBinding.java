@@ -46,6 +46,8 @@ public final class HBaseBinding extends KitBinding {
   static final byte[] VALUE = Bytes.toBytes("v");
   static final byte[] UNIT = Bytes.toBytes("u");
   static final byte[] PADDING = Bytes.toBytes("p");
+  /** A row key no reading has (reading keys start with a substation key, letters and digits). */
+  private static final byte[] PING_ROW = Bytes.toBytes("!ping");
 
   private TableName tableName;
   private Connection connection;
@@ -216,6 +218,16 @@ public final class HBaseBinding extends KitBinding {
       throw new DBException("hbase: count scan failed: " + e.getMessage());
     }
     return n;
+  }
+
+  /** Asks the region server that holds the table's first region whether a row exists: a real round trip. */
+  @Override
+  public void ping() throws DBException {
+    try {
+      table.exists(new org.apache.hadoop.hbase.client.Get(PING_ROW));
+    } catch (IOException e) {
+      throw new DBException("hbase: " + e.getMessage());
+    }
   }
 
   @Override

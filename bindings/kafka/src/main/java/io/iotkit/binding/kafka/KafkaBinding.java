@@ -83,7 +83,7 @@ public final class KafkaBinding extends KitBinding {
    */
   private void openEarly(String substation) throws DBException {
     String topic = layout.topic(substation);
-    reader = new WindowReader(settings.consumerConfig(), settings.disorderMs());
+    reader = new WindowReader(settings.consumerConfig(), settings.disorderMs(), clients.lateness());
     int partitions = reader.partitions(topic);
     if (partitions == 0) {
       throw new DBException("kafka: topic " + topic + " does not exist; the kit creates it before an iteration"
@@ -104,6 +104,7 @@ public final class KafkaBinding extends KitBinding {
       long timestamp = ReadingCodec.timestampMs(ReadingFormat.micros(key));
       pending.add(clients.producer().send(new ProducerRecord<>(sendingTopic, sendingPartition, timestamp,
           ReadingCodec.key(key), value)));
+      clients.lateness().sent(timestamp, System.currentTimeMillis());
     } catch (DBException | RuntimeException e) {
       // The reading never reached the producer: this batch fails, counted, not hidden.
       if (!sendFailed) {
@@ -158,7 +159,7 @@ public final class KafkaBinding extends KitBinding {
       throws DBException {
     try {
       if (reader == null) {
-        reader = new WindowReader(settings.consumerConfig(), settings.disorderMs());
+        reader = new WindowReader(settings.consumerConfig(), settings.disorderMs(), clients.lateness());
       }
       String topic = layout.topic(substation);
       Integer partitions = partitionCounts.get(topic);
@@ -211,6 +212,20 @@ public final class KafkaBinding extends KitBinding {
   @Override
   public Map<String, String> sutSettings() throws DBException {
     return BrokerSettings.read(clients.admin(), settings);
+  }
+
+  /** One describeCluster request: the controller must answer with the brokers it knows. */
+  @Override
+  public void ping() throws DBException {
+    try {
+      clients.admin().describeCluster(new org.apache.kafka.clients.admin.DescribeClusterOptions()
+          .timeoutMs(SharedClients.REQUEST_TIMEOUT_MS)).nodes().get();
+    } catch (java.util.concurrent.ExecutionException e) {
+      throw new DBException("kafka: " + settings.scrub(String.valueOf(e.getCause().getMessage())));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new DBException("kafka: interrupted");
+    }
   }
 
   @Override

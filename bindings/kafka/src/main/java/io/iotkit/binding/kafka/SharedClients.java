@@ -40,6 +40,7 @@ final class SharedClients {
   private final KafkaSettings settings;
   private final Admin admin;
   private KafkaProducer<byte[], byte[]> producer;
+  private final AppendLateness lateness = new AppendLateness();
   private int users;
 
   private SharedClients(Map<String, Object> identity, KafkaSettings settings, Admin admin) {
@@ -70,6 +71,11 @@ final class SharedClients {
         admin.close();
       }
     }
+  }
+
+  /** How late this JVM's sends appended readings; window queries widen their stop margin by it. */
+  AppendLateness lateness() {
+    return lateness;
   }
 
   Admin admin() {

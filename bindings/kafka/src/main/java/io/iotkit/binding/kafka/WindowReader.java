@@ -23,11 +23,12 @@ import org.slf4j.LoggerFactory;
  * reads forward, and aggregates the records of the queried sensor whose key timestamps fall in the window.
  *
  * <p>Where to stop: records of one partition are in the order the producer appended them, which is the order
- * of their timestamps only up to a small disorder (ten threads take timestamps and send concurrently). The
- * first offset with a timestamp at or after the window's start is exact (offsetsForTimes returns the earliest
- * such offset, so nothing before it is in the window). After the window's end a late-appended reading may still
- * follow, so reading goes on until a record at least {@code disorderMs} past the end, or the log end as it was
- * before reading began (window A reaches the present: never wait for more).
+ * of their timestamps only up to a disorder (ten threads take timestamps and send concurrently). The first
+ * offset with a timestamp at or after the window's start is exact (offsetsForTimes returns the earliest such
+ * offset, so nothing before it is in the window). After the window's end a late-appended reading may still
+ * follow, so reading goes on until a record stamped past the end by a margin, or the log end as it was before
+ * reading began (window A reaches the present: never wait for more). The margin is {@code disorderMs}, or the
+ * worst {@link AppendLateness} this JVM's sends have shown if that is more: a loaded host appends late.
  *
  * <p>A window holds some hundred readings of its sensor among tens of thousands of its substation's, so records
  * are read in place: the key deserializer gives the timestamp of the queried sensor's records only, the value
@@ -43,14 +44,16 @@ final class WindowReader implements AutoCloseable {
   private final SensorKeys keys = new SensorKeys();
   private final KafkaConsumer<Long, ByteBuffer> consumer;
   private final long disorderMs;
+  private final AppendLateness lateness;
   private TopicPartition assigned;
   /** The largest timestamp disorder seen so far, and whether the instance log has been warned of it. */
   private long worstDisorderMs;
   private boolean warned;
 
-  WindowReader(Map<String, Object> consumerConfig, long disorderMs) {
+  WindowReader(Map<String, Object> consumerConfig, long disorderMs, AppendLateness lateness) {
     this.consumer = new KafkaConsumer<>(consumerConfig, keys, new Views());
     this.disorderMs = disorderMs;
+    this.lateness = lateness;
   }
 
   /** The partition count of a topic, as the cluster reports it. */
@@ -71,7 +74,7 @@ final class WindowReader implements AutoCloseable {
       return stats.result(fn); // no reading at or after the window's start (yet)
     }
     keys.prefix = ReadingFormat.sensorPrefix(substation, sensor).getBytes(StandardCharsets.UTF_8);
-    long stopMs = stopMs(toMicros, disorderMs);
+    long stopMs = stopMs(toMicros, margin());
     long deadline = System.nanoTime() + TIMEOUT.toNanos();
     long latestMs = Long.MIN_VALUE;
     consumer.seek(tp, first.offset());
@@ -95,13 +98,21 @@ final class WindowReader implements AutoCloseable {
     return done(stats, fn, tp);
   }
 
-  /** The result; and a warning in the log once the disorder seen comes close to the margin that covers it. */
+  /** How far past a window's end reading goes on: the configured disorder, or the worst lateness seen. */
+  private long margin() {
+    return Math.max(disorderMs, lateness.worstMs() + 1);
+  }
+
+  /**
+   * The result; and a warning in the log if records came further out of timestamp order than the margin covers
+   * (a query may then have missed a late reading): the lateness bound says this cannot happen, so it would be news.
+   */
   private WindowResult done(WindowStats stats, Aggregate fn, TopicPartition tp) {
-    if (!warned && worstDisorderMs > disorderMs / 2) {
+    if (!warned && worstDisorderMs >= margin()) {
       warned = true;
-      LOG.warn("kafka: records of {} were appended up to {} ms out of timestamp order, close to {}={} ms;"
-          + " raise it, or queries may miss late readings", tp, worstDisorderMs, KafkaSettings.DISORDER_MS,
-          disorderMs);
+      LOG.warn("kafka: records of {} were appended up to {} ms out of timestamp order, beyond the {} ms that"
+          + " queries read past a window's end ({}={}, or the worst append lateness seen); queries may miss late"
+          + " readings", tp, worstDisorderMs, margin(), KafkaSettings.DISORDER_MS, disorderMs);
     }
     return stats.result(fn);
   }

@@ -88,6 +88,21 @@ public final class MqttBinding extends KitBinding {
     return outstanding.size() >= settings.batchSize ? settle() : Status.BATCHED_OK;
   }
 
+  /** One QoS 1 publish to a topic outside the readings' prefix, acknowledged by the broker. */
+  @Override
+  public void ping() throws DBException {
+    try {
+      publisher.publishWith().topic(settings.topicPrefix + "-ping").qos(
+          com.hivemq.client.mqtt.datatypes.MqttQos.AT_LEAST_ONCE).send()
+          .get(settings.ackTimeoutSeconds, TimeUnit.SECONDS);
+    } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+      throw new DBException("mqtt: broker " + settings.address() + " did not acknowledge a ping: " + e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new DBException("mqtt: interrupted");
+    }
+  }
+
   @Override
   public Status flush() {
     return settle();

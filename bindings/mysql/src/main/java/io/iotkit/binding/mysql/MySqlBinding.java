@@ -36,6 +36,7 @@ import site.ycsb.Status;
  * READ COMMITTED: a count or a window query always sees every batch committed before it.
  */
 public final class MySqlBinding extends KitBinding {
+  private static final int PING_TIMEOUT_SECONDS = 10;
   private MySqlSettings settings;
   private ReadingTable table;
   private Connection connection;
@@ -249,6 +250,20 @@ public final class MySqlBinding extends KitBinding {
     } catch (SQLException e) {
       rollbackQuietly();
       throw new DBException("mysql: cannot read " + what + " of " + settings.address() + ": "
+          + ConnectFailures.firstLine(e.getMessage()));
+    }
+  }
+
+  /** A protocol-level ping of the server (JDBC isValid). */
+  @Override
+  public void ping() throws DBException {
+    try {
+      if (!connection.isValid(PING_TIMEOUT_SECONDS)) {
+        throw new DBException("mysql: " + settings.address() + " did not answer a ping within "
+            + PING_TIMEOUT_SECONDS + " s");
+      }
+    } catch (SQLException e) {
+      throw new DBException("mysql: ping of " + settings.address() + " failed: "
           + ConnectFailures.firstLine(e.getMessage()));
     }
   }

@@ -1,0 +1,141 @@
+package io.iotkit.sut;
+
+import io.iotkit.binding.KitBinding;
+import io.iotkit.model.Clock;
+import io.iotkit.model.SutOutage;
+import io.iotkit.process.LocalServer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import site.ycsb.DBException;
+
+/**
+ * The master's watch on the SUT while a workload execution runs. A thread of its own pings the store through a
+ * binding object of its own, once a second; the watch notes how long the store has been silent. Silence of
+ * {@value #OUTAGE_MILLIS} ms or more that ends is an {@link SutOutage}, disclosed but not fatal. Silence of
+ * {@value #DEAD_MILLIS} ms, or every process of a local server gone, is a {@link #fault()}: the run ends.
+ *
+ * <p>Why time the silence here instead of trusting the ping's own timeout: store clients retry on their own
+ * budgets (HBase's operation timeout is 20 minutes by default), so a ping may block far longer than the run can
+ * wait; the watch does not wait for it.
+ */
+public final class SutWatch implements AutoCloseable {
+  /** Silence that counts as an outage, if it ends. */
+  static final long OUTAGE_MILLIS = 2_000;
+  /** Silence that ends the run: 15 s leaves the run's 30 s for stopping instances and servers. */
+  static final long DEAD_MILLIS = 15_000;
+  private static final long PING_EVERY_MILLIS = 1_000;
+  private static final String NO_ANSWER = "no answer";
+
+  private final String name;
+  private final SutSession sut;
+  private final KitBinding pinger;
+  private final Thread pinging;
+  private final List<SutOutage> outages = new ArrayList<>();
+  private String phase = "";
+  /** When the store last answered (System.nanoTime) and what the last failed ping met. */
+  private volatile long lastAnswerNanos = System.nanoTime();
+  private volatile long lastAnswerMicros = Clock.micros();
+  private volatile String lastError = NO_ANSWER;
+  private long silentSinceMicros = -1;
+
+  private SutWatch(SutSession sut, KitBinding pinger) {
+    this.name = sut.bindingName();
+    this.sut = sut;
+    this.pinger = pinger;
+    this.pinging = new Thread(this::pingLoop, "sut-ping");
+    pinging.setDaemon(true); // a ping stuck in client retries must not keep the kit alive
+  }
+
+  /** Opens the watch's own connection and starts pinging. */
+  public static SutWatch start(SutSession sut) throws SutSession.SutException {
+    SutWatch w = new SutWatch(sut, sut.newConnection());
+    w.pinging.setContextClassLoader(Thread.currentThread().getContextClassLoader());
+    w.pinging.start();
+    return w;
+  }
+
+  /** Names the execution that follows, for the outages found in it; the silence clock starts afresh. */
+  public synchronized void phase(String name) {
+    phase = name;
+    lastAnswerNanos = System.nanoTime();
+    lastAnswerMicros = Clock.micros();
+    silentSinceMicros = -1;
+  }
+
+  private void pingLoop() {
+    while (!Thread.currentThread().isInterrupted()) {
+      try {
+        pinger.ping();
+        lastAnswerMicros = Clock.micros();
+        lastAnswerNanos = System.nanoTime();
+        lastError = NO_ANSWER;
+      } catch (DBException | RuntimeException e) {
+        lastError = String.valueOf(e.getMessage());
+      }
+      try {
+        Thread.sleep(PING_EVERY_MILLIS);
+      } catch (InterruptedException e) {
+        break;
+      }
+    }
+    try {
+      pinger.cleanup();
+    } catch (DBException | RuntimeException e) {
+      // the watch is over; its connection goes either way
+    }
+  }
+
+  /**
+   * Looks at the store now: records an outage that ended, and returns why the run must end, if it must. Called
+   * by the master's follow loop a few times a second.
+   */
+  public synchronized Optional<String> fault() {
+    long silentMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - lastAnswerNanos);
+    if (silentMillis >= OUTAGE_MILLIS && silentSinceMicros < 0) {
+      silentSinceMicros = lastAnswerMicros;
+    } else if (silentMillis < OUTAGE_MILLIS && silentSinceMicros >= 0) {
+      outages.add(new SutOutage(phase, silentSinceMicros, lastAnswerMicros, lastError));
+      silentSinceMicros = -1;
+    }
+    List<LocalServer.Node> nodes = sut.nodes();
+    if (!nodes.isEmpty() && nodes.stream().noneMatch(SutWatch::alive)) {
+      return Optional.of(name + ": the local server has exited (" + describe(nodes) + "); see " + "its log in"
+          + " the run folder's sut/");
+    }
+    if (silentMillis >= DEAD_MILLIS) {
+      List<LocalServer.Node> gone = nodes.stream().filter(n -> !alive(n)).toList();
+      return Optional.of(name + ": the SUT (" + sut.description() + ") stopped answering: no answer to the kit's"
+          + " ping for " + silentMillis / 1000 + " s" + (lastError.equals(NO_ANSWER) ? "" : " (" + lastError + ")")
+          + (gone.isEmpty() ? "" : "; exited: " + describe(gone)));
+    }
+    return Optional.empty();
+  }
+
+  /** The outages that ended, so far. */
+  public synchronized List<SutOutage> outages() {
+    return List.copyOf(outages);
+  }
+
+  private static boolean alive(LocalServer.Node n) {
+    return ProcessHandle.of(n.pid()).map(ProcessHandle::isAlive).orElse(false);
+  }
+
+  private static String describe(List<LocalServer.Node> nodes) {
+    return String.join(", ", nodes.stream().map(n -> n.name() + " pid " + n.pid()).toList());
+  }
+
+  /** The SUT stopped answering, or its local server exited, while an execution ran. */
+  public static final class SutDeadException extends SutSession.SutException {
+    public SutDeadException(String message) {
+      super(message);
+    }
+  }
+
+  /** Stops pinging; the pinging thread closes its connection when its ping returns. */
+  @Override
+  public void close() {
+    pinging.interrupt();
+  }
+}
