@@ -173,14 +173,19 @@ final class RunCommand implements Callable<Integer> {
     Thread reaper = new Thread(RunCommand::stopChildren, "stop-children");
     Runtime.getRuntime().addShutdownHook(reaper);
     RunFolder folder = RunFolder.create(config.resultsRoot());
-    // Store clients log through slf4j; their warnings belong in the run folder, not among the report lines.
-    System.setProperty("org.slf4j.simpleLogger.logFile", folder.file("master.log").toString());
     folder.keepConfiguration(config.bindingProperties(), config.pricing(), config.systemDescription(),
         config.hosts() == null ? null : config.hosts().file());
-    RunConsole console = RunConsole.choose(quiet, System.console() != null, progressInterval, System.out);
-    RunProtocol protocol = new RunProtocol(config, provider, prices, description, console);
-    RunResult r = protocol.run(folder.dir());
-    Written written = ResultWriter.write(folder, r, kit.fdrTemplates());
+    RunProtocol protocol;
+    RunResult r;
+    Written written;
+    // Store clients and the libraries under them print and log; that belongs in master.log, not among the kit's
+    // lines on the console.
+    try (LibraryOutput streams = LibraryOutput.divert(folder.file("master.log"))) {
+      RunConsole console = RunConsole.choose(quiet, System.console() != null, progressInterval, streams.console());
+      protocol = new RunProtocol(config, provider, prices, description, console);
+      r = protocol.run(folder.dir());
+      written = ResultWriter.write(folder, r, kit.fdrTemplates());
+    }
     folder.markComplete();
     Runtime.getRuntime().removeShutdownHook(reaper);
     if (r.completed() || !r.iterations().isEmpty()) {

@@ -21,6 +21,8 @@ final class HBaseSettings {
   static final String TABLE = "hbase.table";
   static final String BATCH_SIZE = "hbase.batch.size";
   static final String QUORUM = "hbase.zookeeper.quorum";
+  static final String OPERATION_TIMEOUT = "hbase.client.operation.timeout";
+  static final String RPC_TIMEOUT = "hbase.rpc.timeout";
   static final RenamedProperties RENAMED = new RenamedProperties(Map.of("iot.hbase.table", TABLE,
       "iot.hbase.batch.size", BATCH_SIZE));
   private static final Set<String> KIT_SETTINGS = Set.of(TABLE, BATCH_SIZE);
@@ -40,6 +42,10 @@ final class HBaseSettings {
     }
     batchSize = reader.intIn(BATCH_SIZE, 100, 1, Integer.MAX_VALUE);
     client = HBaseConfiguration.create();
+    // HBase retries an operation for up to 20 minutes by default; a run cannot wait that long for one batch.
+    // Given values win (the loop below).
+    client.setInt(OPERATION_TIMEOUT, 60_000);
+    client.setInt(RPC_TIMEOUT, 20_000);
     for (String k : p.stringPropertyNames()) {
       if ((k.startsWith("hbase.") || k.startsWith("zookeeper.")) && !KIT_SETTINGS.contains(k)) {
         client.set(k, p.getProperty(k));

@@ -22,6 +22,11 @@ final class MySqlSettings {
   static final String PASSWORD = "mysql.password";
   static final String BATCH_SIZE = "mysql.batch.size";
   static final String CONNECT_TIMEOUT = "mysql.connect.timeout.ms";
+  /**
+   * How long one statement may wait for the server's answer before it fails (Connector/J's socketTimeout): long
+   * enough for the master's count and purge of a large run, and a bound where there was none.
+   */
+  static final String SOCKET_TIMEOUT = "mysql.socket.timeout.ms";
   static final String SSL_MODE = "mysql.ssl.mode";
   static final String TRUSTSTORE = "mysql.ssl.truststore";
   static final String TRUSTSTORE_TYPE = "mysql.ssl.truststore.type";
@@ -68,6 +73,7 @@ final class MySqlSettings {
     String user = p.getProperty(USER, "iot").trim();
     int batchSize = reader.intIn(BATCH_SIZE, 100, 1, 100_000);
     int connectTimeout = reader.intIn(CONNECT_TIMEOUT, 5_000, 1, 600_000);
+    int socketTimeout = reader.intIn(SOCKET_TIMEOUT, 600_000, 1, 3_600_000);
     String sslMode = p.getProperty(SSL_MODE, "PREFERRED").trim().toUpperCase(Locale.ROOT);
     if (!SSL_MODES.contains(sslMode)) {
       throw new BadPropertyException(SSL_MODE + " '" + sslMode + "' is not one of " + String.join(", ",
@@ -85,6 +91,7 @@ final class MySqlSettings {
     c.setProperty("password", p.getProperty(PASSWORD, ""));
     c.setProperty("sslMode", sslMode);
     c.setProperty("connectTimeout", Integer.toString(connectTimeout));
+    c.setProperty("socketTimeout", Integer.toString(socketTimeout));
     // One multi-row INSERT per batch instead of one round trip per reading.
     c.setProperty("rewriteBatchedStatements", "true");
     // The driver tracks autocommit and isolation itself instead of asking the server each time.

@@ -1,0 +1,161 @@
+package io.iotkit.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.iotkit.model.RunResult;
+import io.iotkit.model.RunStatus;
+import io.iotkit.model.SutOutage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Faults of a running SUT and of a driver instance, on real local servers: a dead or hung SUT ends the run within
+ * 30 s of the fault with one line, a dead instance within 10 s, nothing left running; a SUT that pauses for 3 s
+ * and comes back does not end it, and the pause is disclosed.
+ */
+class SutFaultIT {
+  private static final long SUT_FAULT_LIMIT_MILLIS = 30_000;
+  private static final long INSTANCE_FAULT_LIMIT_MILLIS = 10_000;
+
+  @Test
+  void localHBaseKilledMidRunEndsTheRunWithinThirtySeconds(@TempDir Path work) throws Exception {
+    KitProcess k = startAndAwaitWarmup(work, "-b", "hbase", "-p", "2", "-k", "50000000");
+    long millis = faultToExit(k, signal("-KILL", serverPid(work, "io.iotkit.server.hbase")));
+    assertAbortedOnSutFault(work, k, millis, "the local server has exited");
+  }
+
+  @Test
+  void localKafkaKilledMidRunEndsTheRunWithinThirtySeconds(@TempDir Path work) throws Exception {
+    KitProcess k = startAndAwaitWarmup(work, "-b", "kafka", "-p", "2", "-k", "50000000");
+    long millis = faultToExit(k, signal("-KILL", serverPid(work, "io.iotkit.server.kafka")));
+    assertAbortedOnSutFault(work, k, millis, "the local server has exited");
+  }
+
+  @Test
+  void aHungSutEndsTheRunWithinThirtySeconds(@TempDir Path work) throws Exception {
+    KitProcess k = startAndAwaitWarmup(work, "-b", "kafka", "-p", "2", "-k", "50000000");
+    long pid = serverPid(work, "io.iotkit.server.kafka");
+    try {
+      long millis = faultToExit(k, signal("-STOP", pid));
+      assertAbortedOnSutFault(work, k, millis, "stopped answering");
+    } finally {
+      signal("-CONT", pid).run(); // the kit killed it; should it not have, let it end
+    }
+  }
+
+  @Test
+  void aThreeSecondPauseIsDisclosedNotFatal(@TempDir Path work) throws Exception {
+    // 300,000 kvps an execution: some 20 s on this kind of machine, so the pause falls inside the warmup
+    KitProcess k = startAndAwaitWarmup(work, "-b", "hbase", "-p", "2", "-k", "300000");
+    long pid = serverPid(work, "io.iotkit.server.hbase");
+    signal("-STOP", pid).run();
+    Thread.sleep(3_000);
+    signal("-CONT", pid).run();
+    KitProcess.CompletedRun run = k.completed(work);
+    KitProcess.assertExactDataChecks(run.result(), 300_000);
+    List<SutOutage> outages = run.result().sutOutages();
+    assertEquals(1, outages.size(), "one outage: " + outages);
+    SutOutage o = outages.get(0);
+    assertEquals("iteration 1 warmup", o.phase());
+    assertTrue(o.seconds() >= 2.0 && o.seconds() < 8.0, "the outage lasted about the pause: " + o.seconds() + " s");
+    assertTrue(run.process().stdout().contains("SUT outage in iteration 1 warmup"), run.process().stdout());
+    assertTrue(Files.readString(run.runDir().resolve("report.html")).contains("id=\"sut-outages\""));
+  }
+
+  @Test
+  void aKilledInstanceEndsTheRunWithinTenSeconds(@TempDir Path work) throws Exception {
+    KitProcess k = startAndAwaitWarmup(work, "-b", "null", "-p", "2", "-k", "2000000000");
+    long millis = faultToExit(k, signal("-KILL", instancePid(work)));
+    assertTrue(millis < INSTANCE_FAULT_LIMIT_MILLIS, "the kit ended " + millis + " ms after the instance died");
+    assertEquals(1, k.process.exitValue());
+    String err = Files.readString(k.stderr).strip();
+    assertEquals(1, err.lines().count(), "one line: " + err);
+    assertTrue(err.contains("driver instance") && err.contains("failed"), err);
+    assertNothingLeft(work);
+  }
+
+  private static KitProcess startAndAwaitWarmup(Path work, String... args) throws Exception {
+    List<String> all = new java.util.ArrayList<>(List.of(args));
+    all.addAll(List.of("--progress-interval", "1"));
+    KitProcess k = KitProcess.startRun(work, all.toArray(String[]::new));
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+    while (!Files.readString(k.stdout).contains("iteration 1: warmup ...")) {
+      assertTrue(k.process.isAlive(), "the kit ended early: " + Files.readString(k.stderr));
+      assertTrue(System.nanoTime() < deadline, "the warmup never started");
+      Thread.sleep(200);
+    }
+    // the instances are up and writing once the progress shows readings
+    while (!Files.readString(k.stdout).matches("(?s).*warmup +\\d+% [1-9][\\d,]*/.*")) {
+      assertTrue(k.process.isAlive(), "the kit ended early: " + Files.readString(k.stderr));
+      assertTrue(System.nanoTime() < deadline, "the warmup never wrote");
+      Thread.sleep(200);
+    }
+    return k;
+  }
+
+  /** Runs the fault and returns the ms from it to the kit's exit (the test fails after two minutes). */
+  private static long faultToExit(KitProcess k, Fault fault) throws Exception {
+    long t0 = System.nanoTime();
+    fault.run();
+    assertTrue(k.process.waitFor(2, TimeUnit.MINUTES), "the kit did not end within 2 minutes of the fault");
+    long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+    System.out.println("fault to the kit's exit: " + millis + " ms");
+    return millis;
+  }
+
+  private static void assertAbortedOnSutFault(Path work, KitProcess k, long millis, String cause) throws Exception {
+    assertTrue(millis < SUT_FAULT_LIMIT_MILLIS, "the kit ended " + millis + " ms after the SUT's fault");
+    assertEquals(1, k.process.exitValue());
+    String err = Files.readString(k.stderr).strip();
+    assertEquals(1, err.lines().count(), "one line: " + err);
+    assertTrue(err.contains("run aborted") && err.contains(cause), err);
+    assertFalse(Files.readString(k.stdout).contains("\tat "), "no stack trace on the console");
+    Path runDir = KitProcess.onlyRunDir(work.resolve("results"));
+    RunResult r = KitProcess.result(runDir);
+    assertEquals(RunStatus.ABORTED, r.status());
+    assertTrue(r.abortReason().contains(cause), r.abortReason());
+    assertNothingLeft(work);
+  }
+
+  private static void assertNothingLeft(Path work) throws Exception {
+    Path runDir = KitProcess.onlyRunDir(work.resolve("results"));
+    long gone = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    List<String> left = KitProcess.leftovers(runDir.toString());
+    while (!left.isEmpty() && System.nanoTime() < gone) {
+      Thread.sleep(200);
+      left = KitProcess.leftovers(runDir.toString());
+    }
+    assertEquals(List.of(), left, "no instance or server outlives the kit");
+  }
+
+  private interface Fault {
+    void run() throws Exception;
+  }
+
+  private static Fault signal(String signal, long pid) {
+    return () -> new ProcessBuilder("kill", signal, Long.toString(pid)).start().waitFor();
+  }
+
+  /** The pid of the local server JVM whose main class starts with {@code mainPackage}, for this run. */
+  private static long serverPid(Path work, String mainPackage) throws Exception {
+    return pidOf(work, mainPackage).orElseThrow(() -> new AssertionError("no local server " + mainPackage));
+  }
+
+  private static long instancePid(Path work) throws Exception {
+    return pidOf(work, "io.iotkit.instance.InstanceMain").orElseThrow(() -> new AssertionError("no instance"));
+  }
+
+  private static Optional<Long> pidOf(Path work, String commandPart) throws Exception {
+    String runDir = KitProcess.onlyRunDir(work.resolve("results")).toString();
+    return ProcessHandle.allProcesses()
+        .filter(h -> h.info().commandLine().map(c -> c.contains(commandPart) && c.contains(runDir)).orElse(false))
+        .map(ProcessHandle::pid).findFirst();
+  }
+}
