@@ -6,23 +6,39 @@ KIT_HOME="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 # ensure_kit_built NAME FILE...: NAME is the calling script's name for messages; each FILE (relative to
 # KIT_HOME) must exist, or the kit is built.
 ensure_kit_built() {
-  local me="$1" f missing=""
+  local me="$1"
   shift
   if ! command -v java >/dev/null 2>&1; then
     echo "$me: java not found; install a JDK 17 (e.g. apt-get install openjdk-17-jdk-headless)" >&2
     exit 2
   fi
-  for f in "$@"; do
-    [ -f "$KIT_HOME/$f" ] || missing=1
-  done
-  [ -z "$missing" ] && return 0
+  kit_built "$@" && return 0
   if ! command -v mvn >/dev/null 2>&1; then
     echo "$me: the kit is not built and mvn is not found; install Maven (apt-get install maven)" >&2
     exit 2
+  fi
+  # Two commands started at once on an unbuilt kit would both build into the same target folders: the second
+  # waits on a lock of the kit folder itself (nothing is written for it) and finds the kit built.
+  if command -v flock >/dev/null 2>&1; then
+    exec 9<"$KIT_HOME"
+    flock 9
+    if kit_built "$@"; then
+      exec 9<&-
+      return 0
+    fi
   fi
   echo "$me: building the kit (first use, a few minutes) ..." >&2
   if ! (cd "$KIT_HOME" && mvn -B -q -DskipTests package >&2); then
     echo "$me: the build failed; see the Maven output above" >&2
     exit 2
   fi
+  exec 9<&-
+}
+
+# kit_built FILE...: whether every FILE (relative to KIT_HOME) exists.
+kit_built() {
+  local f
+  for f in "$@"; do
+    [ -f "$KIT_HOME/$f" ] || return 1
+  done
 }

@@ -9,6 +9,7 @@ import io.iotkit.model.Clock;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.InstanceSpec;
 import io.iotkit.model.KitLayout;
+import io.iotkit.model.SubstationCount;
 import io.iotkit.process.LocalServer;
 import io.iotkit.process.LocalSetup;
 import io.iotkit.sut.Bindings;
@@ -17,6 +18,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.function.Supplier;
 
 /**
  * A built binding and its real local server, driven directly: writes readings exactly as a driver instance
@@ -81,17 +83,32 @@ final class BindingHarness implements AutoCloseable {
 
   /** Writes {@code kvps} readings of one substation as a driver instance would; returns what it measured. */
   InstanceResult write(String substation, long kvps, int threads) throws Exception {
+    return write(substation, kvps, threads, null);
+  }
+
+  /**
+   * Writes as {@link #write(String, long, int)} does, through a binding with {@code fault} in front of the store
+   * (none if null): the instance counts what that binding acknowledges.
+   */
+  InstanceResult write(String substation, long kvps, int threads, FaultyBinding.Fault fault) throws Exception {
     Map<String, String> overrides = new HashMap<>();
     properties.stringPropertyNames().forEach(k -> overrides.put(k, properties.getProperty(k)));
     InstanceSpec spec = new InstanceSpec("harness", 0, 1, substation, kvps, threads, provider.name(), null,
         overrides, 0, 42, "unused", null, 0);
-    return new InstanceRunner(spec, provider::newBinding, properties, Clock::micros, null, progress -> { })
-        .run(Clock::micros);
+    Supplier<KitBinding> bindings = fault == null ? provider::newBinding
+        : () -> new FaultyBinding(provider.newBinding(), fault);
+    return new InstanceRunner(spec, bindings, properties, Clock::micros, null, progress -> { }).run(Clock::micros);
   }
 
-  /** The kit's data check of these substations against what was written. */
-  CheckResult dataCheck(List<String> substations, long written) throws Exception {
-    return ExecutionRules.dataCheck("harness", binding.countReadings(substations), written);
+  /** The kit's data check of one substation against the readings its instance had acknowledged. */
+  CheckResult dataCheck(String substation, long acknowledged) throws Exception {
+    return dataCheck(Map.of(substation, acknowledged));
+  }
+
+  /** The kit's data check of each substation against the readings its instance had acknowledged. */
+  CheckResult dataCheck(Map<String, Long> acknowledged) throws Exception {
+    Map<String, Long> stored = binding.countReadingsPerSubstation(List.copyOf(acknowledged.keySet()));
+    return ExecutionRules.dataCheck("harness", SubstationCount.of(acknowledged, stored));
   }
 
   @Override

@@ -148,7 +148,7 @@ class MySqlClusterIT {
         InstanceResult written = writing.get(5, TimeUnit.MINUTES);
         assertEquals(kvps, written.acknowledged(), "the primary went on with the other replica");
         assertEquals(0, written.failedInserts());
-        assertTrue(h.dataCheck(List.of(sub), written.acknowledged()).passed());
+        assertTrue(h.dataCheck(sub, written.acknowledged()).passed());
         try (Connection c = MySqlProtocolIT.jdbc(p)) {
           assertEquals("0", semiSyncStatus(c, "Rpl_semi_sync_master_no_tx"),
               "every commit was in a replica's relay log before it was acknowledged");

@@ -1,5 +1,6 @@
 package io.iotkit.binding;
 
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -15,7 +16,8 @@ import site.ycsb.Status;
  *
  * <p>Like any YCSB DB, one object serves one thread. Driver instances call {@link #insert} and
  * {@link #aggregate}; the master calls {@link #replication}, {@link #prepare}, {@link #countReadings},
- * {@link #measurements} and {@link #purge}, on one object it keeps for the iteration.
+ * {@link #countReadingsPerSubstation}, {@link #measurements} and {@link #purge}, on one object it keeps for the
+ * iteration.
  *
  * <p><b>Acknowledgement contract of {@link #insert}.</b> A reading counts as ingested only when the
  * store has acknowledged it durably. A binding that batches returns {@link Status#BATCHED_OK} for a
@@ -46,6 +48,19 @@ public abstract class KitBinding extends DB {
 
   /** Exact number of readings stored under these substation keys, together. */
   public abstract long countReadings(List<String> substations) throws DBException;
+
+  /**
+   * Exact number of readings stored under each of these substation keys, in their order, for the per-substation
+   * data check. By default one {@link #countReadings} per substation; a store that counts them all at once for
+   * less (one query, one offsets request, one wait for deliveries to stop) overrides it.
+   */
+  public Map<String, Long> countReadingsPerSubstation(List<String> substations) throws DBException {
+    Map<String, Long> counts = new LinkedHashMap<>();
+    for (String s : substations) {
+      counts.put(s, countReadings(List.of(s)));
+    }
+    return counts;
+  }
 
   /**
    * Called by the master before an iteration writes anything, with the substation keys it will write

@@ -2,12 +2,16 @@ package io.iotkit.check;
 
 import io.iotkit.model.CheckResult;
 import io.iotkit.model.Figure;
+import io.iotkit.model.InstanceResult;
 import io.iotkit.model.Limit;
 import io.iotkit.model.PhaseResult;
+import io.iotkit.model.SubstationCount;
 import io.iotkit.model.WorkloadSpec;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The execution rules of docs/PROTOCOL.md §4 and the data check. Each method checks one rule and returns its
@@ -71,13 +75,44 @@ public final class ExecutionRules {
         "not every kvp was acknowledged by the SUT");
   }
 
-  /** The data check: the SUT holds exactly the kvps this iteration wrote, none lost and none extra. */
-  public static CheckResult dataCheck(String label, long stored, long written) {
-    String why = stored < written
-        ? (written - stored) + " kvps acknowledged by the SUT are missing from it"
-        : (stored - written) + " kvps more than this iteration wrote are stored";
-    return CheckResult.measure(label + " data check (readings stored)", Figure.count(stored, "readings"),
-        Limit.exactly(written, "readings", "exactly " + written), why);
+  /**
+   * The data check: the SUT holds exactly the kvps each substation of this iteration wrote, none lost and none
+   * extra. Each substation is held to its own count, so a reading stored under another substation of the run, or
+   * a lost reading and an extra one in different substations, fails it although the total agrees. The figure is
+   * the total stored; on a failure the reason names every substation that differs and by how much.
+   */
+  public static CheckResult dataCheck(String label, List<SubstationCount> counts) {
+    long stored = 0;
+    long written = 0;
+    List<String> differences = new ArrayList<>();
+    for (SubstationCount c : counts) {
+      stored += c.stored();
+      written += c.acknowledged();
+      if (c.difference() < 0) {
+        differences.add("substation " + c.substation() + ": " + -c.difference() + " acknowledged readings missing");
+      } else if (c.difference() > 0) {
+        differences.add("substation " + c.substation() + ": " + c.difference() + " more than written");
+      }
+    }
+    return CheckResult.of(label + " data check (readings stored per substation)", Figure.count(stored, "readings"),
+        Limit.exactly(written, "readings", "exactly " + written + ", each of " + counts.size()
+            + " substation(s) what it wrote"), differences.isEmpty(), String.join("; ", differences));
+  }
+
+  /**
+   * Each substation's acknowledged readings over these phases (its instance's in each) beside the readings the
+   * store counted for it, in the order of {@code substations}.
+   */
+  public static List<SubstationCount> substationCounts(List<String> substations, Map<String, Long> stored,
+                                                       PhaseResult... phases) {
+    Map<String, Long> acknowledged = new LinkedHashMap<>();
+    substations.forEach(s -> acknowledged.put(s, 0L));
+    for (PhaseResult p : phases) {
+      for (InstanceResult i : p.instances()) {
+        acknowledged.merge(i.substation(), i.acknowledged(), Long::sum);
+      }
+    }
+    return SubstationCount.of(acknowledged, stored);
   }
 
   /** The replication factor of the data the kit writes must be at least 3. */
@@ -116,11 +151,11 @@ public final class ExecutionRules {
   }
 
   /** All rules of one iteration, in the order the report lists them. */
-  public static List<CheckResult> iteration(int n, PhaseResult warmup, PhaseResult measured, long stored,
-                                            boolean answersQueries) {
+  public static List<CheckResult> iteration(int n, PhaseResult warmup, PhaseResult measured,
+                                            List<SubstationCount> counts, boolean answersQueries) {
     String it = "iteration " + n + " ";
     List<CheckResult> checks = new ArrayList<>();
-    checks.add(dataCheck("iteration " + n, stored, warmup.acknowledged() + measured.acknowledged()));
+    checks.add(dataCheck("iteration " + n, counts));
     checks.add(allIngested(it + "warmup", warmup));
     checks.add(allIngested(it + "measured", measured));
     checks.add(noFailures(it + "warmup", warmup));

@@ -82,7 +82,8 @@ public final class DriverHosts implements AutoCloseable {
       }
       throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
     }
-    Path tmp = Path.of("tmp", runName);
+    // The master's pid too: runs with other results folders may have the same run name on a shared driver host.
+    Path tmp = Path.of("tmp", runName + "-" + ProcessHandle.current().pid());
     List<InstanceSite> sites = new ArrayList<>();
     for (DriverHost h : placement) {
       HostReport r = reports.get(plan.hosts().indexOf(h));

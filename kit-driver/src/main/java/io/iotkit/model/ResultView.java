@@ -108,7 +108,8 @@ public final class ResultView {
 
   private static IterationResult settled(IterationResult it) {
     return new IterationResult(it.number(), it.substations(), settled(it.warmup()), settled(it.measured()),
-        it.storedReadings(), it.storeMeasurements() == null ? Map.of() : it.storeMeasurements(),
+        it.storedReadings(), list(it.substationCounts()),
+        it.storeMeasurements() == null ? Map.of() : it.storeMeasurements(),
         list(it.checks()), it.dataLayout() == null ? Map.of() : it.dataLayout());
   }
 

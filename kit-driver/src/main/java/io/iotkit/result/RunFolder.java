@@ -4,6 +4,7 @@ import io.iotkit.binding.SecretNames;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -28,17 +29,31 @@ public final class RunFolder {
     this.dir = dir;
   }
 
-  /** Makes a new folder under {@code resultsRoot}, named by the local start time, marked incomplete. */
+  /**
+   * Makes a new folder under {@code resultsRoot}, named by the local start time, marked incomplete. Runs that
+   * start in the same second get {@code -2}, {@code -3}, ...: the folder is created in one step that fails if it
+   * exists, so two runs started at once never share one.
+   */
   public static RunFolder create(Path resultsRoot) throws IOException {
     String runId = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+    Files.createDirectories(resultsRoot);
     Path runDir = resultsRoot.resolve(runId);
-    for (int n = 2; Files.exists(runDir); n++) {
+    for (int n = 2; !madeHere(runDir); n++) {
       runDir = resultsRoot.resolve(runId + "-" + n);
     }
-    Files.createDirectories(runDir);
     RunFolder f = new RunFolder(runDir);
     f.writeAtomically(INCOMPLETE, "This run has not finished, or was interrupted: its results are not whole.\n");
     return f;
+  }
+
+  /** Whether this call made the folder; false if it exists already (another run's). */
+  private static boolean madeHere(Path dir) throws IOException {
+    try {
+      Files.createDirectory(dir);
+      return true;
+    } catch (FileAlreadyExistsException e) {
+      return false;
+    }
   }
 
   /** An existing run folder, e.g. to render its reports again. */

@@ -10,6 +10,7 @@ import io.iotkit.model.Figure;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.Limit;
 import io.iotkit.model.PhaseResult;
+import io.iotkit.model.SubstationCount;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -33,6 +34,11 @@ class ExecutionRulesTest {
     return phase(micros, instance(7_200_000, 7_200_000, 0, 3_600, 0, 720_000, micros));
   }
 
+  /** The one substation "s" of these phases, with {@code stored} readings in the store. */
+  private static List<SubstationCount> stored(long stored, PhaseResult... phases) {
+    return ExecutionRules.substationCounts(List.of("s"), Map.of("s", stored), phases);
+  }
+
   private static CheckResult named(List<CheckResult> checks, String part) {
     return checks.stream().filter(c -> c.name().contains(part)).findFirst().orElseThrow(() -> new AssertionError(part));
   }
@@ -52,15 +58,18 @@ class ExecutionRulesTest {
     PhaseResult shortRun = compliant(LIMIT - 100_000);
     PhaseResult longRun = compliant(LIMIT);
 
-    List<CheckResult> shortWarmup = ExecutionRules.iteration(1, shortRun, longRun, 14_400_000, true);
+    List<CheckResult> shortWarmup = ExecutionRules.iteration(1, shortRun, longRun,
+        stored(14_400_000, shortRun, longRun), true);
     assertFalse(named(shortWarmup, "warmup elapsed").passed());
     assertTrue(named(shortWarmup, "measured elapsed").passed());
 
-    List<CheckResult> shortMeasured = ExecutionRules.iteration(1, longRun, shortRun, 14_400_000, true);
+    List<CheckResult> shortMeasured = ExecutionRules.iteration(1, longRun, shortRun,
+        stored(14_400_000, longRun, shortRun), true);
     assertTrue(named(shortMeasured, "warmup elapsed").passed());
     assertFalse(named(shortMeasured, "measured elapsed").passed());
 
-    assertTrue(ExecutionRules.iteration(1, longRun, longRun, 14_400_000, true).stream().allMatch(CheckResult::passed));
+    assertTrue(ExecutionRules.iteration(1, longRun, longRun,
+        stored(14_400_000, longRun, longRun), true).stream().allMatch(CheckResult::passed));
   }
 
   @Test
@@ -98,8 +107,10 @@ class ExecutionRulesTest {
   void failuresInWarmupOrMeasuredRunBothCount() {
     PhaseResult ok = compliant(LIMIT);
     PhaseResult failing = phase(LIMIT, instance(7_200_000, 7_200_000, 0, 3_600, 1, 720_000, LIMIT));
-    assertFalse(named(ExecutionRules.iteration(1, failing, ok, 14_400_000, true), "warmup failed").passed());
-    assertFalse(named(ExecutionRules.iteration(1, ok, failing, 14_400_000, true), "measured failed").passed());
+    assertFalse(named(ExecutionRules.iteration(1, failing, ok,
+        stored(14_400_000, failing, ok), true), "warmup failed").passed());
+    assertFalse(named(ExecutionRules.iteration(1, ok, failing,
+        stored(14_400_000, ok, failing), true), "measured failed").passed());
   }
 
   @Test
@@ -110,27 +121,67 @@ class ExecutionRulesTest {
 
   @Test
   void dataCheckWantsExactlyTheWrittenCount() {
-    assertTrue(ExecutionRules.dataCheck("it", 1_000, 1_000).passed());
-    CheckResult missing = ExecutionRules.dataCheck("it", 999, 1_000);
+    assertTrue(ExecutionRules.dataCheck("it", List.of(new SubstationCount("a", 1_000, 1_000))).passed());
+    CheckResult missing = ExecutionRules.dataCheck("it", List.of(new SubstationCount("a", 1_000, 999)));
     assertFalse(missing.passed());
-    assertTrue(missing.why().contains("missing"), missing.why());
-    CheckResult extra = ExecutionRules.dataCheck("it", 1_001, 1_000);
+    assertEquals("substation a: 1 acknowledged readings missing", missing.why());
+    CheckResult extra = ExecutionRules.dataCheck("it", List.of(new SubstationCount("a", 1_000, 1_001)));
     assertFalse(extra.passed());
-    assertTrue(extra.why().contains("more"), extra.why());
+    assertEquals("substation a: 1 more than written", extra.why());
+  }
+
+  @Test
+  void eachSubstationIsHeldToItsOwnCount() {
+    // Twelve readings of r1-1-002 stored under r1-1-003: the total agrees, the check must not.
+    List<SubstationCount> moved = List.of(new SubstationCount("r1-1-001", 5_000, 5_000),
+        new SubstationCount("r1-1-002", 5_000, 4_988), new SubstationCount("r1-1-003", 5_000, 5_012));
+    CheckResult c = ExecutionRules.dataCheck("iteration 1", moved);
+    assertFalse(c.passed());
+    assertEquals(15_000.0, c.measured().value());
+    assertEquals(15_000.0, c.limit().value());
+    assertEquals("substation r1-1-002: 12 acknowledged readings missing; substation r1-1-003: 12 more than written",
+        c.why());
+    assertEquals("[FAIL] iteration 1 data check (readings stored per substation): 15000 (limit exactly 15000, each of"
+        + " 3 substation(s) what it wrote) - substation r1-1-002: 12 acknowledged readings missing; substation"
+        + " r1-1-003: 12 more than written", c.line());
+
+    // A loss in one substation and as many extra in another cancel out in the total, not here.
+    CheckResult cancelled = ExecutionRules.dataCheck("it", List.of(new SubstationCount("a", 100, 97),
+        new SubstationCount("b", 100, 103)));
+    assertFalse(cancelled.passed());
+    assertEquals("substation a: 3 acknowledged readings missing; substation b: 3 more than written", cancelled.why());
+
+    CheckResult exact = ExecutionRules.dataCheck("it", List.of(new SubstationCount("a", 100, 100),
+        new SubstationCount("b", 7, 7)));
+    assertTrue(exact.passed());
+    assertEquals("", exact.why());
+    assertEquals("107", exact.measured().text());
+  }
+
+  @Test
+  void eachSubstationsAcknowledgedReadingsAreItsInstancesOverBothPhases() {
+    InstanceResult a = new InstanceResult(0, "a", 10, 10, 0, T0, T0 + 1, 0, 0, 0, 0, null, Map.of(), new long[0], null);
+    InstanceResult b = new InstanceResult(1, "b", 20, 19, 1, T0, T0 + 1, 0, 0, 0, 0, null, Map.of(), new long[0], null);
+    PhaseResult warmup = phase(1, a, b);
+    PhaseResult measured = phase(1, b, a);
+    List<SubstationCount> counts = ExecutionRules.substationCounts(List.of("a", "b", "c"), Map.of("a", 20L, "c", 4L),
+        warmup, measured);
+    assertEquals(List.of(new SubstationCount("a", 20, 20), new SubstationCount("b", 38, 0),
+        new SubstationCount("c", 0, 4)), counts);
   }
 
   @Test
   void dataCheckOfAnIterationCountsWarmupAndMeasured() {
     PhaseResult p = compliant(LIMIT);
-    assertTrue(named(ExecutionRules.iteration(2, p, p, 14_400_000, true), "data check").passed());
-    assertFalse(named(ExecutionRules.iteration(2, p, p, 7_200_000, true), "data check").passed());
-    assertFalse(named(ExecutionRules.iteration(2, p, p, 14_400_001, true), "data check").passed());
+    assertTrue(named(ExecutionRules.iteration(2, p, p, stored(14_400_000, p, p), true), "data check").passed());
+    assertFalse(named(ExecutionRules.iteration(2, p, p, stored(7_200_000, p, p), true), "data check").passed());
+    assertFalse(named(ExecutionRules.iteration(2, p, p, stored(14_400_001, p, p), true), "data check").passed());
   }
 
   @Test
   void storeWithoutQueriesIsNeverCompliant() {
     PhaseResult p = phase(LIMIT, instance(7_200_000, 7_200_000, 0, 0, 0, 0, LIMIT));
-    CheckResult q = named(ExecutionRules.iteration(1, p, p, 14_400_000, false), "readings per query");
+    CheckResult q = named(ExecutionRules.iteration(1, p, p, stored(14_400_000, p, p), false), "readings per query");
     assertFalse(q.passed());
     assertTrue(q.measured().text().startsWith("not applicable"), q.measured().text());
   }
@@ -166,13 +217,13 @@ class ExecutionRulesTest {
     assertEquals(1800.0, elapsed.limit().value());
     assertEquals("s", elapsed.limit().unit());
 
-    CheckResult data = ExecutionRules.dataCheck("iteration 1", 4_997, 5_000);
+    CheckResult data = ExecutionRules.dataCheck("iteration 1", List.of(new SubstationCount("s", 5_000, 4_997)));
     assertFalse(data.passed());
     assertEquals(4_997.0, data.measured().value());
     assertEquals("readings", data.measured().unit());
     assertEquals(Limit.Bound.EXACTLY, data.limit().bound());
     assertEquals(5_000.0, data.limit().value());
-    assertEquals("exactly 5000", data.limit().text());
+    assertEquals("exactly 5000, each of 1 substation(s) what it wrote", data.limit().text());
   }
 
   @Test

@@ -6,6 +6,7 @@ import io.iotkit.model.DriverHostResult;
 import io.iotkit.model.Environment;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.IterationResult;
+import io.iotkit.model.SubstationCount;
 import io.iotkit.model.Latency;
 import io.iotkit.model.Metrics;
 import io.iotkit.model.Operation;
@@ -94,6 +95,7 @@ public final class DisclosureFixture {
     PhaseResult warmup = phase("warmup", false, start, 1_900, kvps, 1_900);
     PhaseResult measured = phase("measured", true, mStart, 1_900, kvps, 2_000);
     return new IterationResult(n, List.of("s" + n + "a", "s" + n + "b"), warmup, measured, 2 * kvps,
+        List.of(new SubstationCount("s" + n + "a", kvps, kvps), new SubstationCount("s" + n + "b", kvps, kvps)),
         Map.of("hbase regions", "64"), List.of(CheckResult.pass("measured elapsed time", "2000.000 s", ">= 1800 s")),
         Map.of("table", "iot_readings", "regions", "2", "split points", "s" + n + "b"));
   }

@@ -32,7 +32,7 @@ class MetricsTest {
 
   private static IterationResult iteration(int n, PhaseResult measured) {
     PhaseResult warmup = new PhaseResult("warmup", false, T0 - 4_000 * S, T0 - 2_000 * S, List.of());
-    return new IterationResult(n, List.of(), warmup, measured, 0, java.util.Map.of(), List.of(), java.util.Map.of());
+    return new IterationResult(n, List.of(), warmup, measured, 0, List.of(), java.util.Map.of(), List.of(), java.util.Map.of());
   }
 
   private static Pricing pricing() {

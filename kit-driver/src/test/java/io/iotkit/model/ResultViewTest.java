@@ -27,7 +27,7 @@ class ResultViewTest {
   @Test
   void everyPhaseHasItsInstancesSeriesAndLatency() {
     PhaseSeries partial = new PhaseSeries(0, new long[] {5}, null, null, null, null);
-    IterationResult it = new IterationResult(1, null, phase(false, null), phase(true, partial), 0, null, null, null);
+    IterationResult it = new IterationResult(1, null, phase(false, null), phase(true, partial), 0, null, null, null, null);
     RunResult r = new RunResult("0.1.0", "run", RunStatus.COMPLETED, "", null, null, null, null, null, "sut", null,
         List.of(), List.of(it), List.of(), null, null, false, List.of(), List.of(), List.of());
     IterationResult settled = ResultView.of(r).iterations().get(0);
@@ -42,8 +42,8 @@ class ResultViewTest {
 
   @Test
   void measuredRunsAreFoundByNumber() {
-    IterationResult first = new IterationResult(1, null, phase(false, null), null, 0, null, null, null);
-    IterationResult second = new IterationResult(2, null, phase(false, null), phase(true, null), 0, null, null, null);
+    IterationResult first = new IterationResult(1, null, phase(false, null), null, 0, null, null, null, null);
+    IterationResult second = new IterationResult(2, null, phase(false, null), phase(true, null), 0, null, null, null, null);
     RunResult r = new RunResult("0.1.0", "run", RunStatus.ABORTED, "stopped", null, null, null, null, null, "sut", null,
         null, List.of(first, second), null, null, null, false, null, null, null);
     ResultView v = ResultView.of(r);

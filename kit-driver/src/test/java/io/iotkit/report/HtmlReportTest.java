@@ -100,7 +100,8 @@ class HtmlReportTest {
   void emptySeriesAndLatencyGiveNoDataCharts() {
     RunResult full = SampleRuns.completed();
     List<IterationResult> bare = full.iterations().stream().map(it -> new IterationResult(it.number(),
-        it.substations(), strip(it.warmup()), strip(it.measured()), it.storedReadings(), it.storeMeasurements(),
+        it.substations(), strip(it.warmup()), strip(it.measured()), it.storedReadings(), it.substationCounts(),
+        it.storeMeasurements(),
         it.checks(), it.dataLayout())).toList();
     RunResult r = new RunResult(full.kitVersion(), full.runId(), full.status(), full.abortReason(), full.started(),
         full.finished(), full.inputs(), full.environment(), full.system(), full.sut(), full.sutSettings(),

@@ -2,6 +2,7 @@ package io.iotkit.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -11,6 +12,7 @@ import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
 import io.iotkit.model.Json;
+import io.iotkit.model.ResultView;
 import io.iotkit.model.RunResult;
 import io.iotkit.model.SystemDescription;
 import java.nio.charset.StandardCharsets;
@@ -44,6 +46,25 @@ class ResultSchemaTest {
         r.finished(), r.inputs(), r.environment(), system, r.sut(), r.sutSettings(), r.prerequisites(),
         r.iterations(), r.cleanup(), r.metrics(), r.pricing(), r.compliant(), r.reasons(), r.driverHosts(), r.sutOutages());
     assertEquals(Set.of(), schema().validate(json(with)));
+  }
+
+  @Test
+  void aResultOfAKitThatCountedOnlyTheTotalIsValidAndRendersAgain() throws Exception {
+    ObjectNode old = (ObjectNode) json(SampleRuns.completed());
+    for (JsonNode it : old.get("iterations")) {
+      assertTrue(it.has("substationCounts"));
+      ((ObjectNode) it).remove("substationCounts");
+    }
+    assertEquals(Set.of(), schema().validate(old));
+    RunResult back = Json.mapper().treeToValue(old, RunResult.class);
+    assertNull(back.iterations().get(0).substationCounts());
+    assertTrue(ResultView.of(back).iterations().get(0).substationCounts().isEmpty());
+    assertTrue(RunReport.render(back).contains("readings stored at the data check"));
+    assertTrue(HtmlReport.render(back).contains("data check"));
+
+    ObjectNode badCount = (ObjectNode) json(SampleRuns.completed());
+    ((ObjectNode) badCount.get("iterations").get(0).get("substationCounts").get(0)).put("stored", -1);
+    assertFalse(schema().validate(badCount).isEmpty());
   }
 
   @Test

@@ -8,6 +8,7 @@ import io.iotkit.model.Environment;
 import io.iotkit.model.HistogramCodec;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.IterationResult;
+import io.iotkit.model.SubstationCount;
 import io.iotkit.model.Latency;
 import io.iotkit.model.Metrics;
 import io.iotkit.model.PhaseResult;
@@ -106,9 +107,11 @@ public final class SampleRuns {
       PhaseResult measured = phase("measured", true, t, measuredSeconds[n - 1], subs, rnd);
       t = measured.endMicros() + 20 * S;
       long stored = warmup.acknowledged() + measured.acknowledged();
-      iterations.add(new IterationResult(n, subs, warmup, measured, stored,
+      List<SubstationCount> counts = ExecutionRules.substationCounts(subs, Map.of(), warmup, measured).stream()
+          .map(c -> new SubstationCount(c.substation(), c.acknowledged(), c.acknowledged())).toList(); // none lost
+      iterations.add(new IterationResult(n, subs, warmup, measured, stored, counts,
           Map.of("disk bytes", String.format("%,d", stored * 38), "compactions", Integer.toString(3 + n)),
-          ExecutionRules.iteration(n, warmup, measured, stored, true), Map.of("regions", Integer.toString(SUBSTATIONS))));
+          ExecutionRules.iteration(n, warmup, measured, counts, true), Map.of("regions", Integer.toString(SUBSTATIONS))));
     }
     Pricing pricing = pricing();
     Metrics metrics = Metrics.compute(iterations, pricing);

@@ -6,7 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,6 +32,33 @@ class RunFolderTest {
     assertTrue(f.complete());
     RunFolder second = RunFolder.create(root); // same second: a new name, never the same folder
     assertFalse(second.dir().equals(f.dir()));
+  }
+
+  @Test
+  void runsCreatedAtOnceEachGetAFolderOfTheirOwn() throws Exception {
+    // Many rounds of many runs released together, so a check-then-create race would show (it did, before).
+    int runs = 16;
+    ExecutorService pool = Executors.newFixedThreadPool(runs);
+    try {
+      for (int round = 0; round < 20; round++) {
+        Path results = root.resolve("round-" + round);
+        CyclicBarrier together = new CyclicBarrier(runs);
+        List<Future<Path>> made = new ArrayList<>();
+        for (int i = 0; i < runs; i++) {
+          made.add(pool.submit(() -> {
+            together.await();
+            return RunFolder.create(results).dir();
+          }));
+        }
+        Set<Path> dirs = new HashSet<>();
+        for (Future<Path> f : made) {
+          dirs.add(f.get());
+        }
+        assertEquals(runs, dirs.size(), "two runs got one folder: " + dirs);
+      }
+    } finally {
+      pool.shutdownNow();
+    }
   }
 
   @Test

@@ -8,6 +8,7 @@ import io.iotkit.binding.WindowResult;
 import io.iotkit.binding.settings.BadPropertyException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -203,9 +204,33 @@ public final class KafkaBinding extends KitBinding {
     return admin().replication();
   }
 
+  /** The readings in these substations' partitions, each partition counted once. */
   @Override
   public long countReadings(List<String> substations) throws DBException {
-    return admin().count(topics(substations));
+    Map<TopicPartition, Long> partitions = admin().countPerPartition(topics(substations));
+    Set<TopicPartition> theirs = new LinkedHashSet<>();
+    for (String s : substations) {
+      theirs.add(partitionOf(s, partitions.keySet()));
+    }
+    return theirs.stream().mapToLong(tp -> partitions.getOrDefault(tp, 0L)).sum();
+  }
+
+  /** One offsets request for all of them: each substation's count is its own partition's. */
+  @Override
+  public Map<String, Long> countReadingsPerSubstation(List<String> substations) throws DBException {
+    Map<TopicPartition, Long> partitions = admin().countPerPartition(topics(substations));
+    Map<String, Long> counts = new LinkedHashMap<>();
+    for (String s : substations) {
+      counts.put(s, partitions.getOrDefault(partitionOf(s, partitions.keySet()), 0L));
+    }
+    return counts;
+  }
+
+  /** The partition a substation writes to, among the partitions its iteration's topic has ({@link TopicLayout}). */
+  private TopicPartition partitionOf(String substation, Set<TopicPartition> existing) {
+    String topic = layout.topic(substation);
+    int partitions = (int) existing.stream().filter(tp -> tp.topic().equals(topic)).count();
+    return new TopicPartition(topic, TopicLayout.partition(substation, Math.max(partitions, 1)));
   }
 
   /** The brokers' changed configs and the cluster's feature levels ({@link BrokerSettings}); no version. */

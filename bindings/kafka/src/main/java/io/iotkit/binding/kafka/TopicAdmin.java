@@ -102,11 +102,11 @@ final class TopicAdmin {
   }
 
   /**
-   * Readings stored in these topics: for each partition, end offset minus beginning offset. Exact for the kit's
+   * Readings stored in each partition of these topics: end offset minus beginning offset. Exact for the kit's
    * topics, which hold nothing else, written by an idempotent, non-transactional producer (no duplicates, no
-   * control records). A topic that does not exist holds none.
+   * control records). A topic that does not exist has no partitions here.
    */
-  long count(Collection<String> topics) throws DBException {
+  Map<TopicPartition, Long> countPerPartition(Collection<String> topics) throws DBException {
     try {
       return agreed(() -> countOnce(topics));
     } catch (ExecutionException e) {
@@ -141,7 +141,7 @@ final class TopicAdmin {
     }
   }
 
-  private long countOnce(Collection<String> topics) throws DBException, ExecutionException {
+  private Map<TopicPartition, Long> countOnce(Collection<String> topics) throws DBException, ExecutionException {
     Map<TopicPartition, OffsetSpec> earliest = new HashMap<>();
     Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
     for (String t : new TreeSet<>(topics)) {
@@ -161,17 +161,17 @@ final class TopicAdmin {
       }
     }
     if (earliest.isEmpty()) {
-      return 0;
+      return Map.of();
     }
     // Short: a topic deleted since it was described has no leaders to ask, and the count is then taken again.
     ListOffsetsOptions options = new ListOffsetsOptions().timeoutMs(LIST_OFFSETS_TIMEOUT_MS);
     Map<TopicPartition, ListOffsetsResultInfo> begin = get(admin.listOffsets(earliest, options).all());
     Map<TopicPartition, ListOffsetsResultInfo> end = get(admin.listOffsets(latest, options).all());
-    long n = 0;
+    Map<TopicPartition, Long> counts = new HashMap<>();
     for (TopicPartition tp : earliest.keySet()) {
-      n += end.get(tp).offset() - begin.get(tp).offset();
+      counts.put(tp, end.get(tp).offset() - begin.get(tp).offset());
     }
-    return n;
+    return counts;
   }
 
   /** Deletes every topic of the kit (the prefix's), and waits until the cluster no longer lists them. */

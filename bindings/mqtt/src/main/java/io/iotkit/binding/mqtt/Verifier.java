@@ -113,11 +113,11 @@ final class Verifier implements AutoCloseable {
   }
 
   /**
-   * The distinct readings delivered for these substations, once deliveries have stopped: it waits until no
+   * The distinct readings delivered for each of these substations, once deliveries have stopped: it waits until no
    * message has arrived for the quiet period and every subscriber is connected, at most the configured bound,
    * so readings still in flight or queued for the subscriber are counted.
    */
-  long count(List<String> substations) throws DBException {
+  Map<String, Long> count(List<String> substations) throws DBException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(settings.maxWaitSeconds);
     long last = arrivals(substations);
     long quietSince = System.nanoTime();
@@ -136,12 +136,12 @@ final class Verifier implements AutoCloseable {
       Thread.currentThread().interrupt();
       throw new DBException("mqtt: interrupted while waiting for deliveries");
     }
-    long n = 0;
+    Map<String, Long> counts = new LinkedHashMap<>();
     for (String s : substations) {
       DeliveryTally t = tallies.get(s);
-      n += t == null ? 0 : t.distinct();
+      counts.put(s, t == null ? 0 : t.distinct());
     }
-    return n;
+    return counts;
   }
 
   private long arrivals(List<String> substations) {

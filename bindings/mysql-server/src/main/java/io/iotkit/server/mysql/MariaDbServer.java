@@ -194,14 +194,19 @@ final class MariaDbServer {
         + role.serverId() + ".sock");
   }
 
-  /** True once the server sends a client its handshake; false if it exited first. */
+  /**
+   * True once this server sends a client its handshake; false if it exited first. The handshake counts only
+   * once this mariadbd has made its socket file, which it does after binding its TCP port: should another
+   * program (another run's server) have taken the port between our probe and our bind, the greeting on it is
+   * not ours, and this one exits instead.
+   */
   private boolean awaitGreeting() throws IOException, InterruptedException {
     long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
     while (System.nanoTime() < deadline) {
       if (!process.isAlive()) {
         return false;
       }
-      if (greets(host, port)) {
+      if (Files.exists(socketPath()) && greets(host, port) && process.isAlive()) {
         return true;
       }
       Thread.sleep(200);

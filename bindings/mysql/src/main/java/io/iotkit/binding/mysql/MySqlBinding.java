@@ -165,20 +165,28 @@ public final class MySqlBinding extends KitBinding {
 
   @Override
   public long countReadings(List<String> substations) throws DBException {
+    return countReadingsPerSubstation(substations).values().stream().mapToLong(Long::longValue).sum();
+  }
+
+  /** One statement for all of them (see {@link ReadingTable#countPerSubstationSql}); a substation with none is 0. */
+  @Override
+  public Map<String, Long> countReadingsPerSubstation(List<String> substations) throws DBException {
+    Map<String, Long> counts = new LinkedHashMap<>();
+    substations.forEach(s -> counts.put(s, 0L));
     if (substations.isEmpty()) {
-      return 0;
+      return counts;
     }
-    try (PreparedStatement ps = connection.prepareStatement(table.countSql(substations.size()))) {
+    try (PreparedStatement ps = connection.prepareStatement(table.countPerSubstationSql(substations.size()))) {
       for (int i = 0; i < substations.size(); i++) {
         ps.setString(i + 1, substations.get(i));
       }
-      long n;
       try (ResultSet rs = ps.executeQuery()) {
-        rs.next();
-        n = rs.getLong(1);
+        while (rs.next()) {
+          counts.put(rs.getString(1), rs.getLong(2));
+        }
       }
       endRead();
-      return n;
+      return counts;
     } catch (SQLException e) {
       rollbackQuietly();
       throw new DBException("mysql: count on " + settings.address() + " failed: "

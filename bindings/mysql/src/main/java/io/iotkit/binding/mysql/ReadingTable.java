@@ -14,7 +14,7 @@ import java.util.List;
  *
  * <p>Its primary key {@code (substation, sensor, ts)} is InnoDB's clustered index: a sensor's readings lie
  * together in time order, so the dashboard query over {@code [from, to)} of one sensor is a range scan of that
- * index, and the data check's count over a list of substations is a range scan per substation. The value is
+ * index, and the data check's count of each substation is a range scan per substation. The value is
  * stored as a DOUBLE (the reading's decimal text parsed, as every binding does to aggregate it) so MIN, MAX
  * and AVG run in SQL; unit and padding are kept as written.
  */
@@ -63,13 +63,16 @@ final class ReadingTable {
     return "SELECT " + what + " FROM `" + name + "` WHERE substation = ? AND sensor = ? AND ts >= ? AND ts < ?";
   }
 
-  /** The readings of {@code substations} substations; parameters: the substation keys. */
-  String countSql(int substations) {
+  /**
+   * Each substation's readings, one row (substation, count) per substation that has any; parameters: the
+   * substation keys. A range scan of the clustered index per substation, in one statement.
+   */
+  String countPerSubstationSql(int substations) {
     if (substations < 1) {
       throw new IllegalArgumentException("count over no substations");
     }
-    return "SELECT COUNT(*) FROM `" + name + "` WHERE substation IN ("
-        + String.join(", ", Collections.nCopies(substations, "?")) + ")";
+    return "SELECT substation, COUNT(*) FROM `" + name + "` WHERE substation IN ("
+        + String.join(", ", Collections.nCopies(substations, "?")) + ") GROUP BY substation";
   }
 
   String truncateSql() {

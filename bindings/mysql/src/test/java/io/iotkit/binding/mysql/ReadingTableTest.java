@@ -30,8 +30,9 @@ class ReadingTableTest {
 
   @Test
   void countsOverAListOfSubstations() {
-    assertEquals("SELECT COUNT(*) FROM `readings` WHERE substation IN (?, ?, ?)", t.countSql(3));
-    assertThrows(IllegalArgumentException.class, () -> t.countSql(0));
+    assertEquals("SELECT substation, COUNT(*) FROM `readings` WHERE substation IN (?, ?, ?) GROUP BY substation",
+        t.countPerSubstationSql(3));
+    assertThrows(IllegalArgumentException.class, () -> t.countPerSubstationSql(0));
   }
 
   @Test
