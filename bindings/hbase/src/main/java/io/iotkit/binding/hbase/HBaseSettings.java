@@ -1,11 +1,14 @@
 package io.iotkit.binding.hbase;
 
+import io.iotkit.binding.SecretNames;
 import io.iotkit.binding.settings.BadPropertyException;
+import io.iotkit.binding.settings.HostPort;
 import io.iotkit.binding.settings.PropertyReader;
-import io.iotkit.binding.settings.RenamedProperties;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.regex.Pattern;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.TableName;
@@ -15,22 +18,34 @@ import org.apache.hadoop.hbase.TableName;
  *
  * <p>Kit settings: {@value #TABLE} and {@value #BATCH_SIZE}. Every other {@code hbase.*} and {@code zookeeper.*}
  * property goes to the HBase client as it is; the kit's own names are kept from it (no HBase setting has them).
- * Until the next release the old names {@code iot.hbase.table} and {@code iot.hbase.batch.size} still work.
+ * The ZooKeeper address and every client setting HBase has a number or flag default for are checked here, so
+ * that a value the client cannot parse is a bad property, not a failure deep inside the client.
  */
 final class HBaseSettings {
   static final String TABLE = "hbase.table";
   static final String BATCH_SIZE = "hbase.batch.size";
   static final String QUORUM = "hbase.zookeeper.quorum";
-  static final RenamedProperties RENAMED = new RenamedProperties(Map.of("iot.hbase.table", TABLE,
-      "iot.hbase.batch.size", BATCH_SIZE));
+  static final String CLIENT_PORT = "hbase.zookeeper.property.clientPort";
+  /** The names of the kit's settings before they were renamed: no longer read, so a file using them is bad. */
+  private static final Map<String, String> RETIRED = Map.of("iot.hbase.table", TABLE, "iot.hbase.batch.size",
+      BATCH_SIZE);
   private static final Set<String> KIT_SETTINGS = Set.of(TABLE, BATCH_SIZE);
+  private static final Pattern WHOLE = Pattern.compile("-?\\d+");
+  /** Hadoop reads durations with a unit suffix too (getTimeDuration): 60s, 500ms. */
+  private static final Pattern DURATION = Pattern.compile("\\d+\\s*(ns|us|ms|s|m|h|d)?");
+  private static final Pattern DECIMAL = Pattern.compile("-?\\d+(\\.\\d+)?([eE]-?\\d+)?");
 
   final TableName table;
   final int batchSize;
+  final List<HostPort> zooKeepers;
   final Configuration client;
 
-  private HBaseSettings(Properties given) {
-    Properties p = RENAMED.apply(given);
+  private HBaseSettings(Properties p) {
+    RETIRED.forEach((old, name) -> {
+      if (p.getProperty(old) != null) {
+        throw new BadPropertyException(old + " is no longer read: rename it " + name);
+      }
+    });
     PropertyReader reader = new PropertyReader(p);
     String name = reader.string(TABLE, "iot");
     try {
@@ -39,11 +54,35 @@ final class HBaseSettings {
       throw new BadPropertyException(TABLE + " '" + name + "' is not an HBase table name (" + e.getMessage() + ")");
     }
     batchSize = reader.intIn(BATCH_SIZE, 100, 1, Integer.MAX_VALUE);
+    zooKeepers = reader.hostPorts(QUORUM, "localhost", reader.intIn(CLIENT_PORT, 2181, 1, 65_535));
     client = HBaseConfiguration.create();
     for (String k : p.stringPropertyNames()) {
       if ((k.startsWith("hbase.") || k.startsWith("zookeeper.")) && !KIT_SETTINGS.contains(k)) {
-        client.set(k, p.getProperty(k));
+        String v = p.getProperty(k).trim();
+        checkLikeDefault(k, v, client.get(k));
+        client.set(k, v);
       }
+    }
+  }
+
+  /** A setting whose HBase default is a number or a flag must be one too. */
+  private static void checkLikeDefault(String key, String value, String dflt) {
+    if (dflt == null || dflt.isBlank()) {
+      return;
+    }
+    String d = dflt.trim();
+    String wanted = null;
+    if (WHOLE.matcher(d).matches() && !WHOLE.matcher(value).matches() && !DURATION.matcher(value).matches()) {
+      wanted = "a whole number (or a duration such as 60s)";
+    } else if (DECIMAL.matcher(d).matches() && !WHOLE.matcher(d).matches() && !DECIMAL.matcher(value).matches()) {
+      wanted = "a number";
+    } else if ((d.equals("true") || d.equals("false")) && !value.equalsIgnoreCase("true")
+        && !value.equalsIgnoreCase("false")) {
+      wanted = "true or false";
+    }
+    if (wanted != null) {
+      String shown = SecretNames.isSecret(key) ? SecretNames.REDACTED : "'" + value + "'";
+      throw new BadPropertyException(key + " " + shown + " is not " + wanted + " (HBase's default is " + d + ")");
     }
   }
 
