@@ -1,5 +1,6 @@
 package io.iotkit.binding.mysql;
 
+import io.iotkit.binding.SecretNames;
 import io.iotkit.binding.settings.BadPropertyException;
 import io.iotkit.binding.settings.PropertyReader;
 import com.mysql.cj.conf.DefaultPropertySet;
@@ -82,7 +83,7 @@ final class MySqlSettings {
         c.setProperty(k.substring(JDBC_PREFIX.length()), p.getProperty(k));
       }
     }
-    checkDriverProperties(c);
+    checkDriverProperties(p);
     c.setProperty("user", user);
     c.setProperty("password", p.getProperty(PASSWORD, ""));
     c.setProperty("sslMode", sslMode);
@@ -99,15 +100,21 @@ final class MySqlSettings {
   }
 
   /**
-   * Connector/J's own check of its properties (the mysql.jdbc.* extras among them), so that a value it cannot use
-   * is a bad property now rather than a failed connection later. Its messages name the driver property and the
-   * value; the password is not one it checks.
+   * Connector/J's own check of each mysql.jdbc.* extra, so that a value it cannot use is a bad property now rather
+   * than a failed connection later. Its message shows the value, so a secret's is left out.
    */
-  private static void checkDriverProperties(Properties c) {
-    try {
-      new DefaultPropertySet().initializeProperties(c);
-    } catch (CJException e) {
-      throw new BadPropertyException(JDBC_PREFIX + "*: " + e.getMessage());
+  private static void checkDriverProperties(Properties p) {
+    for (String k : p.stringPropertyNames()) {
+      if (k.startsWith(JDBC_PREFIX) && k.length() > JDBC_PREFIX.length()) {
+        Properties one = new Properties();
+        one.setProperty(k.substring(JDBC_PREFIX.length()), p.getProperty(k).trim());
+        try {
+          new DefaultPropertySet().initializeProperties(one);
+        } catch (CJException e) {
+          throw new BadPropertyException(SecretNames.isSecret(k) ? k + " is not a value Connector/J accepts"
+              : k + " '" + p.getProperty(k).trim() + "': " + e.getMessage());
+        }
+      }
     }
   }
 

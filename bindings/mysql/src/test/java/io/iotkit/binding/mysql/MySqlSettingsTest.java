@@ -69,7 +69,7 @@ class MySqlSettingsTest {
         "mysql.ssl.mode", "sometimes"));
     assertMessage("mysql.user '" + "u".repeat(81) + "' is longer than 80 characters", props("mysql.host", "h",
         "mysql.user", "u".repeat(81)));
-    assertMessage("mysql.jdbc.*: The connection property 'socketTimeout' only accepts integer values",
+    assertMessage("mysql.jdbc.socketTimeout 'soon': The connection property 'socketTimeout' only accepts integer values",
         props("mysql.host", "h", "mysql.jdbc.socketTimeout", "soon"));
     assertMessage("mysql.table 'a;b'", props("mysql.host", "h", "mysql.table", "a;b"));
     assertMessage("mysql.database 'x-y'", props("mysql.host", "h", "mysql.database", "x-y"));
