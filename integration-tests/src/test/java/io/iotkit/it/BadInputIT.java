@@ -90,7 +90,7 @@ class BadInputIT {
     badProperty(work, "hbase", "iot.hbase.batch.size=50\n",
         "iot.hbase.batch.size is no longer read: rename it hbase.batch.size");
     badProperty(work, "hbase", "hbase.client.retries.number=many\n", "hbase.client.retries.number 'many' is not a"
-        + " whole number (or a duration such as 60s) (HBase's default is 15)");
+        + " whole number (or one with a unit, such as 60s or 128m) (HBase's default is 15)");
     badProperty(work, "mysql", "mysql.ssl.truststore=/no/such/trust.p12\n",
         "mysql.ssl.truststore '/no/such/trust.p12' is not a readable file");
     badProperty(work, "mysql", "mysql.jdbc.connectTimeout=soon\n", "mysql.jdbc.connectTimeout 'soon': The connection"

@@ -31,8 +31,11 @@ final class HBaseSettings {
       BATCH_SIZE);
   private static final Set<String> KIT_SETTINGS = Set.of(TABLE, BATCH_SIZE);
   private static final Pattern WHOLE = Pattern.compile("-?\\d+");
-  /** Hadoop reads durations with a unit suffix too (getTimeDuration): 60s, 500ms. */
-  private static final Pattern DURATION = Pattern.compile("\\d+\\s*(ns|us|ms|s|m|h|d)?");
+  /**
+   * What Hadoop also reads where a whole number is the default: hex (getInt), durations (getTimeDuration: 60s,
+   * 500ms) and sizes (getLongBytes: 128m, 1g).
+   */
+  private static final Pattern WHOLE_WITH_UNIT = Pattern.compile("-?(0x[0-9a-fA-F]+|\\d+(\\.\\d+)?\\s*[a-zA-Z]{0,2})");
   private static final Pattern DECIMAL = Pattern.compile("-?\\d+(\\.\\d+)?([eE]-?\\d+)?");
 
   final TableName table;
@@ -72,8 +75,8 @@ final class HBaseSettings {
     }
     String d = dflt.trim();
     String wanted = null;
-    if (WHOLE.matcher(d).matches() && !WHOLE.matcher(value).matches() && !DURATION.matcher(value).matches()) {
-      wanted = "a whole number (or a duration such as 60s)";
+    if (WHOLE.matcher(d).matches() && !WHOLE_WITH_UNIT.matcher(value).matches()) {
+      wanted = "a whole number (or one with a unit, such as 60s or 128m)";
     } else if (DECIMAL.matcher(d).matches() && !WHOLE.matcher(d).matches() && !DECIMAL.matcher(value).matches()) {
       wanted = "a number";
     } else if ((d.equals("true") || d.equals("false")) && !value.equalsIgnoreCase("true")

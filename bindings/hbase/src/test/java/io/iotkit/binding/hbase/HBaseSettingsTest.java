@@ -68,13 +68,14 @@ class HBaseSettingsTest {
 
   @Test
   void clientSettingsMustLookLikeHBasesDefaults() {
-    assertEquals("hbase.client.retries.number 'many' is not a whole number (or a duration such as 60s) (HBase's"
-        + " default is 15)", message(Map.of("hbase.client.retries.number", "many")));
-    assertTrue(message(Map.of("hbase.client.scanner.caching", "1.5")).startsWith("hbase.client.scanner.caching"));
+    assertEquals("hbase.client.retries.number 'many' is not a whole number (or one with a unit, such as 60s or"
+        + " 128m) (HBase's default is 15)", message(Map.of("hbase.client.retries.number", "many")));
+    assertTrue(message(Map.of("hbase.client.scanner.caching", "all")).startsWith("hbase.client.scanner.caching"));
     assertTrue(message(Map.of("hbase.ipc.client.tcpnodelay", "yes"))
         .startsWith("hbase.ipc.client.tcpnodelay 'yes' is not true or false"));
     HBaseSettings s = HBaseSettings.from(props(Map.of("hbase.client.retries.number", "3",
-        "hbase.rpc.timeout", "60s", "hbase.ipc.client.tcpnodelay", "FALSE", "zookeeper.znode.parent", "/x")));
+        "hbase.rpc.timeout", "60s", "hbase.client.write.buffer", "4m", "hbase.ipc.client.tcpnodelay", "FALSE",
+        "zookeeper.znode.parent", "/x")));
     assertEquals("3", s.client.get("hbase.client.retries.number"));
   }
 
