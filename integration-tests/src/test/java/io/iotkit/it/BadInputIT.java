@@ -9,6 +9,7 @@ import io.iotkit.model.RunResult;
 import io.iotkit.model.RunStatus;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -105,6 +106,17 @@ class BadInputIT {
         "mqtt.local.persistence 'disk' is not one of file, in-memory");
     badProperty(work, "mqtt", "mqtt.local.max.queue.size=many\n",
         "mqtt.local.max.queue.size 'many' is not a whole number of at least 1");
+  }
+
+  /** Kafka's topic settings only the broker checks (here the local one): still bad input, named by its file. */
+  @Test
+  void kafkaTopicSettingTheBrokerRefuses(@TempDir Path work) throws Exception {
+    Path props = Files.writeString(work.resolve("kafka.properties"), "kafka.topic.config.retention.ms=forever\n");
+    KitProcess.Finished f = KitProcess.run(work, 3, "-b", "kafka", "-p", "1", "-k", "10", "--binding-properties",
+        props.toString(), "--results", work.resolve("results").toString());
+    assertOneLine(f, 2, "kafka: binding properties " + props + ": the cluster refused topic iot-replication-check as"
+        + " kafka.topic.* set it: Invalid value forever for configuration retention.ms");
+    assertEquals(List.of(), KitProcess.leftovers(work.toString()), "the local Kafka was stopped");
   }
 
   /** A trust store's password that does not open it: one line that names the keys, never the password. */
