@@ -161,6 +161,18 @@ class BadInputIT {
         "pricing file p.json lineItems[0] ('x').quantity is not a whole number >= 1");
   }
 
+  @Test
+  void strictRunAbortsAtFirstBrokenRule(@TempDir Path work) throws Exception {
+    // The sink keeps no copy: the replication check breaks before any data is written.
+    KitProcess.Finished f = KitProcess.run(work, 3, "--strict", "-b", "null", "-p", "1", "-k", "1000",
+        "--results", work.resolve("results").toString());
+    assertOneLine(f, 1, "--strict: replication factor broke its rule");
+    RunResult r = KitProcess.result(KitProcess.onlyRunDir(work.resolve("results")));
+    assertEquals(RunStatus.ABORTED, r.status());
+    assertTrue(r.iterations().isEmpty(), "nothing ran after the broken rule");
+    assertTrue(r.prerequisites().get(0).passed(), "the file check passed first: " + r.prerequisites().get(0));
+  }
+
   /**
    * A run given {@code file} with {@code content} by {@code option} ends with exit 2 and one line naming the file,
    * where in it and what is wrong, before it makes a run folder.
