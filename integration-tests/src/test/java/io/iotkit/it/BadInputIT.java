@@ -4,10 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.iotkit.files.FileTrees;
 import io.iotkit.model.RunResult;
 import io.iotkit.model.RunStatus;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -69,23 +71,94 @@ class BadInputIT {
   @Test
   void badBindingProperty(@TempDir Path work) throws Exception {
     KitProcess.Finished f = runHBase(work, "hbase.zookeeper.quorum=127.0.0.1\nhbase.batch.size=abc\n");
-    assertOneLine(f, 2, "hbase: hbase.batch.size 'abc' is not a whole number of at least 1");
+    assertOneLine(f, 2, "hbase: binding properties " + work.resolve("hbase.properties")
+        + ": hbase.batch.size 'abc' is not a whole number of at least 1");
     assertFalse(f.stderr().contains("kit error"), f.stderr());
     RunResult r = KitProcess.result(KitProcess.onlyRunDir(work.resolve("results")));
     assertEquals(RunStatus.ABORTED, r.status(), "the run folder says the run did not happen");
+    assertTrue(r.iterations().isEmpty());
+  }
+
+  /**
+   * Every binding's properties are checked before its local server starts (none of these runs names a server
+   * address, and none starts one): one line naming binding, file, key and what is wrong; exit 2.
+   */
+  @Test
+  void badBindingPropertiesOfEveryBinding(@TempDir Path work) throws Exception {
+    badProperty(work, "hbase", "hbase.zookeeper.quorum=127.0.0.1:abc\n",
+        "hbase.zookeeper.quorum entry '127.0.0.1:abc' has no valid port (a whole number from 1 to 65535)");
+    badProperty(work, "hbase", "hbase.batch.size=0\n", "hbase.batch.size '0' is not a whole number of at least 1");
+    badProperty(work, "hbase", "iot.hbase.batch.size=50\n",
+        "iot.hbase.batch.size is no longer read: rename it hbase.batch.size");
+    badProperty(work, "hbase", "hbase.client.retries.number=many\n", "hbase.client.retries.number 'many' is not a"
+        + " whole number (or one with a unit, such as 60s or 128m) (HBase's default is 15)");
+    badProperty(work, "mysql", "mysql.ssl.truststore=/no/such/trust.p12\n",
+        "mysql.ssl.truststore '/no/such/trust.p12' is not a readable file");
+    badProperty(work, "mysql", "mysql.jdbc.connectTimeout=soon\n", "mysql.jdbc.connectTimeout 'soon': The connection"
+        + " property 'connectTimeout' only accepts integer values");
+    badProperty(work, "mysql", "mysql.ssl.mode=sometimes\n", "mysql.ssl.mode 'sometimes' is not one of DISABLED,");
+    badProperty(work, "kafka", "kafka.producer.linger.ms=soon\n",
+        "kafka.producer.linger.ms: Invalid value soon for configuration linger.ms: Not a number of type LONG");
+    badProperty(work, "kafka", "kafka.bootstrap.servers=broker1\n", "kafka.bootstrap.servers entry 'broker1' is not"
+        + " host:port");
+    badProperty(work, "mqtt", "mqtt.qos=3\n", "mqtt.qos '3' is not a whole number from 0 to 2");
+    badProperty(work, "mqtt", "mqtt.local.persistence=disk\n",
+        "mqtt.local.persistence 'disk' is not one of file, in-memory");
+    badProperty(work, "mqtt", "mqtt.local.max.queue.size=many\n",
+        "mqtt.local.max.queue.size 'many' is not a whole number of at least 1");
+  }
+
+  /** Kafka's topic settings only the broker checks (here the local one): still bad input, named by its file. */
+  @Test
+  void kafkaTopicSettingTheBrokerRefuses(@TempDir Path work) throws Exception {
+    Path props = Files.writeString(work.resolve("kafka.properties"), "kafka.topic.config.retention.ms=forever\n");
+    KitProcess.Finished f = KitProcess.run(work, 3, "-b", "kafka", "-p", "1", "-k", "10", "--binding-properties",
+        props.toString(), "--results", work.resolve("results").toString());
+    assertOneLine(f, 2, "kafka: binding properties " + props + ": the cluster refused topic iot-replication-check as"
+        + " kafka.topic.* set it: Invalid value forever for configuration retention.ms");
+    assertEquals(List.of(), KitProcess.leftovers(work.toString()), "the local Kafka was stopped");
+  }
+
+  /** A trust store's password that does not open it: one line that names the keys, never the password. */
+  @Test
+  void wrongTrustStorePasswordIsBadAndNotShown(@TempDir Path work) throws Exception {
+    Canary canary = new Canary();
+    Path store = canary.keyStore(work);
+    String wrong = "not-" + canary.value; // holds the canary, so any trace of it is found
+    badProperty(work, "mqtt", "mqtt.tls.truststore=" + store + "\nmqtt.tls.truststore.password=" + wrong + "\n",
+        "mqtt.tls.truststore.password does not open mqtt.tls.truststore '" + store + "' (not its password)");
+    badProperty(work, "mysql", "mysql.ssl.truststore=" + store + "\nmysql.ssl.truststore.password=" + wrong + "\n",
+        "mysql.ssl.truststore.password does not open mysql.ssl.truststore '" + store + "' (not its password)");
+    KitProcess.Finished f = badProperty(work, "kafka", "kafka.ssl.keystore.location=" + store
+        + "\nkafka.ssl.keystore.type=PKCS12\nkafka.ssl.keystore.password=" + wrong + "\n",
+        "kafka.ssl.keystore.password does not open kafka.ssl.keystore.location '" + store + "' (not its password)");
+    canary.assertNowhere(f, work.resolve("results"));
+    assertTrue(canary.filesHolding(work).contains(work.resolve("kafka.properties")),
+        "the search finds the canary where it is");
   }
 
   @Test
-  void oldHBasePropertyNameIsStillReadAndWarnedAbout(@TempDir Path work) throws Exception {
-    KitProcess.Finished f = runHBase(work, "hbase.zookeeper.quorum=127.0.0.1\niot.hbase.batch.size=abc\n");
-    // The old name's value reaches the binding (and is rejected here, which proves it was read) ...
-    assertOneLine(f, 2, "hbase: hbase.batch.size 'abc' is not a whole number of at least 1");
-    // ... and the user is told the new name, once, at the start of the run and in the log.
-    String warning = "warning: hbase: property iot.hbase.batch.size is now called hbase.batch.size";
-    assertEquals(1, f.stdout().lines().filter(l -> l.startsWith(warning)).count(), f.stdout());
-    Path log = KitProcess.onlyRunDir(work.resolve("results")).resolve("master.log");
-    assertTrue(Files.readString(log).contains("property iot.hbase.batch.size is now called hbase.batch.size"),
-        Files.readString(log));
+  void serverCommandChecksTheBindingProperties(@TempDir Path work) throws Exception {
+    Path props = Files.writeString(work.resolve("broker.properties"), "mqtt.local.receive.maximum=0\n");
+    assertOneLine(KitProcess.run(work, 1, "server", "-b", "mqtt", "start", "--dir", work.resolve("broker").toString(),
+        "--binding-properties", props.toString()), 2, "tpcx-iot.sh: mqtt: binding properties " + props
+        + ": mqtt.local.receive.maximum '0' is not a whole number from 1 to 65535");
+  }
+
+  /** System description, host list and pricing file: where in the file and what is wrong. */
+  @Test
+  void badSponsorFiles(@TempDir Path work) throws Exception {
+    badSponsorFile(work, "--system", "s.json", "{\"hardware\": {\"nodes\": [{\"count\": 0}]}}",
+        "system description file s.json has hardware.nodes[0].count = 0 (a whole number >= 1)");
+    badSponsorFile(work, "--system", "s.json", "{\"hardwear\": {}}",
+        "system description file s.json has an unknown field 'hardwear'");
+    badSponsorFile(work, "--hosts", "hosts.txt", "# drivers\nbench@driver1:99999999999\n",
+        "host list hosts.txt line 2: port 99999999999 is not in 1..65535");
+    badSponsorFile(work, "--hosts", "hosts.txt", "driver1 instances=many\n",
+        "host list hosts.txt line 1: instances=many is not a count of 0 or more");
+    badSponsorFile(work, "--pricing", "p.json", "{\"currency\": \"USD\", \"lineItems\": [ {\"description\":"
+        + " \"x\", \"unitPrice\": 10, \"quantity\": 0, \"availabilityDate\": \"2026-01-01\"} ]}",
+        "pricing file p.json lineItems[0] ('x').quantity is not a whole number >= 1");
   }
 
   @Test
@@ -98,6 +171,38 @@ class BadInputIT {
     assertEquals(RunStatus.ABORTED, r.status());
     assertTrue(r.iterations().isEmpty(), "nothing ran after the broken rule");
     assertTrue(r.prerequisites().get(0).passed(), "the file check passed first: " + r.prerequisites().get(0));
+  }
+
+  /**
+   * A run given {@code file} with {@code content} by {@code option} ends with exit 2 and one line naming the file,
+   * where in it and what is wrong, before it makes a run folder.
+   */
+  private static void badSponsorFile(Path work, String option, String file, String content, String expected)
+      throws Exception {
+    Files.writeString(work.resolve(file), content);
+    Path results = work.resolve("results");
+    assertOneLine(KitProcess.run(work, 2, "-b", "null", "-p", "1", "-k", "10", option, file, "--results",
+        results.toString()), 2, expected);
+    assertFalse(Files.exists(results), "no run folder: the file is checked before the run");
+  }
+
+  /**
+   * A run of {@code binding} with these binding properties ends with exit 2 and one line naming binding, file and
+   * the property's problem; its run folder says ABORTED and holds no iteration.
+   */
+  private static KitProcess.Finished badProperty(Path work, String binding, String properties, String problem)
+      throws Exception {
+    Path props = Files.writeString(work.resolve(binding + ".properties"), properties);
+    Path results = work.resolve("results");
+    FileTrees.delete(results);
+    KitProcess.Finished f = KitProcess.run(work, 2, "-b", binding, "-p", "1", "-k", "10", "--binding-properties",
+        props.toString(), "--results", results.toString());
+    assertOneLine(f, 2, "tpcx-iot.sh: run aborted: " + binding + ": binding properties " + props + ": " + problem);
+    RunResult r = KitProcess.result(KitProcess.onlyRunDir(results));
+    assertEquals(RunStatus.ABORTED, r.status());
+    assertTrue(r.iterations().isEmpty());
+    assertFalse(f.stdout().contains("SUT: "), "no server was started or reached: " + f.stdout());
+    return f;
   }
 
   /** A small hbase run with these binding properties, its run folder under work/results. */

@@ -20,9 +20,20 @@ import org.junit.jupiter.api.io.TempDir;
 class HBaseProtocolIT {
   private static final long K = 40_000; // 20,000 per instance: 10 queries each per execution
 
+  /**
+   * With the canary as the password of the HBase client's TLS trust and key stores (hbase.rpc.tls.*, passed to the
+   * client as they are). The embedded HBase has neither TLS nor Kerberos, so no handshake or login uses them: the
+   * test shows that the secret settings the kit hands to the HBase client reach no output.
+   */
   @Test
   void wholeProtocolOnEmbeddedHBase(@TempDir Path work) throws Exception {
-    KitProcess.CompletedRun run = KitProcess.runToCompletion(work, "-p", "2", "-k", Long.toString(K));
+    Canary canary = new Canary();
+    Path props = Files.writeString(work.resolve("hbase.properties"), "hbase.rpc.tls.truststore.password="
+        + canary.value + "\nhbase.rpc.tls.keystore.password=" + canary.value + "\n");
+    KitProcess kit = KitProcess.startRun(work, "-p", "2", "-k", Long.toString(K), "--binding-properties",
+        props.toString());
+    canary.watch(kit);
+    KitProcess.CompletedRun run = kit.completed(work);
     KitProcess.Finished f = run.process();
     Path runDir = run.runDir();
     RunResult r = run.result();
@@ -54,6 +65,8 @@ class HBaseProtocolIT {
     assertTrue(Files.isRegularFile(runDir.resolve("report.txt")));
     assertTrue(Files.isRegularFile(runDir.resolve("histograms/iteration-2-measured.hlog")));
     assertEquals(List.of(), KitProcess.leftovers(runDir.toString()), "no instance or server left running");
+    canary.assertNowhereInACompleteRun(f, runDir, "hbase.rpc.tls.truststore.password",
+        "io.iotkit.instance.InstanceMain", "io.iotkit.server.hbase.StandaloneHBase");
   }
 
   /**

@@ -143,17 +143,17 @@ class KafkaProtocolIT {
     assertTrue(err.contains("kafka: cannot reach bootstrap server nohost.invalid:9092 (unknown host"), err);
   }
 
+  /**
+   * SASL/PLAIN and TLS on a broker of the kit's own Kafka server (the test starts it, with a SASL user and a key
+   * store): a run with the SASL password, the canary, runs end to end, and the canary, also the password of the
+   * trust store the properties name (checked by the kit and handed to every client, though SASL_PLAINTEXT makes no
+   * handshake with it), reaches no output; a wrong password and an untrusted certificate each get one line.
+   */
   @Test
   void saslAndTlsWorkAndTheirFailuresGetOneLine(@TempDir Path work) throws Exception {
-    String password = "pw-" + Long.toHexString(System.nanoTime());
-    String storePassword = "ks-" + Long.toHexString(System.nanoTime());
-    Path keystore = work.resolve("broker.p12");
-    Process keytool = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
-        "-genkeypair", "-alias", "kafka", "-keyalg", "RSA", "-keysize", "2048", "-validity", "2",
-        "-dname", "CN=127.0.0.1", "-ext", "SAN=ip:127.0.0.1", "-storetype", "PKCS12", "-keystore",
-        keystore.toString(), "-storepass", storePassword, "-keypass", storePassword)
-        .redirectErrorStream(true).redirectOutput(work.resolve("keytool.log").toFile()).start();
-    assertEquals(0, keytool.waitFor(), Files.readString(work.resolve("keytool.log")));
+    Canary canary = new Canary();
+    String password = canary.value;
+    Path keystore = canary.keyStore(work);
 
     ProcessBuilder pb = new ProcessBuilder(io.iotkit.process.JavaCommand.of(
         List.of(KitProcess.HOME.resolve("bindings/kafka-server/target/kafka-server.jar"),
@@ -162,7 +162,7 @@ class KafkaProtocolIT {
             "kit", "--ssl-keystore", keystore.toString())))
         .redirectError(work.resolve("kafka-server.log").toFile());
     pb.environment().put("KAFKA_LOCAL_SASL_PASSWORD", password);
-    pb.environment().put("KAFKA_LOCAL_SSL_PASSWORD", storePassword);
+    pb.environment().put("KAFKA_LOCAL_SSL_PASSWORD", password);
     Process server = pb.start();
     try {
       Map<String, String> ready = awaitReady(server);
@@ -171,29 +171,38 @@ class KafkaProtocolIT {
       // SASL with the right password: a whole (small) run, and the password nowhere in what the kit wrote.
       Path sasl = work.resolve("sasl.properties");
       Files.writeString(sasl, "kafka.bootstrap.servers=" + ready.get("sasl") + "\nkafka.security.protocol="
-          + "SASL_PLAINTEXT\nkafka.sasl.username=kit\nkafka.sasl.password=" + password + "\n");
-      KitProcess.Finished f = KitProcess.run(work, 5, "-b", "kafka", "-p", "1", "-k", "2000",
+          + "SASL_PLAINTEXT\nkafka.sasl.username=kit\nkafka.sasl.password=" + password + "\n"
+          + "kafka.ssl.truststore.location=" + keystore + "\nkafka.ssl.truststore.type=PKCS12\n"
+          + "kafka.ssl.truststore.password=" + password + "\n");
+      KitProcess kit = KitProcess.start(work, "-b", "kafka", "-p", "1", "-k", "2000",
           "--binding-properties", sasl.toString(), "--results", results.resolve("sasl").toString());
+      canary.watch(kit);
+      KitProcess.Finished f = kit.finish(5, "kafka SASL run");
       assertEquals(0, f.exitCode(), f.stderr());
-      RunResult r = KitProcess.result(KitProcess.onlyRunDir(results.resolve("sasl")));
+      Path runDir = KitProcess.onlyRunDir(results.resolve("sasl"));
+      RunResult r = KitProcess.result(runDir);
       for (IterationResult it : r.iterations()) {
         assertEquals(4_000, it.storedReadings());
       }
-      assertFalse(f.stdout().contains(password) || f.stderr().contains(password));
-      assertEquals(List.of(), filesContaining(results, password), "the password stays in the properties file");
+      canary.assertNowhereInACompleteRun(f, runDir, "kafka.sasl.password", "io.iotkit.instance.InstanceMain");
+      assertTrue(Files.readString(runDir.resolve("config/binding.properties"))
+          .contains("kafka.ssl.truststore.password=" + Canary.REDACTED));
 
-      Files.writeString(sasl, Files.readString(sasl).replace(password, "wrong-" + password));
+      // The wrong password holds the canary: neither the line nor the run folder may show it.
+      Files.writeString(sasl, Files.readString(sasl).replace("sasl.password=" + password,
+          "sasl.password=wrong-" + password));
       assertOneLine(KitProcess.run(work, 3, "-b", "kafka", "-p", "1", "-k", "10", "--binding-properties",
           sasl.toString(), "--results", results.resolve("bad").toString()),
           "kafka: authentication failed at bootstrap server " + ready.get("sasl") + " (SASL PLAIN: Authentication"
               + " failed: Invalid username or password)", password);
+      assertEquals(List.of(), canary.filesHolding(results.resolve("bad")));
 
       // TLS without a truststore that trusts the broker's self-signed certificate.
       Path tls = work.resolve("tls.properties");
       Files.writeString(tls, "kafka.bootstrap.servers=" + ready.get("ssl") + "\nkafka.security.protocol=SSL\n");
       assertOneLine(KitProcess.run(work, 3, "-b", "kafka", "-p", "1", "-k", "10", "--binding-properties",
           tls.toString(), "--results", results.resolve("bad").toString()),
-          "kafka: TLS handshake with bootstrap server " + ready.get("ssl") + " failed (", storePassword);
+          "kafka: TLS handshake with bootstrap server " + ready.get("ssl") + " failed (", password);
     } finally {
       server.getOutputStream().write("STOP\n".getBytes(StandardCharsets.UTF_8));
       server.getOutputStream().flush();

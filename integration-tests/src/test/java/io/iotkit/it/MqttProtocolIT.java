@@ -21,9 +21,21 @@ import org.junit.jupiter.api.io.TempDir;
 class MqttProtocolIT {
   private static final long K = 40_000;
 
+  /**
+   * With a login whose password is the canary (HiveMQ CE without a security extension accepts any login, so the
+   * password really travels in each CONNECT) and a trust store with the canary as its password (the kit opens it;
+   * mqtt.tls is off, so no handshake uses it): the canary reaches no output.
+   */
   @Test
   void wholeProtocolOnLocalHiveMq(@TempDir Path work) throws Exception {
-    KitProcess.CompletedRun run = KitProcess.runToCompletion(work, "-b", "mqtt", "-p", "2", "-k", Long.toString(K));
+    Canary canary = new Canary();
+    Path props = Files.writeString(work.resolve("mqtt.properties"), "mqtt.username=kit\nmqtt.password="
+        + canary.value + "\nmqtt.tls.truststore=" + canary.keyStore(work) + "\nmqtt.tls.truststore.password="
+        + canary.value + "\n");
+    KitProcess kit = KitProcess.startRun(work, "-b", "mqtt", "-p", "2", "-k", Long.toString(K),
+        "--binding-properties", props.toString());
+    canary.watch(kit);
+    KitProcess.CompletedRun run = kit.completed(work);
     KitProcess.Finished f = run.process();
     Path runDir = run.runDir();
     RunResult r = run.result();
@@ -56,5 +68,7 @@ class MqttProtocolIT {
     assertTrue(f.stdout().contains("NOT COMPLIANT"));
     assertTrue(Files.isRegularFile(runDir.resolve("report.txt")));
     assertEquals(List.of(), KitProcess.leftovers(runDir.toString()), "no instance or broker left running");
+    canary.assertNowhereInACompleteRun(f, runDir, "mqtt.password", "io.iotkit.instance.InstanceMain",
+        "io.iotkit.server.mqtt.HiveMqBroker");
   }
 }

@@ -117,12 +117,14 @@ class MySqlBadInputIT {
         "mysql: cannot connect to no-such-host.invalid:3306: unknown host no-such-host.invalid");
   }
 
+  /** The refused password holds a canary: neither the line nor any file of the run shows it. */
   @Test
   void wrongPassword(@TempDir Path work) throws Exception {
-    String wrong = "wrong-pw-0815";
-    String err = assertOneLine(work, toServer("mysql.password=" + wrong + "\n"),
+    Canary canary = new Canary();
+    String err = assertOneLine(work, toServer("mysql.password=wrong-" + canary.value + "\n"),
         "mysql: " + address() + " refused the login of user 'kit_bad': wrong user or password");
-    assertFalse(err.contains(wrong));
+    assertFalse(err.contains(canary.value));
+    assertEquals(List.of(), canary.filesHolding(work.resolve("results")));
   }
 
   @Test

@@ -28,6 +28,16 @@ public interface BindingProvider {
   Optional<LocalServer> localServer(Properties properties, LocalSetup setup);
 
   /**
+   * Checks the binding properties as the binding's {@code init()} will read them, before the kit starts a local
+   * server or connects to anything, so that a bad property ends the run at once. The SUT's address may be missing
+   * (the local server sets it later). Nothing is checked by default.
+   *
+   * @throws io.iotkit.binding.settings.BadPropertyException naming the property that is wrong
+   */
+  default void checkProperties(Properties properties) {
+  }
+
+  /**
    * Lines the user should read at the start of a run about these binding properties, e.g. that one was renamed.
    * None by default.
    */

@@ -19,6 +19,12 @@ public abstract class StandardBindingProvider implements BindingProvider {
     LocalServer create(Properties properties, LocalSetup setup);
   }
 
+  /**
+   * Stands for the address a local server gets when it starts, while {@link #checkProperties} reads the properties
+   * before: host:port, which every binding's address property accepts.
+   */
+  private static final String LOCAL_ADDRESS = "127.0.0.1:1";
+
   private final String name;
   private final Supplier<KitBinding> bindings;
   private final String addressProperty;
@@ -49,6 +55,28 @@ public abstract class StandardBindingProvider implements BindingProvider {
   @Override
   public final KitBinding newBinding() {
     return bindings.get();
+  }
+
+  /**
+   * Reads the settings as the binding's {@code init()} does, the address given; a subclass whose binding has
+   * settings to check overrides {@link #readSettings}.
+   */
+  @Override
+  public final void checkProperties(Properties properties) {
+    Properties p = properties;
+    if (addressProperty != null && properties.getProperty(addressProperty, "").isBlank()) {
+      p = new Properties();
+      p.putAll(properties);
+      p.setProperty(addressProperty, LOCAL_ADDRESS);
+    }
+    readSettings(p);
+  }
+
+  /**
+   * Reads the binding's settings from {@code properties} as its {@code init()} does, throwing
+   * {@link io.iotkit.binding.settings.BadPropertyException} for a bad one; nothing by default.
+   */
+  protected void readSettings(Properties properties) {
   }
 
   @Override

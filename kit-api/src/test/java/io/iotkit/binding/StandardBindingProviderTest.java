@@ -2,8 +2,11 @@ package io.iotkit.binding;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.iotkit.binding.settings.BadPropertyException;
+import io.iotkit.binding.settings.PropertyReader;
 import io.iotkit.process.LocalServer;
 import io.iotkit.process.LocalSetup;
 import java.nio.file.Path;
@@ -78,6 +81,14 @@ class StandardBindingProviderTest {
     WithServer() {
       super("store", Idle::new, "store.host", (properties, setup) -> new Server(setup.kitHome()));
     }
+
+    /** As a binding's settings would: the address must be host:port, and store.size a number. */
+    @Override
+    protected void readSettings(Properties properties) {
+      PropertyReader reader = new PropertyReader(properties);
+      reader.hostPorts("store.host", "", 0);
+      reader.intIn("store.size", 1, 1, 10);
+    }
   }
 
   static final class WithoutServer extends StandardBindingProvider {
@@ -108,5 +119,16 @@ class StandardBindingProviderTest {
   @Test
   void aBindingWithoutServerNeverStartsOne() {
     assertTrue(new WithoutServer().localServer(props(Map.of()), LocalSetup.single(Path.of("/kit"))).isEmpty());
+  }
+
+  @Test
+  void propertiesAreCheckedWithAStandInForTheLocalServersAddress() {
+    BindingProvider p = new WithServer();
+    p.checkProperties(props(Map.of()));
+    p.checkProperties(props(Map.of("store.host", "db1:5")));
+    assertEquals("store.size '11' is not a whole number from 1 to 10", assertThrows(BadPropertyException.class,
+        () -> p.checkProperties(props(Map.of("store.size", "11")))).getMessage());
+    assertThrows(BadPropertyException.class, () -> p.checkProperties(props(Map.of("store.host", "db1"))));
+    new WithoutServer().checkProperties(props(Map.of("anything", "x")));
   }
 }

@@ -1,5 +1,6 @@
 package io.iotkit.cli;
 
+import io.iotkit.binding.settings.BadPropertyException;
 import io.iotkit.binding.BindingProvider;
 import io.iotkit.model.KitLayout;
 import io.iotkit.process.LocalServer;
@@ -116,7 +117,10 @@ final class ServerCommand implements Callable<Integer> {
     }
     Optional<LocalServer> server;
     try {
+      provider.checkProperties(props);
       server = provider.localServer(props, new LocalSetup(kit.home(), nodes, host));
+    } catch (BadPropertyException e) {
+      throw new BadInputException(Bindings.badPropertyLine(provider.name(), bindingProperties, e));
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage());
     }

@@ -62,9 +62,10 @@ public final class HostList {
     }
     int port = 0;
     if (m.group(3) != null) {
-      port = Integer.parseInt(m.group(3));
+      // five digits at most: more are out of range, and may not fit an int
+      port = m.group(3).length() > 5 ? 0 : Integer.parseInt(m.group(3));
       if (port < 1 || port > 65_535) {
-        throw new BadHostListException(where + ": port " + port + " is not in 1..65535");
+        throw new BadHostListException(where + ": port " + m.group(3) + " is not in 1..65535");
       }
     }
     Integer instances = null;
@@ -85,7 +86,7 @@ public final class HostList {
   private static int count(String value, String where) throws BadHostListException {
     try {
       int n = Integer.parseInt(value);
-      if (n >= 0) {
+      if (n >= 0) { // a value too large for an int is a NumberFormatException too
         return n;
       }
     } catch (NumberFormatException e) {

@@ -57,19 +57,21 @@ public record Pricing(String sponsor, String system, String currency, List<LineI
     if (p.currency() == null || p.currency().isBlank()) {
       throw new InvalidPricingException(file, "has no currency");
     }
-    for (LineItem item : p.lineItems()) {
-      String name = item.description() == null ? "a line item" : "line item '" + item.description() + "'";
-      if (item.description() == null || item.description().isBlank()) {
-        throw new InvalidPricingException(file, "a line item has no description");
+    for (int i = 0; i < p.lineItems().size(); i++) {
+      LineItem item = p.lineItems().get(i);
+      String at = "lineItems[" + i + "]";
+      if (item == null || item.description() == null || item.description().isBlank()) {
+        throw new InvalidPricingException(file, at + ".description is missing");
       }
+      at += " ('" + item.description() + "')";
       if (!(item.unitPrice() >= 0) || Double.isInfinite(item.unitPrice())) {
-        throw new InvalidPricingException(file, name + " has no valid unitPrice (a number >= 0)");
+        throw new InvalidPricingException(file, at + ".unitPrice is not a number >= 0");
       }
       if (item.quantity() < 1) {
-        throw new InvalidPricingException(file, name + " has no valid quantity (a whole number >= 1)");
+        throw new InvalidPricingException(file, at + ".quantity is not a whole number >= 1");
       }
       if (item.availabilityDate() == null) {
-        throw new InvalidPricingException(file, name + " has no availabilityDate (YYYY-MM-DD)");
+        throw new InvalidPricingException(file, at + ".availabilityDate is missing (YYYY-MM-DD)");
       }
     }
     return p;
@@ -86,7 +88,9 @@ public record Pricing(String sponsor, String system, String currency, List<LineI
   /** A pricing file that is missing or malformed. */
   public static final class InvalidPricingException extends Exception {
     public InvalidPricingException(Path file, String what) {
-      super("pricing file " + file + " " + what + "; see workloads/pricing.json for the format");
+      // One line whatever the parser said: the message is printed as the run's only error line.
+      super(("pricing file " + file + " " + what + "; see workloads/pricing.json for the format")
+          .replaceAll("\\s*[\\r\\n]+\\s*", " "));
     }
   }
 }

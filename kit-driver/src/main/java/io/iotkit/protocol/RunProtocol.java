@@ -34,6 +34,7 @@ import io.iotkit.model.SubstationCount;
 import io.iotkit.model.SutOutage;
 import io.iotkit.model.SystemDescription;
 import io.iotkit.progress.RunConsole;
+import io.iotkit.sut.Bindings;
 import io.iotkit.sut.SutSession.SutException;
 import io.iotkit.sut.SutSession;
 import io.iotkit.sut.SutWatch;
@@ -46,6 +47,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import org.slf4j.LoggerFactory;
 import site.ycsb.DBException;
@@ -156,8 +158,11 @@ public final class RunProtocol {
     } catch (DBException e) {
       status = RunStatus.ABORTED;
       String m = String.valueOf(e.getMessage());
-      abortReason = m.startsWith(provider.name() + ":") ? m : provider.name() + ": " + m;
-      badInput = BadPropertyException.isCauseOf(e); // e.g. a layout prepare() cannot make with these properties
+      // e.g. a layout prepare() cannot make with these properties
+      Optional<BadPropertyException> bad = BadPropertyException.in(e);
+      badInput = bad.isPresent();
+      abortReason = bad.map(b -> Bindings.badPropertyLine(provider.name(), config.bindingProperties(), b))
+          .orElse(m.startsWith(provider.name() + ":") ? m : provider.name() + ": " + m);
     } catch (InstanceProcess.InstanceFailedException e) {
       status = RunStatus.ABORTED;
       abortReason = e.getMessage();

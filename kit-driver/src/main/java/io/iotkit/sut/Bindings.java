@@ -1,5 +1,6 @@
 package io.iotkit.sut;
 
+import io.iotkit.binding.settings.BadPropertyException;
 import io.iotkit.binding.BindingProvider;
 import java.io.IOException;
 import java.io.InputStream;
@@ -68,5 +69,14 @@ public final class Bindings {
     }
     overrides.forEach(p::setProperty);
     return p;
+  }
+
+  /**
+   * The one line of a bad binding property: the binding, the file (or that none was given), and the property's
+   * own message, which names the key and what is wrong with its value.
+   */
+  public static String badPropertyLine(String binding, Path file, BadPropertyException e) {
+    return binding + ": " + (file == null ? "built-in binding properties (no file)" : "binding properties " + file)
+        + ": " + e.getMessage();
   }
 }

@@ -41,7 +41,10 @@ public final class SutSession implements AutoCloseable {
     Properties props = load(propertiesFile, Map.of());
     SutSession s;
     try {
+      provider.checkProperties(props); // before a local server starts: a bad property ends the run at once
       s = new SutSession(provider, propertiesFile, provider.localServer(props, setup));
+    } catch (BadPropertyException e) {
+      throw new BadSetupException(Bindings.badPropertyLine(provider.name(), propertiesFile, e));
     } catch (IllegalArgumentException e) {
       throw new BadSetupException(e.getMessage());
     }
@@ -71,8 +74,9 @@ public final class SutSession implements AutoCloseable {
     try {
       b.init();
     } catch (DBException e) {
-      throw BadPropertyException.isCauseOf(e) ? new BadSetupException(e.getMessage())
-          : new SutException(e.getMessage());
+      Optional<BadPropertyException> bad = BadPropertyException.in(e);
+      throw bad.isPresent() ? new BadSetupException(Bindings.badPropertyLine(provider.name(), propertiesFile,
+          bad.get())) : new SutException(e.getMessage());
     }
     return b;
   }

@@ -38,6 +38,12 @@ class HostListTest {
     Files.writeString(f, "node1:99999\n");
     assertTrue(assertThrows(HostList.BadHostListException.class, () -> HostList.read(f)).getMessage()
         .endsWith("line 1: port 99999 is not in 1..65535"));
+    Files.writeString(f, "node1:99999999999\n");
+    assertTrue(assertThrows(HostList.BadHostListException.class, () -> HostList.read(f)).getMessage()
+        .endsWith("line 1: port 99999999999 is not in 1..65535"), "too large for an int, still one line");
+    Files.writeString(f, "node1 instances=99999999999\n");
+    assertTrue(assertThrows(HostList.BadHostListException.class, () -> HostList.read(f)).getMessage()
+        .endsWith("instances=99999999999 is not a count of 0 or more"));
     Files.writeString(f, "node1\nnode1\n");
     assertTrue(assertThrows(HostList.BadHostListException.class, () -> HostList.read(f)).getMessage()
         .contains("node1 is listed twice"));

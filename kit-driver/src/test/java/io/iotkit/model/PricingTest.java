@@ -69,12 +69,13 @@ class PricingTest {
 
   @Test
   void negativePrice() throws Exception {
-    rejected(file(pricing(SERVER.replace("12500.25", "-1"))), "unitPrice");
+    rejected(file(pricing(SERVER.replace("12500.25", "-1"))), "lineItems[0] ('server').unitPrice is not a number >= 0");
   }
 
   @Test
   void zeroQuantity() throws Exception {
-    rejected(file(pricing(SUPPORT, SERVER.replace("\"quantity\": 4", "\"quantity\": 0"))), "quantity");
+    rejected(file(pricing(SUPPORT, SERVER.replace("\"quantity\": 4", "\"quantity\": 0"))),
+        "lineItems[1] ('server').quantity is not a whole number >= 1");
   }
 
   @Test
@@ -91,7 +92,7 @@ class PricingTest {
   @Test
   void missingDate() throws Exception {
     rejected(file(pricing(SERVER, SUPPORT.replace(", \"availabilityDate\": \"2026-04-30\"", ""))),
-        "availabilityDate");
+        ".availabilityDate is missing (YYYY-MM-DD)");
   }
 
   @Test
@@ -106,6 +107,7 @@ class PricingTest {
 
   @Test
   void missingDescription() throws Exception {
-    rejected(file(pricing(SERVER.replace("\"description\": \"server\", ", ""))), "description");
+    rejected(file(pricing(SERVER.replace("\"description\": \"server\", ", ""))),
+        "lineItems[0].description is missing");
   }
 }

@@ -1,5 +1,7 @@
 package io.iotkit.binding.settings;
 
+import java.util.Optional;
+
 /**
  * A binding property the kit cannot run with. Its message is the one line the user sees: the property's name, its
  * value (never a secret's) and what is wrong.
@@ -17,11 +19,16 @@ public class BadPropertyException extends IllegalArgumentException {
 
   /** Whether {@code failure}, or anything in its chain of causes, is a bad property. */
   public static boolean isCauseOf(Throwable failure) {
+    return in(failure).isPresent();
+  }
+
+  /** The bad property that is {@code failure} or in its chain of causes, if any. */
+  public static Optional<BadPropertyException> in(Throwable failure) {
     for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-      if (t instanceof BadPropertyException) {
-        return true;
+      if (t instanceof BadPropertyException b) {
+        return Optional.of(b);
       }
     }
-    return false;
+    return Optional.empty();
   }
 }

@@ -5,10 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyStore;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
+import org.junit.jupiter.api.io.TempDir;
 import site.ycsb.DBException;
 
 /** Every binding's number, flag and string properties: defaults, and one line naming property and value. */
@@ -89,5 +96,52 @@ class PropertyReaderTest {
     assertTrue(BadPropertyException.isCauseOf(bad));
     assertFalse(BadPropertyException.isCauseOf(new DBException("mysql: cannot connect")));
     assertFalse(BadPropertyException.isCauseOf(null));
+    assertEquals(bad, BadPropertyException.in(new DBException("mysql: x", new RuntimeException(bad))).orElseThrow());
+  }
+
+  @Test
+  void oneOfAllowedValuesInAnyCase() {
+    assertEquals("in-memory", reader("p", "IN-MEMORY").oneOf("p", "file", Set.of("file", "in-memory")));
+    assertEquals("file", reader().oneOf("p", "file", Set.of("file", "in-memory")));
+    assertEquals("p 'disk' is not one of file, in-memory",
+        message(() -> reader("p", "disk").oneOf("p", "file", Set.of("file", "in-memory"))));
+  }
+
+  @Test
+  void hostPortLists() {
+    assertEquals(List.of(new HostPort("a", 1), new HostPort("::1", 9092), new HostPort("b", 7)),
+        reader("s", "a:1, [::1]:9092,b").hostPorts("s", "", 7));
+    assertEquals("[::1]:9092", new HostPort("::1", 9092).toString());
+    assertEquals("s entry 'b' is not host:port", message(() -> reader("s", "a:1,b").hostPorts("s", "", 0)));
+    assertEquals("s entry 'a:99999' has no valid port (a whole number from 1 to 65535)",
+        message(() -> reader("s", "a:99999").hostPorts("s", "", 0)));
+    assertEquals("s entry '[::1' is not host:port", message(() -> reader("s", "[::1").hostPorts("s", "", 1)));
+    assertEquals("s names no server", message(() -> reader("s", " , ").hostPorts("s", "", 1)));
+  }
+
+  @Test
+  void keyStoresOpenWithTheirPasswordOrNameWhatIsWrong(@TempDir Path dir) throws Exception {
+    Path store = dir.resolve("t.p12");
+    KeyStore ks = KeyStore.getInstance("PKCS12");
+    ks.load(null, null);
+    try (OutputStream out = Files.newOutputStream(store)) {
+      ks.store(out, "pw-4711".toCharArray());
+    }
+    String f = store.toString();
+    assertEquals(Optional.empty(), reader().keyStore("t", "t.type", "t.password", "PKCS12"));
+    assertEquals(Optional.of(store), reader("t", f, "t.password", "pw-4711").keyStore("t", "t.type", "t.password",
+        "PKCS12"));
+    assertEquals(Optional.of(store), reader("t", f, "t.type", "PEM").keyStore("t", "t.type", "t.password", "JKS"),
+        "a PEM file is only read by its client");
+    String wrong = message(() -> reader("t", f, "t.password", "guess-0815").keyStore("t", "t.type", "t.password",
+        "PKCS12"));
+    assertEquals("t.password does not open t '" + f + "' (not its password)", wrong);
+    assertEquals("t 'nope.p12' is not a readable file",
+        message(() -> reader("t", "nope.p12").keyStore("t", "t.type", "t.password", "PKCS12")));
+    assertEquals("t.type 'XYZ' is not a key store type (PKCS12, JKS)",
+        message(() -> reader("t", f, "t.type", "XYZ").keyStore("t", "t.type", "t.password", "PKCS12")));
+    Path text = Files.writeString(dir.resolve("x.txt"), "not a store");
+    assertEquals("t '" + text + "' is not a PKCS12 store that t.password opens",
+        message(() -> reader("t", text.toString()).keyStore("t", "t.type", "t.password", "PKCS12")));
   }
 }

@@ -65,7 +65,7 @@ public final class HBaseBinding extends KitBinding {
     }
     tableName = settings.table;
     batchSize = settings.batchSize;
-    connection = SharedConnection.acquire(settings.client);
+    connection = SharedConnection.acquire(settings);
     try {
       ensureTable();
       table = connection.getTable(tableName);

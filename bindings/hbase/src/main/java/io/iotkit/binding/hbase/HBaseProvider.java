@@ -1,7 +1,6 @@
 package io.iotkit.binding.hbase;
 
 import io.iotkit.binding.StandardBindingProvider;
-import java.util.List;
 import java.util.Properties;
 
 /**
@@ -14,9 +13,8 @@ public final class HBaseProvider extends StandardBindingProvider {
         (properties, setup) -> setup.replicated() ? new LocalHBaseCluster(setup) : new LocalHBase(setup));
   }
 
-  /** Old property names still in use. */
   @Override
-  public List<String> warnings(Properties properties) {
-    return HBaseSettings.RENAMED.warnings(properties);
+  protected void readSettings(Properties properties) {
+    HBaseSettings.from(properties);
   }
 }

@@ -1,13 +1,14 @@
 package io.iotkit.binding.hbase;
 
+import io.iotkit.binding.settings.HostPort;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.UnknownHostException;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.ClusterMetrics;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.Connection;
@@ -29,11 +30,11 @@ final class SharedConnection {
   private SharedConnection() {
   }
 
-  static synchronized Connection acquire(Configuration conf) throws DBException {
+  static synchronized Connection acquire(HBaseSettings settings) throws DBException {
     if (connection == null) {
-      String zk = reachableZooKeeper(conf);
+      String zk = reachableZooKeeper(settings.zooKeepers);
       try {
-        Connection c = ConnectionFactory.createConnection(conf);
+        Connection c = ConnectionFactory.createConnection(settings.client);
         awaitMaster(c, zk);
         connection = c;
       } catch (IOException e) {
@@ -56,21 +57,16 @@ final class SharedConnection {
   }
 
   /** Returns the first ZooKeeper server that accepts a TCP connection; fails naming each one's cause. */
-  private static String reachableZooKeeper(Configuration conf) throws DBException {
-    int defaultPort = conf.getInt("hbase.zookeeper.property.clientPort", 2181);
+  private static String reachableZooKeeper(List<HostPort> zooKeepers) throws DBException {
     StringBuilder causes = new StringBuilder();
-    for (String entry : conf.getTrimmedStrings("hbase.zookeeper.quorum", "localhost")) {
-      int colon = entry.lastIndexOf(':');
-      String host = colon > 0 ? entry.substring(0, colon) : entry;
-      int port = colon > 0 ? Integer.parseInt(entry.substring(colon + 1)) : defaultPort;
+    for (HostPort zk : zooKeepers) {
       try (Socket s = new Socket()) {
-        s.connect(new InetSocketAddress(host, port), CONNECT_TIMEOUT_MS);
-        return host + ":" + port;
+        s.connect(new InetSocketAddress(zk.host(), zk.port()), CONNECT_TIMEOUT_MS);
+        return zk.toString();
       } catch (UnknownHostException e) {
-        causes.append(causes.length() > 0 ? "; " : "").append(host).append(": unknown host");
+        causes.append(causes.length() > 0 ? "; " : "").append(zk.host()).append(": unknown host");
       } catch (IOException e) {
-        causes.append(causes.length() > 0 ? "; " : "").append(host).append(':').append(port).append(": ")
-            .append(e.getMessage());
+        causes.append(causes.length() > 0 ? "; " : "").append(zk).append(": ").append(e.getMessage());
       }
     }
     throw new DBException("hbase: cannot reach ZooKeeper (" + causes + "); start HBase, or fix"

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.iotkit.binding.settings.BadPropertyException;
+import io.iotkit.binding.settings.HostPort;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -47,18 +48,35 @@ class HBaseSettingsTest {
   }
 
   @Test
-  void theOldNamesStillWorkAndWarn() {
-    Properties old = props(Map.of("iot.hbase.table", "legacy", "iot.hbase.batch.size", "7"));
-    HBaseSettings s = HBaseSettings.from(old);
-    assertEquals("legacy", s.table.getNameAsString());
-    assertEquals(7, s.batchSize);
-    assertEquals(List.of("property iot.hbase.batch.size is now called hbase.batch.size; its value is used, but"
-        + " rename it in the binding properties: the old name goes away in the next release",
-        "property iot.hbase.table is now called hbase.table; its value is used, but rename it in the binding"
-        + " properties: the old name goes away in the next release"), new HBaseProvider().warnings(old));
-    assertEquals(List.of(), new HBaseProvider().warnings(props(Map.of("hbase.table", "t"))));
-    assertEquals("hbase.batch.size 'abc' is not a whole number of at least 1",
-        message(Map.of("iot.hbase.batch.size", "abc")), "the old name's value is read");
+  void theOldNamesAreNoLongerRead() {
+    assertEquals("iot.hbase.batch.size is no longer read: rename it hbase.batch.size",
+        message(Map.of("iot.hbase.batch.size", "7")));
+    assertEquals("iot.hbase.table is no longer read: rename it hbase.table", message(Map.of("iot.hbase.table", "t")));
+  }
+
+  @Test
+  void theZooKeeperAddressIsChecked() {
+    assertEquals(List.of(new HostPort("zk1", 2181), new HostPort("zk2", 2182)),
+        HBaseSettings.from(props(Map.of("hbase.zookeeper.quorum", "zk1, zk2:2182"))).zooKeepers);
+    assertEquals(List.of(new HostPort("zk1", 2999)), HBaseSettings.from(props(Map.of("hbase.zookeeper.quorum",
+        "zk1", "hbase.zookeeper.property.clientPort", "2999"))).zooKeepers);
+    assertEquals("hbase.zookeeper.quorum entry '127.0.0.1:abc' has no valid port (a whole number from 1 to 65535)",
+        message(Map.of("hbase.zookeeper.quorum", "127.0.0.1:abc")));
+    assertEquals("hbase.zookeeper.property.clientPort 'x' is not a whole number from 1 to 65535",
+        message(Map.of("hbase.zookeeper.property.clientPort", "x")));
+  }
+
+  @Test
+  void clientSettingsMustLookLikeHBasesDefaults() {
+    assertEquals("hbase.client.retries.number 'many' is not a whole number (or one with a unit, such as 60s or"
+        + " 128m) (HBase's default is 15)", message(Map.of("hbase.client.retries.number", "many")));
+    assertTrue(message(Map.of("hbase.client.scanner.caching", "all")).startsWith("hbase.client.scanner.caching"));
+    assertTrue(message(Map.of("hbase.ipc.client.tcpnodelay", "yes"))
+        .startsWith("hbase.ipc.client.tcpnodelay 'yes' is not true or false"));
+    HBaseSettings s = HBaseSettings.from(props(Map.of("hbase.client.retries.number", "3",
+        "hbase.rpc.timeout", "60s", "hbase.client.write.buffer", "4m", "hbase.ipc.client.tcpnodelay", "FALSE",
+        "zookeeper.znode.parent", "/x")));
+    assertEquals("3", s.client.get("hbase.client.retries.number"));
   }
 
   private static String message(Map<String, String> values) {

@@ -1,10 +1,16 @@
 package io.iotkit.binding.kafka;
 
 import io.iotkit.binding.StandardBindingProvider;
+import java.util.Properties;
 
 /** Registers binding "kafka"; with no kafka.bootstrap.servers configured, the kit starts a local Kafka. */
 public final class KafkaProvider extends StandardBindingProvider {
   public KafkaProvider() {
     super("kafka", KafkaBinding::new, KafkaSettings.BOOTSTRAP, (properties, setup) -> new LocalKafka(setup));
+  }
+
+  @Override
+  protected void readSettings(Properties properties) {
+    KafkaSettings.from(properties);
   }
 }

@@ -2,6 +2,7 @@ package io.iotkit.binding.kafka;
 
 import io.iotkit.binding.SecretNames;
 import io.iotkit.binding.settings.BadPropertyException;
+import io.iotkit.binding.settings.HostPort;
 import io.iotkit.binding.settings.PropertyReader;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -11,6 +12,11 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.config.ConfigDef;
+import org.apache.kafka.common.config.ConfigException;
 
 /**
  * The binding's properties (workloads/kafka.properties), checked once and turned into Kafka client
@@ -42,10 +48,12 @@ final class KafkaSettings {
   static final String CONSUMER = "kafka.consumer.";
   static final String ADMIN = "kafka.admin.";
 
+  private static final Set<String> SECURITY_PROTOCOLS = Set.of("PLAINTEXT", "SSL", "SASL_PLAINTEXT", "SASL_SSL");
   /** Producer settings the benchmark's durability rule fixes: a reading counts when all in-sync replicas have it. */
   private static final Map<String, String> FIXED_PRODUCER = Map.of("acks", "all", "enable.idempotence", "true");
 
   private final String bootstrap;
+  private final List<HostPort> bootstrapAddresses;
   private final String topicPrefix;
   private final int partitions;
   private final Optional<Short> replicationFactor;
@@ -64,7 +72,8 @@ final class KafkaSettings {
   private KafkaSettings(Properties p) {
     PropertyReader reader = new PropertyReader(p);
     bootstrap = reader.required(BOOTSTRAP);
-    topicPrefix = p.getProperty(TOPIC_PREFIX, "iot").trim();
+    bootstrapAddresses = reader.hostPorts(BOOTSTRAP, bootstrap, 0);
+    topicPrefix = reader.string(TOPIC_PREFIX, "iot");
     TopicLayout.checkPrefix(topicPrefix);
     partitions = reader.intIn(PARTITIONS, 16, 1, Integer.MAX_VALUE);
     replicationFactor = reader.optionalIntIn(REPLICATION, 1, Integer.MAX_VALUE).map(n -> {
@@ -90,7 +99,7 @@ final class KafkaSettings {
 
     common = new HashMap<>();
     common.put("bootstrap.servers", bootstrap);
-    securityProtocol = p.getProperty(SECURITY_PROTOCOL, "PLAINTEXT").trim().toUpperCase(Locale.ROOT);
+    securityProtocol = reader.oneOf(SECURITY_PROTOCOL, "PLAINTEXT", SECURITY_PROTOCOLS);
     common.put("security.protocol", securityProtocol);
     for (String k : p.stringPropertyNames()) {
       if ((k.startsWith("kafka.sasl.") || k.startsWith("kafka.ssl.")) && !k.equals(SASL_USERNAME)
@@ -98,17 +107,50 @@ final class KafkaSettings {
         common.put(k.substring("kafka.".length()), p.getProperty(k).trim());
       }
     }
-    saslMechanism = p.getProperty(SASL_MECHANISM, "PLAIN").trim().toUpperCase(Locale.ROOT);
-    String user = p.getProperty(SASL_USERNAME);
-    if (user != null && !user.isBlank()) {
+    saslMechanism = reader.string(SASL_MECHANISM, "PLAIN").toUpperCase(Locale.ROOT);
+    Optional<String> user = reader.optional(SASL_USERNAME);
+    if (user.isPresent()) {
       if (!securityProtocol.startsWith("SASL_")) {
         throw new BadPropertyException(SASL_USERNAME + " is set but " + SECURITY_PROTOCOL + " is "
             + securityProtocol + "; use SASL_SSL (or SASL_PLAINTEXT)");
       }
       common.put("sasl.mechanism", saslMechanism);
-      common.put("sasl.jaas.config", jaasConfig(saslMechanism, user.trim(), p.getProperty(SASL_PASSWORD, "")));
+      common.put("sasl.jaas.config", jaasConfig(saslMechanism, user.get(), p.getProperty(SASL_PASSWORD, "")));
     }
     secrets = secretValues(p, common);
+    // Stores the clients open, and every client setting Kafka's own definitions check, before any client exists.
+    reader.keyStore("kafka.ssl.truststore.location", "kafka.ssl.truststore.type", "kafka.ssl.truststore.password",
+        "JKS");
+    reader.keyStore("kafka.ssl.keystore.location", "kafka.ssl.keystore.type", "kafka.ssl.keystore.password", "JKS");
+    Map<String, String> shared = new HashMap<>();
+    common.forEach((k, v) -> shared.put(k, v.toString()));
+    checkClientSettings("kafka.", shared, ProducerConfig.configDef());
+    Map<String, String> producerOwn = new HashMap<>(producerOverrides);
+    producerOwn.keySet().removeAll(FIXED_PRODUCER.keySet()); // checked above, and the kit's values are what go
+    checkClientSettings(PRODUCER, producerOwn, ProducerConfig.configDef());
+    checkClientSettings(CONSUMER, consumerOverrides, ConsumerConfig.configDef());
+    checkClientSettings(ADMIN, adminOverrides, AdminClientConfig.configDef());
+  }
+
+  /**
+   * Each setting parsed and validated as the Kafka client will, so a value it rejects is a bad property named by
+   * its key in the binding properties. A name Kafka does not know is left to it (it ignores it with a warning).
+   */
+  private void checkClientSettings(String prefix, Map<String, String> given, ConfigDef definitions) {
+    given.forEach((name, value) -> {
+      ConfigDef.ConfigKey key = definitions.configKeys().get(name);
+      if (key == null) {
+        return;
+      }
+      try {
+        Object parsed = ConfigDef.parseType(name, value, key.type);
+        if (key.validator != null) {
+          key.validator.ensureValid(name, parsed);
+        }
+      } catch (ConfigException e) {
+        throw new BadPropertyException(prefix + name + ": " + scrub(e.getMessage()));
+      }
+    });
   }
 
   /** Reads and checks the properties; a {@link BadPropertyException} names the property that is wrong. */
@@ -171,13 +213,9 @@ final class KafkaSettings {
     return bootstrap;
   }
 
-  /** The bootstrap servers as host and port; a malformed entry is a {@link BadPropertyException}. */
-  List<Address> bootstrapAddresses() {
-    List<Address> list = new ArrayList<>();
-    for (String entry : bootstrap.split(",")) {
-      list.add(Address.parse(entry.trim()));
-    }
-    return list;
+  /** The bootstrap servers as host and port. */
+  List<HostPort> bootstrapAddresses() {
+    return bootstrapAddresses;
   }
 
   String topicPrefix() {
@@ -268,33 +306,5 @@ final class KafkaSettings {
   /** The configured secret values. */
   Set<String> secrets() {
     return Set.copyOf(secrets);
-  }
-
-  /** One host:port of the bootstrap list. */
-  record Address(String host, int port) {
-    static Address parse(String entry) {
-      int colon = entry.lastIndexOf(':');
-      if (colon <= 0 || colon == entry.length() - 1) {
-        throw new BadPropertyException(BOOTSTRAP + " entry '" + entry + "' is not host:port");
-      }
-      String host = entry.substring(0, colon);
-      if (host.startsWith("[") && host.endsWith("]")) {
-        host = host.substring(1, host.length() - 1); // [::1]:9092
-      }
-      try {
-        int port = Integer.parseInt(entry.substring(colon + 1));
-        if (port >= 1 && port <= 65_535) {
-          return new Address(host, port);
-        }
-      } catch (NumberFormatException e) {
-        // reported below
-      }
-      throw new BadPropertyException(BOOTSTRAP + " entry '" + entry + "' has no valid port");
-    }
-
-    @Override
-    public String toString() {
-      return (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
-    }
   }
 }

@@ -1,5 +1,6 @@
 package io.iotkit.binding.kafka;
 
+import io.iotkit.binding.settings.HostPort;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -98,14 +99,9 @@ final class SharedClients {
   }
 
   private static Admin connect(KafkaSettings s) throws DBException {
-    List<KafkaSettings.Address> bootstrap;
-    try {
-      bootstrap = s.bootstrapAddresses();
-    } catch (IllegalArgumentException e) {
-      throw new DBException("kafka: " + e.getMessage(), e);
-    }
+    List<HostPort> bootstrap = s.bootstrapAddresses();
     List<String> causes = new ArrayList<>();
-    for (KafkaSettings.Address a : bootstrap) {
+    for (HostPort a : bootstrap) {
       String cause = tcpProbe(a.host(), a.port());
       if (cause == null) {
         causes = null;

@@ -1,5 +1,8 @@
 package io.iotkit.binding.kafka;
 
+import io.iotkit.binding.settings.BadPropertyException;
+import org.apache.kafka.common.errors.InvalidConfigurationException;
+import org.apache.kafka.common.errors.InvalidReplicationFactorException;
 import io.iotkit.binding.Replication;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -58,6 +61,13 @@ final class TopicAdmin {
       try {
         get(e.getValue());
       } catch (ExecutionException ex) {
+        if (ex.getCause() instanceof InvalidConfigurationException
+            || ex.getCause() instanceof InvalidReplicationFactorException) {
+          // The broker checks topic settings (kafka.topic.*); the client has no definitions of them to check first.
+          BadPropertyException bad = new BadPropertyException("the cluster refused topic " + e.getKey()
+              + " as kafka.topic.* set it: " + settings.scrub(ex.getCause().getMessage()));
+          throw new DBException("kafka: " + bad.getMessage(), bad);
+        }
         if (!(ex.getCause() instanceof TopicExistsException)) {
           throw failed("cannot create topic " + e.getKey(), ex);
         }

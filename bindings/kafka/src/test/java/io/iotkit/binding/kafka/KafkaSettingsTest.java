@@ -5,10 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.iotkit.binding.settings.BadPropertyException;
+import io.iotkit.binding.settings.HostPort;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class KafkaSettingsTest {
 
@@ -32,7 +37,7 @@ class KafkaSettingsTest {
     assertEquals("true", s.producerConfig().get("enable.idempotence"));
     assertEquals("-1", s.topicConfigs().get("retention.ms"));
     assertEquals("false", s.consumerConfig().get("enable.auto.commit"));
-    assertEquals(List.of(new KafkaSettings.Address("127.0.0.1", 9092)), s.bootstrapAddresses());
+    assertEquals(List.of(new HostPort("127.0.0.1", 9092)), s.bootstrapAddresses());
   }
 
   @Test
@@ -46,13 +51,15 @@ class KafkaSettingsTest {
   }
 
   @Test
-  void clientPropertiesGoWhereTheyBelong() {
+  void clientPropertiesGoWhereTheyBelong(@TempDir Path dir) throws Exception {
+    String pem = Files.writeString(dir.resolve("ca.pem"), "a PEM file, read by Kafka's client only").toString();
     KafkaSettings s = KafkaSettings.from(props("kafka.producer.linger.ms", "20", "kafka.consumer.check.crcs",
-        "false", "kafka.ssl.truststore.location", "/x.p12", "kafka.security.protocol", "ssl"));
+        "false", "kafka.ssl.truststore.location", pem, "kafka.ssl.truststore.type", "PEM",
+        "kafka.security.protocol", "ssl"));
     assertEquals("20", s.producerConfig().get("linger.ms"));
     assertFalse(s.consumerConfig().containsKey("linger.ms"));
     assertEquals("false", s.consumerConfig().get("check.crcs"));
-    assertEquals("/x.p12", s.adminConfig().get("ssl.truststore.location"));
+    assertEquals(pem, s.adminConfig().get("ssl.truststore.location"));
     assertEquals("SSL", s.producerConfig().get("security.protocol"));
     assertFalse(s.producerConfig().containsKey("batch.size") && s.producerConfig().get("batch.size").equals("500"),
         "kafka.batch.size is the kit's, not the producer's");
@@ -69,6 +76,24 @@ class KafkaSettingsTest {
   }
 
   @Test
+  void kafkasOwnDefinitionsCheckTheClientSettings() {
+    assertEquals("kafka.producer.linger.ms: Invalid value soon for configuration linger.ms: Not a number of type LONG",
+        message(props("kafka.producer.linger.ms", "soon")));
+    assertEquals("kafka.consumer.max.poll.records: Invalid value 0 for configuration max.poll.records: Value must be"
+        + " at least 1", message(props("kafka.consumer.max.poll.records", "0")));
+    assertTrue(message(props("kafka.ssl.truststore.location", "/no/such.jks", "kafka.security.protocol", "SSL"))
+        .startsWith("kafka.ssl.truststore.location '/no/such.jks' is not a readable file"));
+    assertEquals("kafka.security.protocol 'TLS' is not one of PLAINTEXT, SASL_PLAINTEXT, SASL_SSL, SSL",
+        message(props("kafka.security.protocol", "TLS")));
+    assertEquals("kafka.admin.request.timeout.ms: Invalid value x for configuration request.timeout.ms: Not a number"
+        + " of type INT", message(props("kafka.admin.request.timeout.ms", "x")));
+  }
+
+  private static String message(Properties p) {
+    return assertThrows(BadPropertyException.class, () -> KafkaSettings.from(p)).getMessage();
+  }
+
+  @Test
   void badValuesNameTheirProperty() {
     assertTrue(assertThrows(IllegalArgumentException.class, () -> KafkaSettings.from(props(KafkaSettings.PARTITIONS,
         "many"))).getMessage().startsWith("kafka.topic.partitions 'many'"));
@@ -78,7 +103,7 @@ class KafkaSettingsTest {
         () -> KafkaSettings.from(props(KafkaSettings.BOOTSTRAP, "host")).bootstrapAddresses());
     assertThrows(IllegalArgumentException.class,
         () -> KafkaSettings.from(props(KafkaSettings.BOOTSTRAP, "host:99999")).bootstrapAddresses());
-    assertEquals(new KafkaSettings.Address("::1", 9092),
+    assertEquals(new HostPort("::1", 9092),
         KafkaSettings.from(props(KafkaSettings.BOOTSTRAP, "[::1]:9092")).bootstrapAddresses().get(0));
   }
 

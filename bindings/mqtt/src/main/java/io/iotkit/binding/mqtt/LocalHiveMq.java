@@ -1,9 +1,9 @@
 package io.iotkit.binding.mqtt;
 
+import io.iotkit.binding.settings.PropertyReader;
 import io.iotkit.files.FileTrees;
 import io.iotkit.process.ChildJvmServer;
 import io.iotkit.process.LocalSetup;
-import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -39,12 +39,14 @@ final class LocalHiveMq extends ChildJvmServer {
 
   LocalHiveMq(LocalSetup setup, Properties properties) {
     super(noReplication(setup), "mqtt-server", "io.iotkit.server.mqtt.HiveMqBroker", JVM_OPTIONS, READY_TIMEOUT, STOP_GRACE);
-    this.persistence = properties.getProperty(PERSISTENCE, "file").trim();
     this.host = setup.host();
     brokerOptions.addAll(List.of("--host", host));
-    option(properties, MAX_QUEUE_SIZE, "--max-queue-size");
-    option(properties, RECEIVE_MAXIMUM, "--receive-maximum");
-    option(properties, PERSISTENCE, "--persistence");
+    // The launcher's own ranges (io.iotkit.server.mqtt.BrokerConfig), checked here to name the property.
+    PropertyReader reader = new PropertyReader(properties);
+    reader.optionalLongIn(MAX_QUEUE_SIZE, 1, Long.MAX_VALUE).ifPresent(n -> option("--max-queue-size", n));
+    reader.optionalIntIn(RECEIVE_MAXIMUM, 1, 65_535).ifPresent(n -> option("--receive-maximum", n));
+    this.persistence = reader.oneOf(PERSISTENCE, "file", Set.of("file", "in-memory"));
+    option("--persistence", persistence);
   }
 
   /** HiveMQ CE clusters no brokers and replicates nothing: a replicated local MQTT SUT cannot be made. */
@@ -56,12 +58,9 @@ final class LocalHiveMq extends ChildJvmServer {
     return setup.kitHome();
   }
 
-  private void option(Properties p, String property, String flag) {
-    String v = p.getProperty(property, "").trim();
-    if (!v.isEmpty()) {
-      brokerOptions.add(flag);
-      brokerOptions.add(v);
-    }
+  private void option(String flag, Object value) {
+    brokerOptions.add(flag);
+    brokerOptions.add(value.toString());
   }
 
   @Override
@@ -73,14 +72,6 @@ final class LocalHiveMq extends ChildJvmServer {
   @Override
   public Set<String> launchOptions() {
     return Set.of("--port");
-  }
-
-  @Override
-  protected Closeable prepare(Path dir) throws IOException {
-    if (!persistence.equals("file") && !persistence.equals("in-memory")) {
-      throw new IOException(PERSISTENCE + " must be file or in-memory, not '" + persistence + "'");
-    }
-    return super.prepare(dir);
   }
 
   @Override

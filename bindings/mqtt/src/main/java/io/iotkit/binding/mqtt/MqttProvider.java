@@ -1,10 +1,16 @@
 package io.iotkit.binding.mqtt;
 
 import io.iotkit.binding.StandardBindingProvider;
+import java.util.Properties;
 
 /** Registers binding "mqtt"; with no mqtt.host configured, the kit starts a local HiveMQ CE broker. */
 public final class MqttProvider extends StandardBindingProvider {
   public MqttProvider() {
     super("mqtt", MqttBinding::new, MqttSettings.HOST, (properties, setup) -> new LocalHiveMq(setup, properties));
+  }
+
+  @Override
+  protected void readSettings(Properties properties) {
+    MqttSettings.from(properties);
   }
 }

@@ -3,6 +3,7 @@ package io.iotkit.binding.mqtt;
 import com.hivemq.client.mqtt.datatypes.MqttQos;
 import io.iotkit.binding.settings.BadPropertyException;
 import io.iotkit.binding.settings.PropertyReader;
+import java.nio.file.Path;
 import java.util.Properties;
 
 /**
@@ -48,7 +49,7 @@ final class MqttSettings {
     tls = reader.bool(TLS, false);
     port = reader.intIn(PORT, tls ? 8883 : 1883, 1, 65_535);
     qos = MqttQos.fromCode(reader.intIn(QOS, 1, 0, 2));
-    topicPrefix = p.getProperty(TOPIC_PREFIX, "iot").trim();
+    topicPrefix = reader.string(TOPIC_PREFIX, "iot");
     if (topicPrefix.isEmpty() || topicPrefix.contains("+") || topicPrefix.contains("#")
         || topicPrefix.startsWith("/") || topicPrefix.endsWith("/")) {
       throw new BadPropertyException(TOPIC_PREFIX + " must be a topic without wildcards or leading/trailing"
@@ -59,9 +60,10 @@ final class MqttSettings {
     ackTimeoutSeconds = reader.intIn(ACK_TIMEOUT, 60, 1, 3_600);
     username = reader.optional(USERNAME).orElse(null);
     password = reader.optional(PASSWORD).orElse(null);
-    truststore = reader.optional(TRUSTSTORE).orElse(null);
+    truststore = reader.keyStore(TRUSTSTORE, TRUSTSTORE_TYPE, TRUSTSTORE_PASSWORD, "PKCS12").map(Path::toString)
+        .orElse(null);
     truststorePassword = reader.optional(TRUSTSTORE_PASSWORD).orElse(null);
-    truststoreType = p.getProperty(TRUSTSTORE_TYPE, "PKCS12").trim();
+    truststoreType = reader.string(TRUSTSTORE_TYPE, "PKCS12");
     quietMillis = reader.intIn(QUIET_MS, 2_000, 100, 600_000);
     maxWaitSeconds = reader.intIn(MAX_WAIT, 300, 1, 86_400);
   }

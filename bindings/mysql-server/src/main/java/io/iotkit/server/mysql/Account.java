@@ -1,5 +1,7 @@
 package io.iotkit.server.mysql;
 
+import io.iotkit.binding.settings.BadPropertyException;
+import io.iotkit.binding.settings.PropertyReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -52,20 +54,21 @@ final class Account {
   }
 
   static Account of(Properties p) {
-    String user = p.getProperty(USER, "iot").trim();
-    String database = p.getProperty(DATABASE, "iot").trim();
-    if (user.isEmpty() || user.length() > 80) {
-      throw new IllegalArgumentException(USER + " must be 1 to 80 characters");
+    PropertyReader reader = new PropertyReader(p);
+    String user = reader.string(USER, "iot");
+    String database = reader.string(DATABASE, "iot");
+    if (user.length() > 80) {
+      throw new BadPropertyException(USER + " must be 1 to 80 characters");
     }
     if (!IDENTIFIER.matcher(database).matches()) {
-      throw new IllegalArgumentException(DATABASE + " '" + database + "' must be 1 to 64 letters, digits or _");
+      throw new BadPropertyException(DATABASE + " '" + database + "' must be 1 to 64 letters, digits or _");
     }
-    String hash = p.getProperty(PASSWORD_HASH, "").trim();
+    String hash = reader.string(PASSWORD_HASH, "");
     if (!hash.isEmpty() && !NATIVE_HASH.matcher(hash).matches()) {
-      throw new IllegalArgumentException(PASSWORD_HASH + " is not a mysql_native_password hash");
+      throw new BadPropertyException(PASSWORD_HASH + " is not a mysql_native_password hash");
     }
     if (p.getProperty(PASSWORD) != null) {
-      throw new IllegalArgumentException(PASSWORD + " is not accepted: the launcher takes " + PASSWORD_HASH
+      throw new BadPropertyException(PASSWORD + " is not accepted: the launcher takes " + PASSWORD_HASH
           + " only (bin/tpcx-iot.sh server -b mysql start computes it from the binding properties)");
     }
     return new Account(user, database, hash);

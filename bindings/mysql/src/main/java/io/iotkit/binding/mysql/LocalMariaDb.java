@@ -1,5 +1,6 @@
 package io.iotkit.binding.mysql;
 
+import io.iotkit.binding.settings.PropertyReader;
 import io.iotkit.process.ChildJvmServer;
 import io.iotkit.process.LocalSetup;
 import java.io.Closeable;
@@ -48,11 +49,11 @@ final class LocalMariaDb extends ChildJvmServer {
   LocalMariaDb(LocalSetup setup, Properties bindingProperties) {
     super(setup.kitHome(), "mysql-server", MAIN, JVM_OPTIONS, READY_TIMEOUT, STOP_GRACE);
     this.setup = setup;
+    PropertyReader reader = new PropertyReader(bindingProperties);
     for (String key : List.of(MySqlSettings.USER, MySqlSettings.DATABASE)) {
-      if (bindingProperties.getProperty(key) != null) {
-        account.setProperty(key, bindingProperties.getProperty(key).trim());
-      }
+      reader.optional(key).ifPresent(v -> account.setProperty(key, v));
     }
+    // As the binding sends it (MySqlSettings): a password is not trimmed.
     String password = bindingProperties.getProperty(MySqlSettings.PASSWORD, "");
     if (!password.isEmpty()) {
       account.setProperty("mysql.password.hash", nativePasswordHash(password));

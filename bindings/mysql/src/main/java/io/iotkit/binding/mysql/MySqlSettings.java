@@ -1,9 +1,10 @@
 package io.iotkit.binding.mysql;
 
+import io.iotkit.binding.SecretNames;
 import io.iotkit.binding.settings.BadPropertyException;
 import io.iotkit.binding.settings.PropertyReader;
-import java.nio.file.Path;
-import java.util.Locale;
+import com.mysql.cj.conf.DefaultPropertySet;
+import com.mysql.cj.exceptions.CJException;
 import java.util.Properties;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -38,6 +39,8 @@ final class MySqlSettings {
   static final String JDBC_PREFIX = "mysql.jdbc.";
 
   static final int DEFAULT_PORT = 3306;
+  /** MariaDB's limit (MySQL's is 32, which the server itself enforces). */
+  static final int MAX_USER_LENGTH = 80;
   private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z0-9_]{1,64}");
   private static final Set<String> SSL_MODES = Set.of("DISABLED", "PREFERRED", "REQUIRED", "VERIFY_CA",
       "VERIFY_IDENTITY");
@@ -68,17 +71,16 @@ final class MySqlSettings {
     PropertyReader reader = new PropertyReader(p);
     String host = reader.required(HOST);
     int port = reader.intIn(PORT, DEFAULT_PORT, 1, 65_535);
-    String database = identifier(p, DATABASE, "iot");
-    String table = identifier(p, TABLE, "readings");
-    String user = p.getProperty(USER, "iot").trim();
+    String database = identifier(reader, DATABASE, "iot");
+    String table = identifier(reader, TABLE, "readings");
+    String user = reader.string(USER, "iot");
+    if (user.length() > MAX_USER_LENGTH) {
+      throw new BadPropertyException(USER + " '" + user + "' is longer than " + MAX_USER_LENGTH + " characters");
+    }
     int batchSize = reader.intIn(BATCH_SIZE, 100, 1, 100_000);
     int connectTimeout = reader.intIn(CONNECT_TIMEOUT, 5_000, 1, 600_000);
     int socketTimeout = reader.intIn(SOCKET_TIMEOUT, 600_000, 1, 3_600_000);
-    String sslMode = p.getProperty(SSL_MODE, "PREFERRED").trim().toUpperCase(Locale.ROOT);
-    if (!SSL_MODES.contains(sslMode)) {
-      throw new BadPropertyException(SSL_MODE + " '" + sslMode + "' is not one of " + String.join(", ",
-          SSL_MODES.stream().sorted().toList()));
-    }
+    String sslMode = reader.oneOf(SSL_MODE, "PREFERRED", SSL_MODES);
 
     Properties c = new Properties();
     // Extra driver properties first, so that the kit's own settings below always win.
@@ -87,6 +89,7 @@ final class MySqlSettings {
         c.setProperty(k.substring(JDBC_PREFIX.length()), p.getProperty(k));
       }
     }
+    checkDriverProperties(p);
     c.setProperty("user", user);
     c.setProperty("password", p.getProperty(PASSWORD, ""));
     c.setProperty("sslMode", sslMode);
@@ -103,23 +106,41 @@ final class MySqlSettings {
     return new MySqlSettings(host, port, database, table, user, batchSize, sslMode, c);
   }
 
-  private static void store(Properties p, Properties c, String file, String urlKey, String type, String typeKey,
-                            String password, String passwordKey) {
-    String path = p.getProperty(file, "").trim();
-    if (path.isEmpty()) {
-      return;
-    }
-    c.setProperty(urlKey, Path.of(path).toAbsolutePath().toUri().toString());
-    if (!p.getProperty(type, "").isBlank()) {
-      c.setProperty(typeKey, p.getProperty(type).trim());
-    }
-    if (p.getProperty(password) != null) {
-      c.setProperty(passwordKey, p.getProperty(password));
+  /**
+   * Connector/J's own check of each mysql.jdbc.* extra, so that a value it cannot use is a bad property now rather
+   * than a failed connection later. Its message shows the value, so a secret's is left out.
+   */
+  private static void checkDriverProperties(Properties p) {
+    for (String k : p.stringPropertyNames()) {
+      if (k.startsWith(JDBC_PREFIX) && k.length() > JDBC_PREFIX.length()) {
+        Properties one = new Properties();
+        one.setProperty(k.substring(JDBC_PREFIX.length()), p.getProperty(k).trim());
+        try {
+          new DefaultPropertySet().initializeProperties(one);
+        } catch (CJException e) {
+          throw new BadPropertyException(SecretNames.isSecret(k) ? k + " is not a value Connector/J accepts"
+              : k + " '" + p.getProperty(k).trim() + "': " + e.getMessage());
+        }
+      }
     }
   }
 
-  private static String identifier(Properties p, String key, String dflt) {
-    String v = p.getProperty(key, dflt).trim();
+  /** A key or trust store Connector/J opens: checked to open with its type and password first. */
+  private static void store(Properties p, Properties c, String file, String urlKey, String type, String typeKey,
+                            String password, String passwordKey) {
+    PropertyReader reader = new PropertyReader(p);
+    // Connector/J's default store type; the JDK's JKS reads PKCS12 files too.
+    reader.keyStore(file, type, password, "JKS").ifPresent(path -> {
+      c.setProperty(urlKey, path.toAbsolutePath().toUri().toString());
+      reader.optional(type).ifPresent(t -> c.setProperty(typeKey, t));
+      if (p.getProperty(password) != null) {
+        c.setProperty(passwordKey, p.getProperty(password));
+      }
+    });
+  }
+
+  private static String identifier(PropertyReader reader, String key, String dflt) {
+    String v = reader.string(key, dflt);
     if (!IDENTIFIER.matcher(v).matches()) {
       throw new BadPropertyException(key + " '" + v + "' must be 1 to 64 letters, digits or _");
     }

@@ -5,8 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyStore;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class MySqlSettingsTest {
 
@@ -34,12 +39,13 @@ class MySqlSettingsTest {
   }
 
   @Test
-  void thePasswordGoesToTheDriverOnly() {
+  void thePasswordGoesToTheDriverOnly(@TempDir Path dir) throws Exception {
+    Path trust = emptyStore(dir.resolve("trust.p12"), "tr0st");
     MySqlSettings s = MySqlSettings.from(props("mysql.host", "db1", "mysql.password", "s3cret",
-        "mysql.ssl.truststore.password", "tr0st", "mysql.ssl.truststore", "/etc/kit/trust.p12"));
+        "mysql.ssl.truststore.password", "tr0st", "mysql.ssl.truststore", trust.toString()));
     assertEquals("s3cret", s.connectionProperties().getProperty("password"));
     assertEquals("tr0st", s.connectionProperties().getProperty("trustCertificateKeyStorePassword"));
-    assertEquals("file:///etc/kit/trust.p12", s.connectionProperties().getProperty("trustCertificateKeyStoreUrl"));
+    assertEquals(trust.toUri().toString(), s.connectionProperties().getProperty("trustCertificateKeyStoreUrl"));
     assertFalse(s.url().contains("s3cret"));
     assertFalse(s.toString().contains("s3cret") || s.toString().contains("tr0st"), s.toString());
   }
@@ -59,9 +65,35 @@ class MySqlSettingsTest {
     assertMessage("mysql.host is not set", props());
     assertMessage("mysql.port 'x'", props("mysql.host", "h", "mysql.port", "x"));
     assertMessage("mysql.batch.size '0'", props("mysql.host", "h", "mysql.batch.size", "0"));
-    assertMessage("mysql.ssl.mode 'SOMETIMES'", props("mysql.host", "h", "mysql.ssl.mode", "sometimes"));
+    assertMessage("mysql.ssl.mode 'sometimes' is not one of DISABLED, PREFERRED", props("mysql.host", "h",
+        "mysql.ssl.mode", "sometimes"));
+    assertMessage("mysql.user '" + "u".repeat(81) + "' is longer than 80 characters", props("mysql.host", "h",
+        "mysql.user", "u".repeat(81)));
+    assertMessage("mysql.jdbc.socketTimeout 'soon': The connection property 'socketTimeout' only accepts integer values",
+        props("mysql.host", "h", "mysql.jdbc.socketTimeout", "soon"));
     assertMessage("mysql.table 'a;b'", props("mysql.host", "h", "mysql.table", "a;b"));
     assertMessage("mysql.database 'x-y'", props("mysql.host", "h", "mysql.database", "x-y"));
+  }
+
+  @Test
+  void aStoreMustOpenWithItsPassword(@TempDir Path dir) throws Exception {
+    Path trust = emptyStore(dir.resolve("trust.p12"), "right");
+    assertMessage("mysql.ssl.truststore '/no/such/trust.p12' is not a readable file", props("mysql.host", "h",
+        "mysql.ssl.truststore", "/no/such/trust.p12"));
+    assertMessage("mysql.ssl.truststore.password does not open mysql.ssl.truststore '" + trust + "' (not its password)",
+        props("mysql.host", "h", "mysql.ssl.truststore", trust.toString(), "mysql.ssl.truststore.password", "wrong"));
+    assertMessage("mysql.ssl.keystore.type 'NOPE' is not a key store type", props("mysql.host", "h",
+        "mysql.ssl.keystore", trust.toString(), "mysql.ssl.keystore.type", "NOPE"));
+  }
+
+  /** An empty PKCS12 store with this password. */
+  static Path emptyStore(Path file, String password) throws Exception {
+    KeyStore ks = KeyStore.getInstance("PKCS12");
+    ks.load(null, null);
+    try (OutputStream out = Files.newOutputStream(file)) {
+      ks.store(out, password.toCharArray());
+    }
+    return file;
   }
 
   private static void assertMessage(String expected, Properties p) {
