@@ -24,16 +24,32 @@ public final class SeriesMerge {
   private SeriesMerge() {
   }
 
+  /** The series second by second. */
   public static PhaseSeries of(List<InstanceResult> instances, List<Path> intervalLogs) throws IOException {
-    int length = 0;
+    return of(instances, intervalLogs, 1);
+  }
+
+  /**
+   * Seconds per interval of a series of {@code seconds} that must fit in {@code maxPoints} intervals: 1 while it
+   * fits, else the fewest whole seconds that make it fit.
+   */
+  public static int secondsPerPoint(int seconds, int maxPoints) {
+    return Math.max(1, (seconds + maxPoints - 1) / maxPoints);
+  }
+
+  /** The series with {@code seconds} seconds per interval; latency percentiles are exact for each interval. */
+  public static PhaseSeries of(List<InstanceResult> instances, List<Path> intervalLogs, int seconds)
+      throws IOException {
+    int lengthSeconds = 0;
     for (InstanceResult i : instances) {
-      length = Math.max(length, i.acknowledgedPerSecond().length);
+      lengthSeconds = Math.max(lengthSeconds, i.acknowledgedPerSecond().length);
     }
+    int length = (lengthSeconds + seconds - 1) / seconds;
     long[] kvps = new long[length];
     for (InstanceResult i : instances) {
       long[] mine = i.acknowledgedPerSecond();
       for (int s = 0; s < mine.length; s++) {
-        kvps[s] += mine[s];
+        kvps[s / seconds] += mine[s];
       }
     }
     long[] queries = new long[length];
@@ -48,20 +64,22 @@ public final class SeriesMerge {
           readers.add(new HistogramLogReader(log.toFile()));
         }
       }
-      Histogram second = new Histogram(3);
+      Histogram interval = new Histogram(3);
       for (int s = 0; s < length; s++) {
-        second.reset();
-        for (HistogramLogReader r : readers) {
-          Histogram h = nextQueryInterval(r);
-          if (h != null) {
-            second.add(h);
+        interval.reset();
+        for (int k = 0; k < seconds; k++) {
+          for (HistogramLogReader r : readers) {
+            Histogram h = nextQueryInterval(r);
+            if (h != null) {
+              interval.add(h);
+            }
           }
         }
-        queries[s] = second.getTotalCount();
+        queries[s] = interval.getTotalCount();
         if (queries[s] > 0) {
-          p50[s] = second.getValueAtPercentile(50) / 1e3;
-          p99[s] = second.getValueAtPercentile(99) / 1e3;
-          max[s] = second.getMaxValue() / 1e3;
+          p50[s] = interval.getValueAtPercentile(50) / 1e3;
+          p99[s] = interval.getValueAtPercentile(99) / 1e3;
+          max[s] = interval.getMaxValue() / 1e3;
         }
       }
     } catch (FileNotFoundException e) {
@@ -69,7 +87,7 @@ public final class SeriesMerge {
     } finally {
       readers.forEach(HistogramLogReader::close);
     }
-    return new PhaseSeries((int) (WorkloadSpec.SAMPLE_INTERVAL_MICROS / 1_000), kvps, queries,
+    return new PhaseSeries((int) (WorkloadSpec.SAMPLE_INTERVAL_MICROS / 1_000) * seconds, kvps, queries,
         p50, p99, max);
   }
 

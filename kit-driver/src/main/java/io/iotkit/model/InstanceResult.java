@@ -10,7 +10,9 @@ import java.util.Map;
  * @param endMicros when its last kvp was acknowledged
  * @param insertHistogram insert latency in µs, HdrHistogram compressed and base64-encoded
  * @param queryHistograms query latency in µs per template, encoded likewise
- * @param acknowledgedPerSecond kvps acknowledged in each second from TS_start (element i covers second i)
+ * @param acknowledgedPerSecond kvps acknowledged in each second from TS_start (element i covers second i); empty in
+ *     result.json for an execution longer than {@link PhaseSeries#MAX_POINTS} s (the instance's own result file
+ *     beside it holds it)
  * @param peakRssBytes the instance JVM's peak resident memory (VmHWM), or null where the OS does not say
  */
 public record InstanceResult(int instance, String substation, long kvpsTarget, long acknowledged,
@@ -24,6 +26,13 @@ public record InstanceResult(int instance, String substation, long kvpsTarget, l
     return new InstanceResult(instance, substation, kvpsTarget, acknowledged, failedInserts, startMicros + micros,
         endMicros + micros, queries, failedQueries, readingsAggregated, emptyWindows, insertHistogram,
         queryHistograms, acknowledgedPerSecond, peakRssBytes);
+  }
+
+  /** The same result without its per-second series, for result.json when the series is kept beside it. */
+  public InstanceResult withoutSeries() {
+    return new InstanceResult(instance, substation, kvpsTarget, acknowledged, failedInserts, startMicros, endMicros,
+        queries, failedQueries, readingsAggregated, emptyWindows, insertHistogram, queryHistograms, new long[0],
+        peakRssBytes);
   }
 
   /** Ingest time of this substation in seconds, from TS_start to its last acknowledged kvp. */

@@ -38,6 +38,8 @@ final class PhaseRunner {
   private static final long READY_TIMEOUT_SECONDS = 300;
   /** How often the live progress is offered to the console. */
   private static final long PROGRESS_MILLIS = 250;
+  /** The per-second series of an execution longer than result.json keeps second by second. */
+  static final String FULL_SERIES = "series.json";
 
   /** The instance's java command line on a site. */
   interface InstanceCommand {
@@ -97,9 +99,17 @@ final class PhaseRunner {
         p.reap();
       }
       long end = results.stream().mapToLong(InstanceResult::endMicros).max().orElse(start);
-      PhaseSeries series = SeriesMerge.of(results,
-          specs.stream().map(s -> Path.of(s.intervalLog())).toList());
-      return new PhaseResult(name, measured, start, end, results, series, Latency.summaries(results));
+      List<Path> logs = specs.stream().map(s -> Path.of(s.intervalLog())).toList();
+      PhaseSeries series = SeriesMerge.of(results, logs);
+      List<InstanceResult> kept = results;
+      if (series.length() > PhaseSeries.MAX_POINTS) {
+        // result.json must not grow with the run's length: past an hour it keeps a coarser series, and the
+        // per-second one stays in the run folder (series.json here, each instance's in its result file)
+        Json.write(phaseDir.resolve(FULL_SERIES), series);
+        series = SeriesMerge.of(results, logs, SeriesMerge.secondsPerPoint(series.length(), PhaseSeries.MAX_POINTS));
+        kept = results.stream().map(InstanceResult::withoutSeries).toList();
+      }
+      return new PhaseResult(name, measured, start, end, kept, series, Latency.summaries(results));
     } finally {
       running.forEach(InstanceProcess::kill);
     }

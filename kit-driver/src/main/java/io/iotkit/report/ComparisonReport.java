@@ -111,7 +111,8 @@ public final class ComparisonReport {
       iotps.category(run.name(), v.metrics().map(Metrics::iotps).orElse(Double.NaN));
       v.performanceIteration().ifPresent(it -> {
         PhaseSeries s = it.measured().series();
-        ingest.addSampled(run.name() + " (iteration " + it.number() + ")", s.intervalMillis() / 1000.0, s.kvps());
+        ingest.addSampled(run.name() + " (iteration " + it.number() + ")", s.intervalMillis() / 1000.0,
+            s.kvpsPerSecond());
       });
     }
     iotps.size(Math.min(1180, Math.max(480, 160 + runs.size() * 90)), 300);

@@ -61,7 +61,8 @@ final class RunCharts {
     for (IterationResult it : v.iterations()) {
       for (PhaseResult p : ResultView.phases(it)) {
         PhaseSeries s = p.series();
-        chart.addSampled("iteration " + it.number() + " " + p.name(), s.intervalMillis() / 1000.0, s.kvps());
+        chart.addSampled("iteration " + it.number() + " " + p.name(), s.intervalMillis() / 1000.0,
+            s.kvpsPerSecond());
       }
     }
     chart.wide(320);
@@ -167,9 +168,9 @@ final class RunCharts {
       charts.add(chart);
       PhaseSeries s = m.series();
       int allSensors = Math.max(1, m.instances().size()) * sensors;
-      double[] perSensor = new double[s.length()];
+      double[] perSensor = s.kvpsPerSecond();
       for (int i = 0; i < perSensor.length; i++) {
-        perSensor[i] = (double) s.kvps()[i] / allSensors;
+        perSensor[i] /= allSensors;
       }
       overTime.addSampled("iteration " + it.number() + " measured", s.intervalMillis() / 1000.0, perSensor);
     }

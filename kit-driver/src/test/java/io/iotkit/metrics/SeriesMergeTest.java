@@ -78,4 +78,29 @@ class SeriesMergeTest {
     assertArrayEquals(new long[] {0, 0}, s.queries());
     assertArrayEquals(new double[] {0, 0}, s.queryP99Ms());
   }
+
+  @Test
+  void coarserIntervalsAddSecondsAndMergeTheirHistograms() throws Exception {
+    // 3 s in intervals of 2 s: [s0 + s1], [s2]; percentiles from the merged histograms, not from per-second ones
+    Path a = log("a.hlog", new long[] {1_000, 2_000}, new long[] {9_000}, new long[] {5_000});
+    Path b = log("b.hlog", new long[] {3_000}, new long[] {7_000});
+    PhaseSeries s = SeriesMerge.of(List.of(instance(0, 100, 120, 30), instance(1, 90, 10)), List.of(a, b), 2);
+
+    assertEquals(2000, s.intervalMillis());
+    assertArrayEquals(new long[] {320, 30}, s.kvps());
+    assertArrayEquals(new double[] {160, 15}, s.kvpsPerSecond(), 1e-9);
+    assertArrayEquals(new long[] {5, 1}, s.queries());
+    assertEquals(3.0, s.queryP50Ms()[0], 0.01); // median of {1, 2, 3, 7, 9} ms
+    assertEquals(9.0, s.queryMaxMs()[0], 0.01);
+    assertEquals(5.0, s.queryMaxMs()[1], 0.01);
+  }
+
+  @Test
+  void aSeriesLongerThanTheLimitGetsTheFewestSecondsPerIntervalThatFit() {
+    assertEquals(1, SeriesMerge.secondsPerPoint(3_600, 3_600));
+    assertEquals(2, SeriesMerge.secondsPerPoint(3_601, 3_600));
+    assertEquals(2, SeriesMerge.secondsPerPoint(7_200, 3_600));
+    assertEquals(3, SeriesMerge.secondsPerPoint(7_201, 3_600));
+    assertEquals(1, SeriesMerge.secondsPerPoint(0, 3_600));
+  }
 }
