@@ -27,14 +27,16 @@ class SutFaultIT {
   @Test
   void localHBaseKilledMidRunEndsTheRunWithinThirtySeconds(@TempDir Path work) throws Exception {
     KitProcess k = startAndAwaitWarmup(work, "-b", "hbase", "-p", "2", "-k", "50000000");
-    long millis = faultToExit(k, signal("-KILL", serverPid(work, "io.iotkit.server.hbase")));
+    long pid = serverPid(work, "io.iotkit.server.hbase");
+    long millis = faultToExit("kill -9 of the local HBase", k, signal("-KILL", pid));
     assertAbortedOnSutFault(work, k, millis, "the local server has exited");
   }
 
   @Test
   void localKafkaKilledMidRunEndsTheRunWithinThirtySeconds(@TempDir Path work) throws Exception {
     KitProcess k = startAndAwaitWarmup(work, "-b", "kafka", "-p", "2", "-k", "50000000");
-    long millis = faultToExit(k, signal("-KILL", serverPid(work, "io.iotkit.server.kafka")));
+    long pid = serverPid(work, "io.iotkit.server.kafka");
+    long millis = faultToExit("kill -9 of the local Kafka", k, signal("-KILL", pid));
     assertAbortedOnSutFault(work, k, millis, "the local server has exited");
   }
 
@@ -43,7 +45,7 @@ class SutFaultIT {
     KitProcess k = startAndAwaitWarmup(work, "-b", "kafka", "-p", "2", "-k", "50000000");
     long pid = serverPid(work, "io.iotkit.server.kafka");
     try {
-      long millis = faultToExit(k, signal("-STOP", pid));
+      long millis = faultToExit("SIGSTOP of the local Kafka", k, signal("-STOP", pid));
       assertAbortedOnSutFault(work, k, millis, "stopped answering");
     } finally {
       signal("-CONT", pid).run(); // the kit killed it; should it not have, let it end
@@ -72,7 +74,7 @@ class SutFaultIT {
   @Test
   void aKilledInstanceEndsTheRunWithinTenSeconds(@TempDir Path work) throws Exception {
     KitProcess k = startAndAwaitWarmup(work, "-b", "null", "-p", "2", "-k", "2000000000");
-    long millis = faultToExit(k, signal("-KILL", instancePid(work)));
+    long millis = faultToExit("kill -9 of a driver instance", k, signal("-KILL", instancePid(work)));
     assertTrue(millis < INSTANCE_FAULT_LIMIT_MILLIS, "the kit ended " + millis + " ms after the instance died");
     assertEquals(1, k.process.exitValue());
     String err = Files.readString(k.stderr).strip();
@@ -101,12 +103,12 @@ class SutFaultIT {
   }
 
   /** Runs the fault and returns the ms from it to the kit's exit (the test fails after two minutes). */
-  private static long faultToExit(KitProcess k, Fault fault) throws Exception {
+  private static long faultToExit(String what, KitProcess k, Fault fault) throws Exception {
     long t0 = System.nanoTime();
     fault.run();
     assertTrue(k.process.waitFor(2, TimeUnit.MINUTES), "the kit did not end within 2 minutes of the fault");
     long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
-    System.out.println("fault to the kit's exit: " + millis + " ms");
+    System.out.println(what + " to the kit's exit: " + millis + " ms");
     return millis;
   }
 
