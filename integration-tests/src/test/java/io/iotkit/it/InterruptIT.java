@@ -31,13 +31,7 @@ class InterruptIT {
 
     new ProcessBuilder("kill", "-INT", Long.toString(k.process.pid())).start().waitFor();
     assertTrue(k.process.waitFor(2, TimeUnit.MINUTES), "the kit exits on Ctrl-C");
-    long gone = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-    List<String> left = KitProcess.leftovers(runDir.toString());
-    while (!left.isEmpty() && System.nanoTime() < gone) {
-      Thread.sleep(500);
-      left = KitProcess.leftovers(runDir.toString());
-    }
-    assertEquals(List.of(), left, "no instance or server outlives the kit");
+    KitProcess.assertNothingLeft(runDir, 30);
     // an interrupted run's folder says so, and holds nothing that looks like a whole result
     assertTrue(Files.exists(runDir.resolve(RunFolder.INCOMPLETE)), "the run folder is marked incomplete");
     assertFalse(Files.exists(runDir.resolve(RunFolder.RESULT)), "no result.json for an interrupted run");

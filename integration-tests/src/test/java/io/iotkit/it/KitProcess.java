@@ -124,6 +124,17 @@ final class KitProcess {
     return Json.read(runDir.resolve(RunFolder.RESULT), RunResult.class);
   }
 
+  /** Asserts that, within {@code seconds}, no instance or server of the run in {@code runDir} is left running. */
+  static void assertNothingLeft(Path runDir, int seconds) throws InterruptedException {
+    long gone = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+    List<String> left = leftovers(runDir.toString());
+    while (!left.isEmpty() && System.nanoTime() < gone) {
+      Thread.sleep(200);
+      left = leftovers(runDir.toString());
+    }
+    assertEquals(List.of(), left, "no instance or server outlives the kit");
+  }
+
   /**
    * Processes of the kit still alive whose command line mentions {@code marker} (e.g. a run folder): driver
    * instances, local server launchers (io.iotkit.server.*) and the servers they run (mariadbd).

@@ -14,6 +14,8 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Faults of a running SUT and of a driver instance, on real local servers: a dead or hung SUT ends the run within
@@ -24,19 +26,12 @@ class SutFaultIT {
   private static final long SUT_FAULT_LIMIT_MILLIS = 30_000;
   private static final long INSTANCE_FAULT_LIMIT_MILLIS = 10_000;
 
-  @Test
-  void localHBaseKilledMidRunEndsTheRunWithinThirtySeconds(@TempDir Path work) throws Exception {
-    KitProcess k = startAndAwaitWarmup(work, "-b", "hbase", "-p", "2", "-k", "50000000");
-    long pid = serverPid(work, "io.iotkit.server.hbase");
-    long millis = faultToExit("kill -9 of the local HBase", k, signal("-KILL", pid));
-    assertAbortedOnSutFault(work, k, millis, "the local server has exited");
-  }
-
-  @Test
-  void localKafkaKilledMidRunEndsTheRunWithinThirtySeconds(@TempDir Path work) throws Exception {
-    KitProcess k = startAndAwaitWarmup(work, "-b", "kafka", "-p", "2", "-k", "50000000");
-    long pid = serverPid(work, "io.iotkit.server.kafka");
-    long millis = faultToExit("kill -9 of the local Kafka", k, signal("-KILL", pid));
+  @ParameterizedTest
+  @ValueSource(strings = {"hbase", "kafka"})
+  void aKilledLocalServerEndsTheRunWithinThirtySeconds(String binding, @TempDir Path work) throws Exception {
+    KitProcess k = startAndAwaitWarmup(work, "-b", binding, "-p", "2", "-k", "50000000");
+    long pid = serverPid(work, "io.iotkit.server." + binding);
+    long millis = faultToExit("kill -9 of the local " + binding, k, signal("-KILL", pid));
     assertAbortedOnSutFault(work, k, millis, "the local server has exited");
   }
 
@@ -127,14 +122,7 @@ class SutFaultIT {
   }
 
   private static void assertNothingLeft(Path work) throws Exception {
-    Path runDir = KitProcess.onlyRunDir(work.resolve("results"));
-    long gone = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    List<String> left = KitProcess.leftovers(runDir.toString());
-    while (!left.isEmpty() && System.nanoTime() < gone) {
-      Thread.sleep(200);
-      left = KitProcess.leftovers(runDir.toString());
-    }
-    assertEquals(List.of(), left, "no instance or server outlives the kit");
+    KitProcess.assertNothingLeft(KitProcess.onlyRunDir(work.resolve("results")), 10);
   }
 
   private interface Fault {
