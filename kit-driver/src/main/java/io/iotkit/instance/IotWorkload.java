@@ -35,6 +35,8 @@ public final class IotWorkload extends Workload {
   static final long UNSCHEDULED = Long.MIN_VALUE;
 
   private final LongSupplier clockMicros;
+  /** False only in the kit's own benchmark, which measures what measuring costs; a run always measures. */
+  private final boolean measured;
   private String substation;
   private String table;
   private long dataSinceMicros;
@@ -45,7 +47,12 @@ public final class IotWorkload extends Workload {
   }
 
   IotWorkload(LongSupplier clockMicros) {
+    this(clockMicros, true);
+  }
+
+  IotWorkload(LongSupplier clockMicros, boolean measured) {
     this.clockMicros = clockMicros;
+    this.measured = measured;
   }
 
   @Override
@@ -105,14 +112,16 @@ public final class IotWorkload extends Workload {
     values.put(ReadingFormat.VALUE, new StringByteIterator(kvp.value()));
     values.put(ReadingFormat.UNIT, new StringByteIterator(kvp.unit()));
     values.put(ReadingFormat.PADDING, new ByteArrayByteIterator(kvp.padding()));
-    long t0 = intendedNanos != UNSCHEDULED ? intendedNanos : System.nanoTime();
+    long t0 = intendedNanos != UNSCHEDULED ? intendedNanos : measured ? System.nanoTime() : 0;
     Status status;
     try {
       status = db.insert(table, kvp.key(), values);
     } catch (RuntimeException e) {
       status = Status.ERROR; // a binding that throws loses the reading (and its batch), counted, not hidden
     }
-    s.measured.insertMicros.recordValue((System.nanoTime() - t0) / 1_000);
+    if (measured) {
+      s.measured.insertMicros.recordValue((System.nanoTime() - t0) / 1_000);
+    }
     return settle(s, status);
   }
 

@@ -1,0 +1,86 @@
+package io.iotkit.bench;
+
+import io.iotkit.binding.BindingProvider;
+import io.iotkit.environment.EnvironmentProbe;
+import io.iotkit.model.BenchResult;
+import io.iotkit.model.UtcTime;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Properties;
+import java.util.function.Consumer;
+
+/**
+ * The kit's benchmark of itself ({@code tpcx-iot.sh bench}): runs each {@link BenchPart}'s two sides in
+ * alternating rounds, after one warmup round each, so both see the same JIT state, GC and machine load.
+ * It reports ratios of medians and asserts nothing about speed.
+ */
+public final class Bench {
+  private Bench() {
+  }
+
+  /** The parts that need no server: generation against YCSB, and measurement on against off, per thread count. */
+  public static List<BenchPart> serverFree(BindingProvider sink, List<Integer> threadCounts) {
+    List<BenchPart> parts = new ArrayList<>();
+    for (int threads : threadCounts) {
+      parts.add(new GenerationPart(sink, new Properties(), threads));
+    }
+    for (int threads : threadCounts) {
+      parts.add(new MeasurementPart(sink, new Properties(), threads));
+    }
+    return parts;
+  }
+
+  /**
+   * Runs every part: a warmup round of each side, then {@code rounds} of each, the order alternating from one
+   * round to the next so neither side always runs on a machine the other has just warmed.
+   *
+   * @param progress receives one line per figure as it is done
+   */
+  public static BenchResult run(List<BenchPart> parts, int rounds, double roundSeconds, Consumer<String> progress)
+      throws Exception {
+    String started = UtcTime.of(Instant.now());
+    double[] loadBefore = loadAverage();
+    List<BenchResult.Figure> figures = new ArrayList<>();
+    for (BenchPart part : parts) {
+      part.round(BenchPart.Side.KIT, roundSeconds);
+      part.round(BenchPart.Side.REFERENCE, roundSeconds);
+      double[] kit = new double[rounds];
+      double[] reference = new double[rounds];
+      for (int r = 0; r < rounds; r++) {
+        boolean kitFirst = r % 2 == 0;
+        if (kitFirst) {
+          kit[r] = part.round(BenchPart.Side.KIT, roundSeconds);
+        }
+        reference[r] = part.round(BenchPart.Side.REFERENCE, roundSeconds);
+        if (!kitFirst) {
+          kit[r] = part.round(BenchPart.Side.KIT, roundSeconds);
+        }
+      }
+      BenchResult.Figure f = new BenchResult.Figure(part.name(), part.unit(), part.kitLabel(),
+          part.referenceLabel(), kit, reference, part.target());
+      figures.add(f);
+      progress.accept(String.format("  %s: ratio %.2f", f.name(), f.ratio()));
+    }
+    return new BenchResult(started, EnvironmentProbe.collect(List.of()), loadBefore, loadAverage(), rounds,
+        roundSeconds, figures);
+  }
+
+  /** The 1, 5 and 15 minute load averages, or none where /proc/loadavg cannot be read. */
+  static double[] loadAverage() {
+    try {
+      String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+      return Arrays.stream(f, 0, 3).mapToDouble(Double::parseDouble).toArray();
+    } catch (IOException | RuntimeException e) {
+      return new double[0];
+    }
+  }
+
+  static String threads(int n) {
+    return n + (n == 1 ? " thread" : " threads");
+  }
+}

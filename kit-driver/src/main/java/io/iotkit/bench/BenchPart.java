@@ -1,0 +1,34 @@
+package io.iotkit.bench;
+
+/**
+ * One part of the kit's benchmark: something the kit does beside a reference doing the same work on the same
+ * machine and in the same JVM. {@link Bench} runs both sides in alternating rounds and reports the ratio of
+ * their median rates. A part for a store (its plain client loop against the kit's ingest into it) is one more
+ * implementation.
+ */
+public interface BenchPart {
+
+  /** The two sides of a part. */
+  enum Side { KIT, REFERENCE }
+
+  /** What is compared, e.g. "generation into the sink, 2 threads". */
+  String name();
+
+  /** Unit of the rates {@link #round} returns. */
+  String unit();
+
+  /** What the kit's side runs. */
+  String kitLabel();
+
+  /** What the reference side runs. */
+  String referenceLabel();
+
+  /** The kit/reference ratio the kit aims at, or null for none. */
+  Double target();
+
+  /**
+   * Runs one round of one side, lasting about {@code seconds}, and returns its rate. The first round of each
+   * side is a warmup whose rate is discarded.
+   */
+  double round(Side side, double seconds) throws Exception;
+}
