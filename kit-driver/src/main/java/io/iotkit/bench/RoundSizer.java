@@ -5,7 +5,6 @@ package io.iotkit.bench;
  * of the round before. Counting rather than timing keeps the clock out of the loop being measured.
  */
 final class RoundSizer {
-  /** A first round this short would size the next from a cold JVM's rate: grow it until it lasts. */
   private static final long FIRST_OPS = 10_000;
 
   /** Runs {@code ops} operations and returns their rate (operations a second). */
@@ -15,13 +14,17 @@ final class RoundSizer {
 
   private double lastRate;
 
+  /**
+   * Runs one round and returns its rate. A round that lasted less than half the time asked for is run again,
+   * longer: on a loaded machine a short round is mostly start-up and scheduling, and would size the next one
+   * wrongly (a cold JVM's first round is such a round).
+   */
   double round(double seconds, Counted counted) throws Exception {
-    long ops = lastRate > 0 ? Math.max(1_000, (long) (lastRate * seconds)) : FIRST_OPS;
+    long ops = lastRate > 0 ? Math.max(FIRST_OPS, (long) (lastRate * seconds)) : FIRST_OPS;
     while (true) {
       double rate = counted.rate(ops);
-      boolean tooShort = lastRate == 0 && ops / rate < seconds / 2;
       lastRate = rate;
-      if (!tooShort) {
+      if (ops / rate >= seconds / 2) {
         return rate;
       }
       ops = Math.max(ops * 2, (long) (rate * seconds));
