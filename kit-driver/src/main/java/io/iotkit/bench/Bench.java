@@ -16,10 +16,11 @@ import java.util.function.Consumer;
 
 /**
  * The kit's benchmark of itself ({@code tpcx-iot.sh bench}): runs each {@link BenchPart}'s two sides in
- * alternating rounds, after one warmup round each, so both see the same JIT state, GC and machine load.
+ * alternating rounds, after warmup rounds, so both see the same JIT state, GC and machine load.
  * It reports ratios of medians and asserts nothing about speed.
  */
 public final class Bench {
+  static final int MAX_WARMUPS = 6;
   private Bench() {
   }
 
@@ -36,7 +37,7 @@ public final class Bench {
   }
 
   /**
-   * Runs every part: a warmup round of each side, then {@code rounds} of each, the order alternating from one
+   * Runs every part: warmup rounds of each side, then {@code rounds} of each, the order alternating from one
    * round to the next so neither side always runs on a machine the other has just warmed.
    *
    * @param progress receives one line per figure as it is done
@@ -47,8 +48,7 @@ public final class Bench {
     double[] loadBefore = loadAverage();
     List<BenchResult.Figure> figures = new ArrayList<>();
     for (BenchPart part : parts) {
-      part.round(BenchPart.Side.KIT, roundSeconds);
-      part.round(BenchPart.Side.REFERENCE, roundSeconds);
+      warmUp(part, roundSeconds);
       double[] kit = new double[rounds];
       double[] reference = new double[rounds];
       for (int r = 0; r < rounds; r++) {
@@ -68,6 +68,26 @@ public final class Bench {
     }
     return new BenchResult(started, EnvironmentProbe.collect(List.of()), loadBefore, loadAverage(), rounds,
         roundSeconds, figures);
+  }
+
+  /**
+   * Warmup rounds of both sides until each side's rate stops climbing (within 10 % of its round before), at
+   * most {@value #MAX_WARMUPS} each: on a loaded machine the JIT's compiler threads get little time, and a side
+   * can run interpreted for seconds.
+   */
+  private static void warmUp(BenchPart part, double roundSeconds) throws Exception {
+    double kit = 0;
+    double reference = 0;
+    for (int n = 0; n < MAX_WARMUPS; n++) {
+      double k = part.round(BenchPart.Side.KIT, roundSeconds);
+      double r = part.round(BenchPart.Side.REFERENCE, roundSeconds);
+      boolean steady = k < kit * 1.1 && r < reference * 1.1;
+      kit = k;
+      reference = r;
+      if (steady) {
+        return;
+      }
+    }
   }
 
   /** The 1, 5 and 15 minute load averages, or none where /proc/loadavg cannot be read. */

@@ -27,8 +27,8 @@ public interface BenchPart {
   Double target();
 
   /**
-   * Runs one round of one side, lasting about {@code seconds}, and returns its rate. The first round of each
-   * side is a warmup whose rate is discarded.
+   * Runs one round of one side, lasting about {@code seconds}, and returns its rate. The first rounds of each
+   * side are warmups whose rates are discarded.
    */
   double round(Side side, double seconds) throws Exception;
 }

@@ -31,7 +31,7 @@ final class BenchCommand implements Callable<Integer> {
   List<Integer> threads;
 
   @Option(names = "--rounds", defaultValue = "5", paramLabel = "R",
-      description = "Measured rounds per side of each figure, after one warmup round (default: ${DEFAULT-VALUE}).")
+      description = "Measured rounds per side of each figure, after warmup rounds (default: ${DEFAULT-VALUE}).")
   int rounds;
 
   @Option(names = "--round-seconds", defaultValue = "1", paramLabel = "S",

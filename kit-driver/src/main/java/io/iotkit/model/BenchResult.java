@@ -13,7 +13,7 @@ import java.util.List;
  * @param machine the machine it ran on
  * @param loadBefore the 1, 5 and 15 minute load averages when it began (empty where unreadable)
  * @param loadAfter the same when it ended
- * @param rounds measured rounds per side of each figure (after one warmup round each)
+ * @param rounds measured rounds per side of each figure (after warmup rounds)
  * @param roundSeconds about how long one round of one side lasts
  * @param figures one per bench part and thread count, in the order run
  */

@@ -95,7 +95,7 @@ public final class BenchReport {
 
   private static String header(BenchResult r) {
     Environment m = r.machine();
-    return fmt("Kit benchmark, %s: %d rounds of about %s s per side after a warmup, medians. Machine: %s, %s"
+    return fmt("Kit benchmark, %s: %d rounds of about %s s per side after warmup, medians. Machine: %s, %s"
         + " logical CPUs, %s. Load average (1, 5, 15 min) %s before, %s after.", r.startedAt(), r.rounds(),
         Html.plain(r.roundSeconds()), Html.orDash(m.cpuModel()), Html.orDash(m.logicalCpus()),
         Html.orDash(m.jvm()), load(r.loadBefore()), load(r.loadAfter()));
