@@ -13,6 +13,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Properties;
 import java.util.function.Consumer;
+import java.util.function.ToDoubleFunction;
 
 /**
  * The kit's benchmark of itself ({@code tpcx-iot.sh bench}): runs each {@link BenchPart}'s two sides in
@@ -49,8 +50,8 @@ public final class Bench {
     List<BenchResult.Figure> figures = new ArrayList<>();
     for (BenchPart part : parts) {
       warmUp(part, roundSeconds);
-      double[] kit = new double[rounds];
-      double[] reference = new double[rounds];
+      BenchPart.Round[] kit = new BenchPart.Round[rounds];
+      BenchPart.Round[] reference = new BenchPart.Round[rounds];
       for (int r = 0; r < rounds; r++) {
         boolean kitFirst = r % 2 == 0;
         if (kitFirst) {
@@ -62,12 +63,19 @@ public final class Bench {
         }
       }
       BenchResult.Figure f = new BenchResult.Figure(part.name(), part.unit(), part.kitLabel(),
-          part.referenceLabel(), kit, reference, part.target());
+          part.referenceLabel(), rates(kit, BenchPart.Round::rate), rates(reference, BenchPart.Round::rate),
+          rates(kit, BenchPart.Round::ratePerCpuSecond), rates(reference, BenchPart.Round::ratePerCpuSecond),
+          part.target());
       figures.add(f);
-      progress.accept(String.format("  %s: ratio %.2f", f.name(), f.ratio()));
+      progress.accept(String.format("  %s: ratio %.2f (per CPU second %.2f)", f.name(), f.ratio(),
+          f.ratioPerCpuSecond()));
     }
     return new BenchResult(started, EnvironmentProbe.collect(List.of()), loadBefore, loadAverage(), rounds,
         roundSeconds, figures);
+  }
+
+  private static double[] rates(BenchPart.Round[] rounds, ToDoubleFunction<BenchPart.Round> rate) {
+    return Arrays.stream(rounds).mapToDouble(rate).toArray();
   }
 
   /**
@@ -79,8 +87,8 @@ public final class Bench {
     double kit = 0;
     double reference = 0;
     for (int n = 0; n < MAX_WARMUPS; n++) {
-      double k = part.round(BenchPart.Side.KIT, roundSeconds);
-      double r = part.round(BenchPart.Side.REFERENCE, roundSeconds);
+      double k = part.round(BenchPart.Side.KIT, roundSeconds).ratePerCpuSecond();
+      double r = part.round(BenchPart.Side.REFERENCE, roundSeconds).ratePerCpuSecond();
       boolean steady = k < kit * 1.1 && r < reference * 1.1;
       kit = k;
       reference = r;

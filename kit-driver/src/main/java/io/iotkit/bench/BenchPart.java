@@ -11,10 +11,24 @@ public interface BenchPart {
   /** The two sides of a part. */
   enum Side { KIT, REFERENCE }
 
+  /**
+   * One round of one side: operations done, wall time, and the JVM's CPU time (all its threads, GC and JIT
+   * included). On a machine shared with other work the rate per CPU second is the steadier figure.
+   */
+  record Round(long operations, double wallSeconds, double cpuSeconds) {
+    public double rate() {
+      return operations / wallSeconds;
+    }
+
+    public double ratePerCpuSecond() {
+      return operations / cpuSeconds;
+    }
+  }
+
   /** What is compared, e.g. "generation into the sink, 2 threads". */
   String name();
 
-  /** Unit of the rates {@link #round} returns. */
+  /** Unit of the rates of the operations {@link #round} counts, e.g. "kvps/s". */
   String unit();
 
   /** What the kit's side runs. */
@@ -27,8 +41,8 @@ public interface BenchPart {
   Double target();
 
   /**
-   * Runs one round of one side, lasting about {@code seconds}, and returns its rate. The first rounds of each
+   * Runs one round of one side, lasting about {@code seconds}. The first rounds of each
    * side are warmups whose rates are discarded.
    */
-  double round(Side side, double seconds) throws Exception;
+  Round round(Side side, double seconds) throws Exception;
 }

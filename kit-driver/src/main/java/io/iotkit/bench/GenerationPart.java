@@ -48,7 +48,7 @@ final class GenerationPart implements BenchPart {
   }
 
   @Override
-  public double round(Side side, double seconds) throws Exception {
+  public Round round(Side side, double seconds) throws Exception {
     return side == Side.KIT ? kit.round(seconds) : ycsb.round(seconds);
   }
 }

@@ -10,7 +10,7 @@ import java.util.Properties;
 
 /**
  * The kit's own ingest: one driver instance ({@link InstanceRunner}, as in a run) inserting into a binding,
- * unpaced, dashboard queries included. Its rate is the instance's acknowledged kvps over its TS_start..TS_end.
+ * unpaced, dashboard queries included. A round lasts the instance's TS_start..TS_end.
  */
 final class KitIngest {
   private final BindingProvider binding;
@@ -28,11 +28,11 @@ final class KitIngest {
     this.measured = measured;
   }
 
-  double round(double seconds) throws Exception {
-    return sizer.round(seconds, this::rate);
+  BenchPart.Round round(double seconds) throws Exception {
+    return sizer.round(seconds, this::seconds);
   }
 
-  private double rate(long kvps) throws Exception {
+  private double seconds(long kvps) throws Exception {
     InstanceSpec spec = new InstanceSpec("bench", 0, 1, "bench-000", kvps, threads, binding.name(), null,
         Map.of(), 0, seed++, null, null, 0);
     InstanceRunner runner = new InstanceRunner(spec, binding::newBinding, properties, Clock::micros, null,
@@ -41,6 +41,6 @@ final class KitIngest {
     if (r.acknowledged() != kvps) {
       throw new IllegalStateException(binding.name() + " acknowledged " + r.acknowledged() + " of " + kvps);
     }
-    return r.acknowledged() * 1e6 / Math.max(1, r.endMicros() - r.startMicros());
+    return Math.max(1, r.endMicros() - r.startMicros()) / 1e6;
   }
 }

@@ -47,7 +47,7 @@ final class MeasurementPart implements BenchPart {
   }
 
   @Override
-  public double round(Side side, double seconds) throws Exception {
+  public Round round(Side side, double seconds) throws Exception {
     return side == Side.KIT ? measured.round(seconds) : unmeasured.round(seconds);
   }
 }

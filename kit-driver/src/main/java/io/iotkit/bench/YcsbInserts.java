@@ -33,11 +33,11 @@ final class YcsbInserts {
     return p;
   }
 
-  double round(double seconds) throws Exception {
-    return sizer.round(seconds, this::rate);
+  BenchPart.Round round(double seconds) throws Exception {
+    return sizer.round(seconds, this::seconds);
   }
 
-  private double rate(long records) throws Exception {
+  private double seconds(long records) throws Exception {
     Properties p = new Properties();
     p.putAll(properties);
     p.putAll(oneKilobyteRecords());
@@ -72,6 +72,6 @@ final class YcsbInserts {
     for (DB db : dbs) {
       db.cleanup();
     }
-    return records * 1e9 / Math.max(1, nanos);
+    return Math.max(1, nanos) / 1e9;
   }
 }

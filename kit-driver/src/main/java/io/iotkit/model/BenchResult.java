@@ -27,12 +27,16 @@ public record BenchResult(String startedAt, Environment machine, double[] loadBe
    * @param unit unit of the rates, e.g. "kvps/s"
    * @param kitLabel what the kit's side ran
    * @param referenceLabel what the reference side ran
-   * @param kit the kit's rate in each measured round
+   * @param kit the kit's rate in each measured round (operations per second of wall time)
    * @param reference the reference's rate in each measured round
+   * @param kitPerCpuSecond the kit's operations per second of the JVM's CPU time in each round: what a machine
+   *     shared with other work cannot skew by taking the cores away
+   * @param referencePerCpuSecond the same of the reference
    * @param target the ratio the kit aims at, or null for none
    */
   public record Figure(String name, String unit, String kitLabel, String referenceLabel, double[] kit,
-                       double[] reference, Double target) {
+                       double[] reference, double[] kitPerCpuSecond, double[] referencePerCpuSecond,
+                       Double target) {
 
     @JsonProperty
     public double kitMedian() {
@@ -48,6 +52,12 @@ public record BenchResult(String startedAt, Environment machine, double[] loadBe
     @JsonProperty
     public double ratio() {
       return kitMedian() / referenceMedian();
+    }
+
+    /** Kit over reference, of the medians per CPU second. */
+    @JsonProperty
+    public double ratioPerCpuSecond() {
+      return median(kitPerCpuSecond) / median(referencePerCpuSecond);
     }
 
     /** (max − min) / median of the kit's rounds: how far one round can be from another. */

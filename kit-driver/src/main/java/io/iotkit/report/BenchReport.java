@@ -15,8 +15,8 @@ public final class BenchReport {
   public static final String CHART_RATIOS = "chart-bench-ratios";
   public static final String CHART_RATES = "chart-bench-rates";
   public static final List<String> CHART_IDS = List.of(CHART_RATIOS, CHART_RATES);
-  private static final List<String> COLUMNS = List.of("figure", "kit", "reference", "ratio", "target",
-      "spread kit / ref");
+  private static final List<String> COLUMNS = List.of("figure", "kit", "reference", "ratio", "per CPU s",
+      "target", "spread kit / ref");
 
   private BenchReport() {
   }
@@ -70,17 +70,19 @@ public final class BenchReport {
     }
     sb.append("</tbody></table>\n");
 
-    BarChart ratios = new BarChart("kit / reference", "ratio", "×", List.of("measured ratio", "target"));
+    BarChart ratios = new BarChart("kit / reference", "ratio", "×", List.of("ratio (wall time)",
+        "ratio per CPU second", "target"));
     BarChart rates = new BarChart("Median rates", "rate", r.figures().isEmpty() ? "" : r.figures().get(0).unit(),
         List.of("kit", "reference"));
     for (BenchResult.Figure f : r.figures()) {
-      ratios.category(f.name(), f.ratio(), f.target() == null ? Double.NaN : f.target());
+      ratios.category(f.name(), f.ratio(), f.ratioPerCpuSecond(), f.target() == null ? Double.NaN : f.target());
       rates.category(f.name(), f.kitMedian(), f.referenceMedian());
     }
     ratios.reference(1, "parity: kit as fast as the reference").wide(340);
     rates.wide(340);
-    ComparisonReport.figure(sb, CHART_RATIOS, "Ratios", "Median rate of the kit's side over the reference's,"
-        + " beside what the kit aims at; the dashed line is parity.", ratios);
+    ComparisonReport.figure(sb, CHART_RATIOS, "Ratios", "Median rate of the kit's side over the reference's, in"
+        + " wall time and per second of the JVM's CPU time, beside what the kit aims at; the dashed line is parity.",
+        ratios);
     ComparisonReport.figure(sb, CHART_RATES, "Median rates", "Each side's median rate over " + r.rounds()
         + " rounds; absolute rates depend on the machine and its load.", rates);
     HtmlPage.close(sb);
@@ -89,7 +91,7 @@ public final class BenchReport {
 
   private static List<String> cells(BenchResult.Figure f) {
     return List.of(f.name(), fmt("%,.0f %s", f.kitMedian(), f.unit()), fmt("%,.0f %s", f.referenceMedian(), f.unit()),
-        fmt("%.3f", f.ratio()), f.target() == null ? "–" : fmt("%.2f", f.target()),
+        fmt("%.3f", f.ratio()), fmt("%.3f", f.ratioPerCpuSecond()), f.target() == null ? "–" : fmt("%.2f", f.target()),
         fmt("%.0f%% / %.0f%%", 100 * f.kitSpread(), 100 * f.referenceSpread()));
   }
 

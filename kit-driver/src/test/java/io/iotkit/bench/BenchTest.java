@@ -15,6 +15,7 @@ import io.iotkit.process.LocalServer;
 import io.iotkit.process.LocalSetup;
 import io.iotkit.report.BenchReport;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -58,10 +59,12 @@ class BenchTest {
       return 2.0;
     }
 
+    /** The given rate in wall time; twice it per CPU second (as if the JVM had half a core). */
     @Override
-    public double round(Side side, double seconds) {
+    public Round round(Side side, double seconds) {
       calls.add(side);
-      return (side == Side.KIT ? kitRates : referenceRates).remove(0);
+      double rate = (side == Side.KIT ? kitRates : referenceRates).remove(0);
+      return new Round((long) rate, 1.0, 0.5);
     }
   }
 
@@ -79,6 +82,8 @@ class BenchTest {
     assertEquals(200.0, f.kitMedian());
     assertEquals(100.0, f.referenceMedian());
     assertEquals(2.0, f.ratio());
+    assertEquals(List.of(600.0, 200.0, 400.0), Arrays.stream(f.kitPerCpuSecond()).boxed().toList());
+    assertEquals(2.0, f.ratioPerCpuSecond());
     assertEquals((300.0 - 100.0) / 200.0, f.kitSpread(), 1e-9);
 
     JsonNode json = Json.mapper().readTree(Json.bytes(r));
@@ -109,6 +114,7 @@ class BenchTest {
     for (BenchResult.Figure f : r.figures()) {
       assertTrue(f.kit()[0] > 0 && f.reference()[0] > 0, f.name());
       assertEquals(f.kit()[0] / f.reference()[0], f.ratio(), 1e-12, f.name());
+      assertEquals(f.kitPerCpuSecond()[0] / f.referencePerCpuSecond()[0], f.ratioPerCpuSecond(), 1e-12, f.name());
     }
   }
 
