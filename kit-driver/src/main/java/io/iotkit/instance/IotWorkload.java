@@ -4,17 +4,16 @@ import io.iotkit.binding.KitBinding;
 import io.iotkit.binding.ReadingFormat;
 import io.iotkit.binding.WindowResult;
 import io.iotkit.model.Clock;
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.SplittableRandom;
 import java.util.function.LongSupplier;
-import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.Status;
-import site.ycsb.StringByteIterator;
 import site.ycsb.Workload;
 
 /**
@@ -73,11 +72,19 @@ public final class IotWorkload extends Workload {
     final KvpGenerator generator;
     final SplittableRandom rng;
     final ThreadMeasurements measured = new ThreadMeasurements();
+    /** The fields every insert hands the binding, re-pointed per reading (see {@link ReadingField}). */
+    final ReadingField value = new ReadingField();
+    final ReadingField unit = new ReadingField();
+    final ReadingField padding = new ReadingField();
+    final Map<String, ByteIterator> values = new HashMap<>(4);
     long pending;
 
     ThreadState(KvpGenerator generator, SplittableRandom rng) {
       this.generator = generator;
       this.rng = rng;
+      values.put(ReadingFormat.VALUE, value);
+      values.put(ReadingFormat.UNIT, unit);
+      values.put(ReadingFormat.PADDING, padding);
     }
   }
 
@@ -108,14 +115,13 @@ public final class IotWorkload extends Workload {
   boolean doInsert(DB db, Object threadState, long intendedNanos) {
     ThreadState s = (ThreadState) threadState;
     Kvp kvp = s.generator.next();
-    Map<String, ByteIterator> values = new HashMap<>(4);
-    values.put(ReadingFormat.VALUE, new StringByteIterator(kvp.value()));
-    values.put(ReadingFormat.UNIT, new StringByteIterator(kvp.unit()));
-    values.put(ReadingFormat.PADDING, new ByteArrayByteIterator(kvp.padding()));
+    s.value.set(kvp.value().getBytes(StandardCharsets.ISO_8859_1));
+    s.unit.set(kvp.unit().getBytes(StandardCharsets.ISO_8859_1));
+    s.padding.set(kvp.padding());
     long t0 = intendedNanos != UNSCHEDULED ? intendedNanos : measured ? System.nanoTime() : 0;
     Status status;
     try {
-      status = db.insert(table, kvp.key(), values);
+      status = db.insert(table, kvp.key(), s.values);
     } catch (RuntimeException e) {
       status = Status.ERROR; // a binding that throws loses the reading (and its batch), counted, not hidden
     }
