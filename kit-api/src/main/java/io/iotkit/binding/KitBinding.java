@@ -25,6 +25,10 @@ import site.ycsb.Status;
  * every reading buffered before it, and an error status when that whole unacknowledged batch failed.
  * {@link #flush()} settles what is still buffered in the same way. A binding that does not batch
  * simply returns OK or an error for each reading.
+ *
+ * <p><b>The values of {@link #insert}</b> are the caller's again once the call returns: the driver re-points the
+ * same map and iterators at its next reading. A binding takes what it keeps with {@code toArray()}, which hands
+ * it arrays of its own (or {@code toString()}), and never keeps the map or an iterator.
  */
 public abstract class KitBinding extends DB {
   /**

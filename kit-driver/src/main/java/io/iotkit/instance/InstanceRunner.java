@@ -38,6 +38,7 @@ public final class InstanceRunner {
   private final LongSupplier clockMicros;
   private final OutputStream intervalLog;
   private final Consumer<Progress> progress;
+  private final boolean measured;
   /** Inserts of the whole instance: the query cadence counts these, so P instances run floor(KVP(i)/2000) each. */
   private final AtomicLong inserted = new AtomicLong();
 
@@ -47,6 +48,17 @@ public final class InstanceRunner {
    */
   public InstanceRunner(InstanceSpec spec, Supplier<KitBinding> bindings, Properties properties,
                         LongSupplier clockMicros, OutputStream intervalLog, Consumer<Progress> progress) {
+    this(spec, bindings, properties, clockMicros, intervalLog, progress, true);
+  }
+
+  /**
+   * @param measured false for the kit's own benchmark only, which compares a run with and without measurement:
+   *     then no insert latency is recorded and nothing is sampled per second (the result has one interval)
+   */
+  public InstanceRunner(InstanceSpec spec, Supplier<KitBinding> bindings, Properties properties,
+                        LongSupplier clockMicros, OutputStream intervalLog, Consumer<Progress> progress,
+                        boolean measured) {
+    this.measured = measured;
     this.spec = spec;
     this.bindings = bindings;
     this.properties = properties;
@@ -71,7 +83,7 @@ public final class InstanceRunner {
     p.setProperty(IotWorkload.SUBSTATION, spec.substation());
     p.setProperty(IotWorkload.DATA_SINCE, Long.toString(spec.dataSinceMicros()));
     p.setProperty(IotWorkload.SEED, Long.toString(spec.seed()));
-    IotWorkload workload = new IotWorkload(clockMicros);
+    IotWorkload workload = new IotWorkload(clockMicros, measured);
     workload.init(p);
     int threads = spec.threads();
     List<KitBinding> dbs = new ArrayList<>();
@@ -93,7 +105,9 @@ public final class InstanceRunner {
           clockMicros, intervalLog, progress)) {
         Thread sampling = new Thread(sampler::sampleEverySecond, "sampler");
         sampling.setDaemon(true);
-        sampling.start();
+        if (measured) {
+          sampling.start();
+        }
         List<Thread> running = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
           long quota = WorkloadSpec.kvpsForThread(t, threads, spec.kvps());

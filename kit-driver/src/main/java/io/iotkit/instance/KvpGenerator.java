@@ -5,6 +5,8 @@ import io.iotkit.model.WorkloadSpec;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.LongSupplier;
@@ -18,11 +20,13 @@ import java.util.function.LongSupplier;
  */
 final class KvpGenerator {
   /** Writes 8 padding bytes at once; generation must never be the benchmark's bottleneck. */
+  private static final long MAX_MICROS = 10_000_000_000_000_000L;
   private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private final String substation;
   private final Sensor[] sensors;
-  private final String[] sensorPrefixes;
+  /** Per sensor: its key prefix followed by room for the timestamp's digits, rewritten for each reading. */
+  private final byte[][] keys;
   private final long[] lastMicros;
   private final SplittableRandom rng;
   private final LongSupplier clockMicros;
@@ -34,9 +38,10 @@ final class KvpGenerator {
     }
     this.substation = substation;
     this.sensors = sensors.toArray(new Sensor[0]);
-    this.sensorPrefixes = new String[this.sensors.length];
+    this.keys = new byte[this.sensors.length][];
     for (int i = 0; i < this.sensors.length; i++) {
-      sensorPrefixes[i] = ReadingFormat.sensorPrefix(substation, this.sensors[i].key());
+      byte[] prefix = ReadingFormat.sensorPrefix(substation, this.sensors[i].key()).getBytes(StandardCharsets.UTF_8);
+      keys[i] = Arrays.copyOf(prefix, prefix.length + ReadingFormat.TIMESTAMP_DIGITS);
     }
     this.lastMicros = new long[this.sensors.length];
     this.rng = new SplittableRandom(seed);
@@ -53,12 +58,29 @@ final class KvpGenerator {
     Sensor sensor = sensors[i];
     long micros = Math.max(clockMicros.getAsLong(), lastMicros[i] + 1);
     lastMicros[i] = micros;
-    String key = sensorPrefixes[i] + ReadingFormat.timestamp(micros);
+    String key = key(keys[i], micros);
     String value = sensor.type().sample(rng);
     String unit = sensor.type().unit();
     byte[] padding = new byte[WorkloadSpec.KVP_BYTES - key.length() - value.length() - unit.length()];
     fillRandomText(padding);
     return new Kvp(key, sensor, micros, value, unit, padding);
+  }
+
+  /**
+   * The key {@link ReadingFormat#key} makes, written into the sensor's buffer and copied into one string: no
+   * intermediate strings per reading. Substation and sensor keys are ASCII, so a byte is a character.
+   */
+  private static String key(byte[] buffer, long micros) {
+    if (micros < 0 || micros >= MAX_MICROS) {
+      throw new IllegalArgumentException("timestamp " + micros + " does not fit " + ReadingFormat.TIMESTAMP_DIGITS
+          + " digits");
+    }
+    long rest = micros;
+    for (int at = buffer.length - 1, end = buffer.length - ReadingFormat.TIMESTAMP_DIGITS; at >= end; at--) {
+      buffer[at] = (byte) ('0' + rest % 10);
+      rest /= 10;
+    }
+    return new String(buffer, StandardCharsets.ISO_8859_1);
   }
 
   /**

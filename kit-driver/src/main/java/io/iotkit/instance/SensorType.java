@@ -1,5 +1,6 @@
 package io.iotkit.instance;
 
+import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;
 
 /**
@@ -16,26 +17,30 @@ record SensorType(String key, String unit, double min, double max, int decimals)
     }
   }
 
-  /** A reading in range, as decimal text of at most 20 characters; cheap enough for the hot path. */
+  /**
+   * A reading in range, as decimal text of at most 20 characters: the integer part, and {@code decimals}
+   * digits after a point. Written right to left into one buffer, as the hot path makes one per kvp.
+   */
   String sample(SplittableRandom rng) {
     long scale = pow10(decimals);
-    long lo = Math.round(min * scale);
-    long hi = Math.round(max * scale);
-    long v = rng.nextLong(lo, hi + 1);
-    if (decimals == 0) {
-      return Long.toString(v);
+    long v = rng.nextLong(Math.round(min * scale), Math.round(max * scale) + 1);
+    byte[] text = new byte[21];
+    int at = text.length;
+    long rest = Math.abs(v);
+    for (int d = 0; d < decimals; d++, rest /= 10) {
+      text[--at] = (byte) ('0' + rest % 10);
     }
-    StringBuilder sb = new StringBuilder(20);
+    if (decimals > 0) {
+      text[--at] = '.';
+    }
+    do {
+      text[--at] = (byte) ('0' + rest % 10);
+      rest /= 10;
+    } while (rest > 0);
     if (v < 0) {
-      sb.append('-');
-      v = -v;
+      text[--at] = '-';
     }
-    sb.append(v / scale).append('.');
-    String frac = Long.toString(v % scale);
-    for (int i = frac.length(); i < decimals; i++) {
-      sb.append('0');
-    }
-    return sb.append(frac).toString();
+    return new String(text, at, text.length - at, StandardCharsets.ISO_8859_1);
   }
 
   private static long pow10(int n) {

@@ -125,7 +125,8 @@ public final class ComparisonReport {
     return sb.toString();
   }
 
-  private static void figure(StringBuilder sb, String id, String heading, String caption, SvgChart chart) {
+  /** One chart in its figure: heading, the SVG, and a caption saying what it shows. */
+  static void figure(StringBuilder sb, String id, String heading, String caption, SvgChart chart) {
     sb.append(fmt("<figure id=\"%s\" class=\"chart\"><h3>%s</h3><div class=\"charts\">%s</div>"
         + "<figcaption>%s</figcaption></figure>\n", id,
         esc(heading), chart.toSvg(), esc(caption)));

@@ -1,0 +1,130 @@
+package io.iotkit.bench;
+
+import io.iotkit.binding.BindingProvider;
+import io.iotkit.environment.EnvironmentProbe;
+import io.iotkit.model.BenchResult;
+import io.iotkit.model.UtcTime;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Properties;
+import java.util.function.Consumer;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * The kit's benchmark of itself ({@code tpcx-iot.sh bench}): runs each {@link BenchPart}'s two sides in
+ * alternating rounds, after warmup rounds, so both see the same JIT state, GC and machine load.
+ * It reports ratios of medians and asserts nothing about speed.
+ */
+public final class Bench {
+  static final int MAX_WARMUPS = 6;
+  private Bench() {
+  }
+
+  /** Issue 12: the kit generates at least twice as fast per thread as YCSB's CoreWorkload. */
+  static final double GENERATION_TARGET = 2.0;
+  /** Issue 12: measurement costs less than 1 % of the rate. */
+  static final double MEASUREMENT_TARGET = 0.99;
+
+  /**
+   * The parts that need no server, per thread count. Generation: the kit's driver instance against YCSB's
+   * CoreWorkload, 1 KB readings into the same sink with as many threads; the kit measures as a run does, YCSB
+   * has nothing around its calls, so the comparison leans toward YCSB. Measurement: the kit's instance with
+   * insert histograms and per-second sampling against the same instance with both off (0.99 is 1 % overhead).
+   */
+  public static List<BenchPart> serverFree(BindingProvider sink, List<Integer> threadCounts) {
+    List<BenchPart> parts = new ArrayList<>();
+    for (int t : threadCounts) {
+      parts.add(new PairedPart("generation into the sink, " + threads(t), "kvps/s",
+          "kit instance (KvpGenerator, IotWorkload), measured", "YCSB CoreWorkload.doInsert, 10 x 100 B fields",
+          GENERATION_TARGET, new KitIngest(sink, new Properties(), t, true)::round,
+          new YcsbInserts(sink, new Properties(), t)::round));
+    }
+    for (int t : threadCounts) {
+      parts.add(new PairedPart("measurement on / off, " + threads(t), "kvps/s",
+          "kit instance, insert histograms and per-second sampling on", "kit instance, measurement off",
+          MEASUREMENT_TARGET, new KitIngest(sink, new Properties(), t, true)::round,
+          new KitIngest(sink, new Properties(), t, false)::round));
+    }
+    return parts;
+  }
+
+  /**
+   * Runs every part: warmup rounds of each side, then {@code rounds} of each, the order alternating from one
+   * round to the next so neither side always runs on a machine the other has just warmed.
+   *
+   * @param progress receives one line per figure as it is done
+   */
+  public static BenchResult run(List<BenchPart> parts, int rounds, double roundSeconds, Consumer<String> progress)
+      throws Exception {
+    String started = UtcTime.of(Instant.now());
+    double[] loadBefore = loadAverage();
+    List<BenchResult.Figure> figures = new ArrayList<>();
+    for (BenchPart part : parts) {
+      warmUp(part, roundSeconds);
+      BenchPart.Round[] kit = new BenchPart.Round[rounds];
+      BenchPart.Round[] reference = new BenchPart.Round[rounds];
+      for (int r = 0; r < rounds; r++) {
+        boolean kitFirst = r % 2 == 0;
+        if (kitFirst) {
+          kit[r] = part.round(BenchPart.Side.KIT, roundSeconds);
+        }
+        reference[r] = part.round(BenchPart.Side.REFERENCE, roundSeconds);
+        if (!kitFirst) {
+          kit[r] = part.round(BenchPart.Side.KIT, roundSeconds);
+        }
+      }
+      BenchResult.Figure f = new BenchResult.Figure(part.name(), part.unit(), part.kitLabel(),
+          part.referenceLabel(), rates(kit, BenchPart.Round::rate), rates(reference, BenchPart.Round::rate),
+          rates(kit, BenchPart.Round::ratePerCpuSecond), rates(reference, BenchPart.Round::ratePerCpuSecond),
+          part.target());
+      figures.add(f);
+      progress.accept(String.format("  %s: ratio %.2f (per CPU second %.2f)", f.name(), f.ratio(),
+          f.ratioPerCpuSecond()));
+    }
+    return new BenchResult(started, EnvironmentProbe.collect(List.of()), loadBefore, loadAverage(), rounds,
+        roundSeconds, figures);
+  }
+
+  private static double[] rates(BenchPart.Round[] rounds, ToDoubleFunction<BenchPart.Round> rate) {
+    return Arrays.stream(rounds).mapToDouble(rate).toArray();
+  }
+
+  /**
+   * Warmup rounds of both sides until each side's rate stops climbing (within 10 % of its round before), at
+   * most {@value #MAX_WARMUPS} each: on a loaded machine the JIT's compiler threads get little time, and a side
+   * can run interpreted for seconds.
+   */
+  private static void warmUp(BenchPart part, double roundSeconds) throws Exception {
+    double kit = 0;
+    double reference = 0;
+    for (int n = 0; n < MAX_WARMUPS; n++) {
+      double k = part.round(BenchPart.Side.KIT, roundSeconds).ratePerCpuSecond();
+      double r = part.round(BenchPart.Side.REFERENCE, roundSeconds).ratePerCpuSecond();
+      boolean steady = k < kit * 1.1 && r < reference * 1.1;
+      kit = k;
+      reference = r;
+      if (steady) {
+        return;
+      }
+    }
+  }
+
+  /** The 1, 5 and 15 minute load averages, or none where /proc/loadavg cannot be read. */
+  static double[] loadAverage() {
+    try {
+      String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+      return Arrays.stream(f, 0, 3).mapToDouble(Double::parseDouble).toArray();
+    } catch (IOException | RuntimeException e) {
+      return new double[0];
+    }
+  }
+
+  static String threads(int n) {
+    return n + (n == 1 ? " thread" : " threads");
+  }
+}

@@ -1,0 +1,16 @@
+package io.iotkit.bench;
+
+/** A part made of its two sides' rounds and what it says about them. */
+record PairedPart(String name, String unit, String kitLabel, String referenceLabel, Double target, Side kit,
+                  Side reference) implements BenchPart {
+
+  /** Runs one round of one side for about {@code seconds}. */
+  interface Side {
+    Round round(double seconds) throws Exception;
+  }
+
+  @Override
+  public Round round(BenchPart.Side side, double seconds) throws Exception {
+    return (side == BenchPart.Side.KIT ? kit : reference).round(seconds);
+  }
+}

@@ -1,0 +1,41 @@
+package io.iotkit.bench;
+
+import com.sun.management.OperatingSystemMXBean;
+import java.lang.management.ManagementFactory;
+
+/**
+ * Sizes rounds that run a fixed number of operations so that each lasts about as long as asked, from the rate
+ * of the round before. Counting rather than timing keeps the clock out of the loop being measured.
+ */
+final class RoundSizer {
+  private static final long FIRST_OPS = 10_000;
+
+  /** Runs {@code ops} operations and returns how long they took, in seconds of wall time. */
+  interface Counted {
+    double seconds(long ops) throws Exception;
+  }
+
+  private static final OperatingSystemMXBean OS =
+      (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+
+  private double lastRate;
+
+  /**
+   * Runs one round and returns its rate. A round that lasted less than half the time asked for is run again,
+   * longer: on a loaded machine a short round is mostly start-up and scheduling, and would size the next one
+   * wrongly (a cold JVM's first round is such a round).
+   */
+  BenchPart.Round round(double seconds, Counted counted) throws Exception {
+    long ops = lastRate > 0 ? Math.max(FIRST_OPS, (long) (lastRate * seconds)) : FIRST_OPS;
+    while (true) {
+      long cpu = OS.getProcessCpuTime();
+      double wall = counted.seconds(ops);
+      BenchPart.Round round = new BenchPart.Round(ops, wall, Math.max(1, OS.getProcessCpuTime() - cpu) / 1e9);
+      lastRate = round.rate();
+      if (wall >= seconds / 2) {
+        return round;
+      }
+      ops = Math.max(ops * 2, (long) (lastRate * seconds));
+    }
+  }
+}

@@ -1,0 +1,91 @@
+package io.iotkit.model;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * What {@code tpcx-iot.sh bench} measured: figures of the kit each beside a reference run on the same machine,
+ * in the same JVM, in alternating rounds. Ratios are what it reports; absolute rates say as much about the
+ * machine as about the kit.
+ *
+ * @param startedAt when the bench began, UTC ISO-8601
+ * @param machine the machine it ran on
+ * @param loadBefore the 1, 5 and 15 minute load averages when it began (empty where unreadable)
+ * @param loadAfter the same when it ended
+ * @param rounds measured rounds per side of each figure (after warmup rounds)
+ * @param roundSeconds about how long one round of one side lasts
+ * @param figures one per bench part and thread count, in the order run
+ */
+public record BenchResult(String startedAt, Environment machine, double[] loadBefore, double[] loadAfter,
+                          int rounds, double roundSeconds, List<Figure> figures) {
+
+  /**
+   * One figure: the kit's side and the reference side, each a rate per round.
+   *
+   * @param name what is compared, e.g. "generation into the sink, 2 threads"
+   * @param unit unit of the rates, e.g. "kvps/s"
+   * @param kitLabel what the kit's side ran
+   * @param referenceLabel what the reference side ran
+   * @param kit the kit's rate in each measured round (operations per second of wall time)
+   * @param reference the reference's rate in each measured round
+   * @param kitPerCpuSecond the kit's operations per second of the JVM's CPU time in each round: what a machine
+   *     shared with other work cannot skew by taking the cores away
+   * @param referencePerCpuSecond the same of the reference
+   * @param target the ratio the kit aims at, or null for none
+   */
+  public record Figure(String name, String unit, String kitLabel, String referenceLabel, double[] kit,
+                       double[] reference, double[] kitPerCpuSecond, double[] referencePerCpuSecond,
+                       Double target) {
+
+    @JsonProperty
+    public double kitMedian() {
+      return median(kit);
+    }
+
+    @JsonProperty
+    public double referenceMedian() {
+      return median(reference);
+    }
+
+    /** Kit over reference, of the medians. */
+    @JsonProperty
+    public double ratio() {
+      return kitMedian() / referenceMedian();
+    }
+
+    /** Kit over reference, of the medians per CPU second. */
+    @JsonProperty
+    public double ratioPerCpuSecond() {
+      return median(kitPerCpuSecond) / median(referencePerCpuSecond);
+    }
+
+    /** (max − min) / median of the kit's rounds: how far one round can be from another. */
+    @JsonProperty
+    public double kitSpread() {
+      return spread(kit);
+    }
+
+    @JsonProperty
+    public double referenceSpread() {
+      return spread(reference);
+    }
+  }
+
+  static double median(double[] values) {
+    if (values.length == 0) {
+      return Double.NaN;
+    }
+    double[] v = values.clone();
+    Arrays.sort(v);
+    int m = v.length / 2;
+    return v.length % 2 == 1 ? v[m] : (v[m - 1] + v[m]) / 2;
+  }
+
+  static double spread(double[] values) {
+    if (values.length == 0) {
+      return Double.NaN;
+    }
+    return (Arrays.stream(values).max().getAsDouble() - Arrays.stream(values).min().getAsDouble()) / median(values);
+  }
+}

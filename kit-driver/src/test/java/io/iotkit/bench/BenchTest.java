@@ -1,0 +1,170 @@
+package io.iotkit.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.iotkit.binding.Aggregate;
+import io.iotkit.binding.BindingProvider;
+import io.iotkit.binding.KitBinding;
+import io.iotkit.binding.Replication;
+import io.iotkit.binding.WindowResult;
+import io.iotkit.model.BenchResult;
+import io.iotkit.model.Json;
+import io.iotkit.process.LocalServer;
+import io.iotkit.process.LocalSetup;
+import io.iotkit.report.BenchReport;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+import site.ycsb.ByteIterator;
+import site.ycsb.Status;
+
+/** The bench's shape and arithmetic; it asserts nothing about speed. */
+class BenchTest {
+
+  /** A part whose rates are given, so the figures it makes can be checked exactly. */
+  private record GivenRates(List<Double> kitRates, List<Double> referenceRates, List<BenchPart.Side> calls)
+      implements BenchPart {
+    GivenRates(List<Double> kit, List<Double> reference) {
+      this(new ArrayList<>(kit), new ArrayList<>(reference), new ArrayList<>());
+    }
+
+    @Override
+    public String name() {
+      return "given <rates>";
+    }
+
+    @Override
+    public String unit() {
+      return "ops/s";
+    }
+
+    @Override
+    public String kitLabel() {
+      return "kit";
+    }
+
+    @Override
+    public String referenceLabel() {
+      return "reference";
+    }
+
+    @Override
+    public Double target() {
+      return 2.0;
+    }
+
+    /** The given rate in wall time; twice it per CPU second (as if the JVM had half a core). */
+    @Override
+    public Round round(Side side, double seconds) {
+      calls.add(side);
+      double rate = (side == Side.KIT ? kitRates : referenceRates).remove(0);
+      return new Round((long) rate, 1.0, 0.5);
+    }
+  }
+
+  @Test
+  void ratiosAreOfTheMediansOfTheMeasuredRoundsAfterTheWarmup() throws Exception {
+    // Warmup rates (the first two of each list, steady at the second) are wild on purpose: they must not count.
+    GivenRates part = new GivenRates(List.of(1.0, 1.0, 300.0, 100.0, 200.0),
+        List.of(1e9, 1e9, 100.0, 50.0, 400.0));
+    BenchResult r = Bench.run(List.of(part), 3, 0.01, line -> { });
+    BenchResult.Figure f = r.figures().get(0);
+    assertEquals(List.of(BenchPart.Side.KIT, BenchPart.Side.REFERENCE, BenchPart.Side.KIT, BenchPart.Side.REFERENCE,
+        BenchPart.Side.KIT,
+        BenchPart.Side.REFERENCE, BenchPart.Side.REFERENCE, BenchPart.Side.KIT, BenchPart.Side.KIT,
+        BenchPart.Side.REFERENCE), part.calls(), "warmup, then the order alternates");
+    assertEquals(200.0, f.kitMedian());
+    assertEquals(100.0, f.referenceMedian());
+    assertEquals(2.0, f.ratio());
+    assertEquals(List.of(600.0, 200.0, 400.0), Arrays.stream(f.kitPerCpuSecond()).boxed().toList());
+    assertEquals(2.0, f.ratioPerCpuSecond());
+    assertEquals((300.0 - 100.0) / 200.0, f.kitSpread(), 1e-9);
+
+    JsonNode json = Json.mapper().readTree(Json.bytes(r));
+    JsonNode fig = json.get("figures").get(0);
+    assertEquals(2.0, fig.get("ratio").asDouble());
+    assertEquals(200.0, fig.get("kitMedian").asDouble());
+    assertEquals(3, fig.get("kit").size());
+    assertEquals(2.0, fig.get("target").asDouble());
+    assertEquals(3, json.get("rounds").asInt());
+    assertTrue(json.get("machine").has("cpuModel"));
+
+    String html = BenchReport.html(r);
+    for (String id : BenchReport.CHART_IDS) {
+      assertTrue(html.contains("<figure id=\"" + id + "\" class=\"chart\">"), id);
+    }
+    assertTrue(html.contains("given &lt;rates&gt;"), "figure names are escaped");
+    assertTrue(html.contains("<svg"));
+    String text = BenchReport.text(r);
+    assertTrue(text.lines().anyMatch(l -> l.startsWith("given <rates>") && l.contains("2.000")), text);
+  }
+
+  @Test
+  void theServerFreePartsRunAndTheirRatiosComeFromTheirOwnRounds() throws Exception {
+    BenchResult r = Bench.run(Bench.serverFree(new Sink(), List.of(1, 2)), 1, 0.02, line -> { });
+    assertEquals(List.of("generation into the sink, 1 thread", "generation into the sink, 2 threads",
+        "measurement on / off, 1 thread", "measurement on / off, 2 threads"),
+        r.figures().stream().map(BenchResult.Figure::name).toList());
+    for (BenchResult.Figure f : r.figures()) {
+      assertTrue(f.kit()[0] > 0 && f.reference()[0] > 0, f.name());
+      assertEquals(f.kit()[0] / f.reference()[0], f.ratio(), 1e-12, f.name());
+      assertEquals(f.kitPerCpuSecond()[0] / f.referencePerCpuSecond()[0], f.ratioPerCpuSecond(), 1e-12, f.name());
+    }
+  }
+
+  /** A sink as the null binding is: reads every byte, keeps nothing. */
+  private static final class Sink implements BindingProvider {
+    @Override
+    public String name() {
+      return "test-sink";
+    }
+
+    @Override
+    public KitBinding newBinding() {
+      return new KitBinding() {
+        long sum;
+
+        @Override
+        public Status insert(String table, String key, Map<String, ByteIterator> values) {
+          values.values().forEach(v -> sum += v.toArray().length);
+          return Status.OK;
+        }
+
+        @Override
+        public Status flush() {
+          return Status.OK;
+        }
+
+        @Override
+        public WindowResult aggregate(Aggregate fn, String substation, String sensor, long from, long to) {
+          return new WindowResult(0, 0);
+        }
+
+        @Override
+        public Replication replication() {
+          return new Replication(0, "none");
+        }
+
+        @Override
+        public long countReadings(List<String> substations) {
+          return 0;
+        }
+
+        @Override
+        public void purge() {
+        }
+      };
+    }
+
+    @Override
+    public Optional<LocalServer> localServer(Properties properties, LocalSetup setup) {
+      return Optional.empty();
+    }
+  }
+}
