@@ -36,8 +36,11 @@ public final class IotWorkload extends Workload {
   public static final String DATA_SINCE = "iot.data.since.micros";
   public static final String SEED = "iot.seed";
   public static final String IN_FLIGHT = "iot.inflight.readings";
-  /** A few batches of a batching store (Kafka's 1,000, HBase's 100), well within a producer's buffer. */
-  static final long DEFAULT_IN_FLIGHT = 4_000;
+  /**
+   * Enough to keep a store busy (10 threads x 1,000 in flight carry 100,000 readings/s at 100 ms a write), few
+   * enough that a store's request queue and the instance's heap stay small (HBase: 10 batches a thread).
+   */
+  static final long DEFAULT_IN_FLIGHT = 1_000;
 
   /** An insert with no schedule ({@link System#nanoTime()} may be negative, so no ordinary value can mean it). */
   static final long UNSCHEDULED = Long.MIN_VALUE;
