@@ -37,6 +37,8 @@ import site.ycsb.Status;
  * reports (the driver does) and its status is not counted. The driver bounds each thread's readings in flight:
  * {@code insert} is not called while too many are (a thread that waits for room and hears nothing for a while
  * calls {@code flush}, so held readings cannot block it), and the thread ends only when every one was reported.
+ * A binding never offered a sink (one wrapped by another binding that does not pass the offer on) keeps to the
+ * synchronous contract; {@link BatchWait} turns its own reports into that contract's batch statuses.
  *
  * <p><b>The values of {@link #insert}</b> are the caller's again once the call returns: the driver re-points the
  * same map and iterators at its next reading. A binding takes what it keeps with {@code toArray()}, which hands
