@@ -24,7 +24,21 @@ import site.ycsb.Status;
  * reading it buffered, {@link Status#OK} when this call made the store acknowledge the reading and
  * every reading buffered before it, and an error status when that whole unacknowledged batch failed.
  * {@link #flush()} settles what is still buffered in the same way. A binding that does not batch
- * simply returns OK or an error for each reading.
+ * simply returns OK or an error for each reading. With this contract an insert thread waits for its store at
+ * every batch boundary.
+ *
+ * <p><b>Asynchronous acknowledgement</b>, for a store whose client completes writes asynchronously (a callback or
+ * future per send): a binding opts in by returning true from {@link #acknowledgeThrough}, which hands it a sink of
+ * its own. Then {@link #insert} returns {@link Status#OK} once the reading is handed to the store's client (it is
+ * in flight), and the binding later reports it exactly once to the sink, acknowledged (durably, as above) or
+ * failed, from whatever thread the completion arrives on; or {@code insert} returns an error status when the
+ * reading could not be handed over, and then never reports it. {@link #flush()} sends whatever the binding still
+ * holds, so that every reading in flight will be reported without further inserts; it need not wait for the
+ * reports (the driver does) and its status is not counted. The driver bounds each thread's readings in flight:
+ * {@code insert} is not called while too many are (a thread that waits for room and hears nothing for a while
+ * calls {@code flush}, so held readings cannot block it), and the thread ends only when every one was reported.
+ * A binding never offered a sink (one wrapped by another binding that does not pass the offer on) keeps to the
+ * synchronous contract; {@link BatchWait} turns its own reports into that contract's batch statuses.
  *
  * <p><b>The values of {@link #insert}</b> are the caller's again once the call returns: the driver re-points the
  * same map and iterators at its next reading. A binding takes what it keeps with {@code toArray()}, which hands
@@ -37,8 +51,20 @@ public abstract class KitBinding extends DB {
    */
   public static final String SUBSTATION = "iot.substation";
 
-  /** Makes every buffered reading durable: OK if all were acknowledged, an error status if they were lost. */
+  /**
+   * Makes every buffered reading durable: OK if all were acknowledged, an error status if they were lost. With
+   * asynchronous acknowledgement, sends what is still buffered (see the class's contract).
+   */
   public abstract Status flush();
+
+  /**
+   * Opts this object in to asynchronous acknowledgement (see the class's contract) by returning true; the driver
+   * calls it once, before the first {@link #insert}, with the sink of this object's thread. By default it returns
+   * false: the synchronous contract (BATCHED_OK, then OK or an error for the whole batch).
+   */
+  public boolean acknowledgeThrough(Acknowledgements sink) {
+    return false;
+  }
 
   /**
    * Reads one sensor's readings with {@code fromMicros <= timestamp < toMicros} and aggregates their values.

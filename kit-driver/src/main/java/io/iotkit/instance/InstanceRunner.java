@@ -94,7 +94,9 @@ public final class InstanceRunner {
         db.setProperties(p);
         db.init();
         dbs.add(db);
-        states.add((IotWorkload.ThreadState) workload.initThread(p, t, threads));
+        IotWorkload.ThreadState state = (IotWorkload.ThreadState) workload.initThread(p, t, threads);
+        workload.offerAsynchronousAcknowledgement(db, state);
+        states.add(state);
       }
       long start = barrier.awaitStart();
       if (spec.dataSinceMicros() <= 0) {
@@ -192,7 +194,7 @@ public final class InstanceRunner {
       ThreadMeasurements m = s.measured;
       m.queryMicros.forEach((a, h) -> queries.computeIfAbsent(a,
           x -> new Histogram(ThreadMeasurements.SIGNIFICANT_DIGITS)).add(h));
-      ack += m.acknowledged;
+      ack += m.acknowledged();
       failedInserts += m.failedInserts;
       count += m.queries;
       failedQueries += m.failedQueries;

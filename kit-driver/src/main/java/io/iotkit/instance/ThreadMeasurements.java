@@ -8,8 +8,10 @@ import org.HdrHistogram.Histogram;
 import org.HdrHistogram.SingleWriterRecorder;
 
 /**
- * What one insert thread measured. Its thread is the only writer; the instance's {@link IntervalSampler} reads
- * the recorders and {@link #acknowledgedSoFar} while the run goes on, everything else once the thread ended.
+ * What one insert thread measured. Its thread is the only writer, except of {@link #acknowledgedSoFar} when its
+ * binding acknowledges asynchronously ({@link InFlight}: the store client's threads add to it). The instance's
+ * {@link IntervalSampler} reads the recorders and {@link #acknowledgedSoFar} while the run goes on, everything else
+ * once the thread ended.
  */
 final class ThreadMeasurements {
   static final int SIGNIFICANT_DIGITS = 3;
@@ -19,9 +21,8 @@ final class ThreadMeasurements {
   /** Query latency in µs, all templates, since the sampler's last look. */
   final SingleWriterRecorder queryInterval = new SingleWriterRecorder(SIGNIFICANT_DIGITS);
   final Map<Aggregate, Histogram> queryMicros = new EnumMap<>(Aggregate.class);
-  /** {@link #acknowledged}, published for the sampler. */
+  /** Readings acknowledged so far, read by the sampler while the run goes on. */
   final AtomicLong acknowledgedSoFar = new AtomicLong();
-  long acknowledged;
   long failedInserts;
   long queries;
   long failedQueries;
@@ -35,9 +36,19 @@ final class ThreadMeasurements {
     }
   }
 
+  /** Counts readings the insert thread itself saw acknowledged (synchronous acknowledgement). */
   void acknowledge(long readings) {
-    acknowledged += readings;
-    acknowledgedSoFar.lazySet(acknowledged); // single writer: a release store suffices, no fence per batch
+    // single writer: a release store suffices, no fence per batch
+    acknowledgedSoFar.lazySet(acknowledgedSoFar.get() + readings);
+  }
+
+  /** Counts readings acknowledged on any thread (asynchronous acknowledgement: several writers). */
+  void acknowledgeConcurrently(long readings) {
+    acknowledgedSoFar.addAndGet(readings);
+  }
+
+  long acknowledged() {
+    return acknowledgedSoFar.get();
   }
 
   void recordQuery(Aggregate template, long micros) {

@@ -74,7 +74,7 @@ class IotWorkloadTest {
       long micros = ReadingFormat.micros(key);
       assertTrue(micros >= T0 && micros < T0 + 60, key);
     });
-    assertEquals(60, s.measured.acknowledged);
+    assertEquals(60, s.measured.acknowledged());
     assertEquals(0, s.measured.failedInserts);
     assertEquals(60, s.measured.insertMicros.getIntervalHistogram().getTotalCount());
   }
@@ -251,7 +251,7 @@ class IotWorkloadTest {
     // [b b OK] acknowledged 3, [b ERROR] failed 2, [OK] acknowledged 1, [b b] + flush OK acknowledged 2
     ScriptedBinding db = new ScriptedBinding(List.of(b, b, Status.OK, b, Status.ERROR, Status.OK, b, b), Status.OK);
     ThreadMeasurements m = settle(db);
-    assertEquals(6, m.acknowledged);
+    assertEquals(6, m.acknowledged());
     assertEquals(2, m.failedInserts);
     assertEquals(1, db.flushes);
   }
@@ -261,7 +261,7 @@ class IotWorkloadTest {
     Status b = Status.BATCHED_OK;
     ScriptedBinding db = new ScriptedBinding(List.of(b, Status.OK, b, b, b), Status.ERROR);
     ThreadMeasurements m = settle(db);
-    assertEquals(2, m.acknowledged);
+    assertEquals(2, m.acknowledged());
     assertEquals(3, m.failedInserts);
   }
 
@@ -269,7 +269,7 @@ class IotWorkloadTest {
   void nothingPendingNeedsNoFlush() {
     ScriptedBinding db = new ScriptedBinding(List.of(Status.OK, Status.ERROR, Status.OK), Status.ERROR);
     ThreadMeasurements m = settle(db);
-    assertEquals(2, m.acknowledged);
+    assertEquals(2, m.acknowledged());
     assertEquals(1, m.failedInserts);
     assertEquals(0, db.flushes);
   }
@@ -283,10 +283,10 @@ class IotWorkloadTest {
       workload.doInsert(db, s);
     }
     assertEquals(98, db.store.size()); // 14 full batches; 2 readings still buffered
-    assertEquals(98, s.measured.acknowledged);
+    assertEquals(98, s.measured.acknowledged());
     workload.flush(db, s);
     assertEquals(100, db.store.size());
-    assertEquals(100, s.measured.acknowledged);
+    assertEquals(100, s.measured.acknowledged());
     assertEquals(0, s.measured.failedInserts);
   }
 

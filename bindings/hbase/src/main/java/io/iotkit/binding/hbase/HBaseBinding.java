@@ -1,6 +1,8 @@
 package io.iotkit.binding.hbase;
 
+import io.iotkit.binding.Acknowledgements;
 import io.iotkit.binding.Aggregate;
+import io.iotkit.binding.BatchWait;
 import io.iotkit.binding.KitBinding;
 import io.iotkit.binding.ReadingFormat;
 import io.iotkit.binding.Replication;
@@ -12,9 +14,11 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import org.apache.hadoop.hbase.ClusterMetrics;
 import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.AsyncTable;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Put;
@@ -35,9 +39,18 @@ import site.ycsb.Status;
 
 /**
  * Stores readings in one HBase table, row key = the reading key, one column family with the value, unit and
- * padding columns. Inserts are batched per thread (hbase.batch.size, default 100) and sent with a
- * synchronous {@link Table#put(List)}: a batch is acknowledged when the region servers have written it to
- * their WAL (the table's default durability). A window query is a row-range scan of the value column.
+ * padding columns. Inserts are batched per thread (hbase.batch.size, default 100) and each batch is sent with
+ * the asynchronous client's {@link AsyncTable#put(List)}, whose futures, one per put, report its reading
+ * ({@link KitBinding#acknowledgeThrough}): acknowledged when the region server has written it to its WAL (the
+ * table's default durability), failed once the client's retries are exhausted. So an insert thread never waits
+ * for its batches (the driver bounds how many readings are in flight), and a batch that partly failed counts
+ * exactly the puts that were written. Driven synchronously (no sink given), a full batch and {@link #flush} wait
+ * for the batch's futures: OK if every put was acknowledged, else ERROR for the whole batch.
+ *
+ * <p>A batch per thread rather than one BufferedMutator per JVM: a BufferedMutator reports only failures
+ * (through its listener, or from flush) and success only as "flush returned", which would make a thread's
+ * acknowledgements wait on a flush of every thread's mutations; per-put futures say which reading was written.
+ * A window query is a row-range scan of the value column.
  *
  * <p>Properties: see {@link HBaseSettings}.
  */
@@ -53,7 +66,12 @@ public final class HBaseBinding extends KitBinding {
   private Connection connection;
   private Table table;
   private int batchSize;
-  private final List<Put> batch = new ArrayList<>();
+  private List<Put> batch = new ArrayList<>();
+  private AsyncTable<?> puts;
+  /** Where the puts' futures report: the driver's sink, or {@link #waiting} when none was given. */
+  private Acknowledgements sink;
+  /** Set while driven synchronously. */
+  private BatchWait waiting = new BatchWait();
 
   @Override
   public void init() throws DBException {
@@ -69,10 +87,27 @@ public final class HBaseBinding extends KitBinding {
     try {
       ensureTable();
       table = connection.getTable(tableName);
-    } catch (IOException e) {
+      if (!getProperties().getProperty(SUBSTATION, "").isBlank()) {
+        asyncTable(); // a driver instance's: opened before the start barrier, not in the timed run
+      }
+    } catch (IOException | DBException e) {
       SharedConnection.release();
       throw new DBException("hbase: cannot use table " + tableName + ": " + e.getMessage());
     }
+  }
+
+  private AsyncTable<?> asyncTable() throws DBException {
+    if (puts == null) {
+      puts = SharedConnection.async().getTable(tableName);
+    }
+    return puts;
+  }
+
+  @Override
+  public boolean acknowledgeThrough(Acknowledgements sink) {
+    this.sink = sink;
+    waiting = null;
+    return true;
   }
 
   private void ensureTable() throws IOException {
@@ -129,21 +164,43 @@ public final class HBaseBinding extends KitBinding {
     put.addColumn(FAMILY, UNIT, values.get(ReadingFormat.UNIT).toArray());
     put.addColumn(FAMILY, PADDING, values.get(ReadingFormat.PADDING).toArray());
     batch.add(put);
-    return batch.size() >= batchSize ? flush() : Status.BATCHED_OK;
+    if (batch.size() < batchSize) {
+      return waiting == null ? Status.OK : Status.BATCHED_OK;
+    }
+    send();
+    return waiting == null ? Status.OK : waiting.await();
   }
 
+  /** Sends the batch; driven synchronously, waits for it. */
   @Override
   public Status flush() {
+    send();
+    return waiting == null ? Status.OK : waiting.await();
+  }
+
+  /** Hands the batch to the asynchronous client; each put's future reports its reading. */
+  private void send() {
     if (batch.isEmpty()) {
-      return Status.OK;
+      return;
+    }
+    Acknowledgements to = sink != null ? sink : waiting;
+    if (waiting != null) {
+      waiting.handOver(batch.size());
     }
     try {
-      table.put(batch);
-      return Status.OK;
-    } catch (IOException e) {
-      return Status.ERROR;
+      for (CompletableFuture<Void> f : asyncTable().put(batch)) {
+        f.whenComplete((ok, e) -> {
+          if (e == null) {
+            to.acknowledged(1);
+          } else {
+            to.failed(1);
+          }
+        });
+      }
+    } catch (DBException | RuntimeException e) {
+      to.failed(batch.size()); // the client took none of them
     } finally {
-      batch.clear();
+      batch = new ArrayList<>(batchSize); // a new list: the client may still read the one it was given
     }
   }
 

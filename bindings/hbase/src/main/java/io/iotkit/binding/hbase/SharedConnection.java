@@ -11,6 +11,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hbase.ClusterMetrics;
 import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.AsyncConnection;
 import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import site.ycsb.DBException;
@@ -19,12 +20,15 @@ import site.ycsb.DBException;
  * One HBase connection per JVM, shared by the binding objects of all threads: an HBase Connection is
  * thread-safe and heavy (ZooKeeper session, RPC clients, region cache), and is meant to be shared.
  * Opening it first checks that the SUT answers, so a wrong address fails in seconds with one clear line
- * instead of minutes of client retries.
+ * instead of minutes of client retries. Inserts go through an asynchronous connection, shared likewise and opened
+ * on first use (its puts complete futures instead of blocking the thread).
  */
 final class SharedConnection {
   private static final int CONNECT_TIMEOUT_MS = 3_000;
   private static final long MASTER_TIMEOUT_SECONDS = 60;
   private static Connection connection;
+  private static AsyncConnection async;
+  private static HBaseSettings opened;
   private static int users;
 
   private SharedConnection() {
@@ -37,6 +41,7 @@ final class SharedConnection {
         Connection c = ConnectionFactory.createConnection(settings.client);
         awaitMaster(c, zk);
         connection = c;
+        opened = settings;
       } catch (IOException e) {
         throw new DBException("hbase: cannot connect through ZooKeeper " + zk + ": " + e.getMessage());
       }
@@ -45,14 +50,34 @@ final class SharedConnection {
     return connection;
   }
 
+  /** The asynchronous connection to the cluster {@link #acquire} connected to; call between acquire and release. */
+  static synchronized AsyncConnection async() throws DBException {
+    if (async == null) {
+      try {
+        async = ConnectionFactory.createAsyncConnection(opened.client).get();
+      } catch (java.util.concurrent.ExecutionException e) {
+        throw new DBException("hbase: cannot open an asynchronous connection: " + e.getCause().getMessage());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new DBException("hbase: interrupted while connecting");
+      }
+    }
+    return async;
+  }
+
   static synchronized void release() {
     if (users > 0 && --users == 0) {
       try {
         connection.close();
+        if (async != null) {
+          async.close();
+        }
       } catch (IOException e) {
         // closing only releases client resources
       }
       connection = null;
+      async = null;
+      opened = null;
     }
   }
 

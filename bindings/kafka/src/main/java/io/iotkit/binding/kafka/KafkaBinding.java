@@ -1,20 +1,21 @@
 package io.iotkit.binding.kafka;
 
+import io.iotkit.binding.Acknowledgements;
 import io.iotkit.binding.Aggregate;
+import io.iotkit.binding.BatchWait;
 import io.iotkit.binding.KitBinding;
 import io.iotkit.binding.ReadingFormat;
 import io.iotkit.binding.Replication;
 import io.iotkit.binding.WindowResult;
 import io.iotkit.binding.settings.BadPropertyException;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.KafkaException;
@@ -29,11 +30,13 @@ import site.ycsb.Status;
  * Stores readings in Kafka: one topic per iteration, one partition per substation ({@link TopicLayout}), one
  * record per reading ({@link ReadingCodec}), sent by an idempotent producer with acks=all.
  *
- * <p>Acknowledgement: a send is asynchronous, so {@link #insert} returns BATCHED_OK while this object's sends
- * are outstanding; every {@value KafkaSettings#BATCH_SIZE} sends (default 1,000), and in {@link #flush}, it waits
- * for all of them and returns OK only if every one was acknowledged by all in-sync replicas, else ERROR for the
- * whole batch. Threads share the JVM's producer ({@link SharedClients}) but each object settles only its own
- * sends, so every thread's count is its own.
+ * <p>Acknowledgement is asynchronous ({@link KitBinding#acknowledgeThrough}): each send's callback reports its
+ * reading, acknowledged when all in-sync replicas have it and failed on any exception, so an insert thread never
+ * waits for its sends (the driver bounds how many are in flight). Threads share the JVM's producer
+ * ({@link SharedClients}) but each object's callbacks report to its own thread's sink, so every thread's count is
+ * its own. Driven synchronously (no sink given, e.g. wrapped by another binding), {@link #insert} returns
+ * BATCHED_OK and every {@value KafkaSettings#BATCH_SIZE} sends (default 1,000), and in {@link #flush}, waits for
+ * them all: OK only if every one was acknowledged, else ERROR for the whole batch.
  *
  * <p>Queries: {@link WindowReader}. Data check: offsets of the iteration's topic. Purge: delete the kit's topics;
  * the next {@link #prepare} creates the next iteration's.
@@ -51,8 +54,12 @@ public final class KafkaBinding extends KitBinding {
   /** The substations of the last {@link #prepare}, whose layout {@link #dataLayout} reads. */
   private List<String> prepared = List.of();
 
-  private final List<Future<RecordMetadata>> pending = new ArrayList<>();
-  private boolean sendFailed;
+  /** Where this object's callbacks report: the driver's sink, or {@link #batch} when none was given. */
+  private Acknowledgements sink;
+  /** Set while driven synchronously. */
+  private BatchWait batch = new BatchWait();
+  /** A send failed: logged once per object, as callbacks of one outage fail by the thousand. */
+  private final AtomicBoolean warned = new AtomicBoolean();
   private String sendingPrefix;
   private String sendingTopic;
   private int sendingPartition;
@@ -95,25 +102,83 @@ public final class KafkaBinding extends KitBinding {
   }
 
   @Override
+  public boolean acknowledgeThrough(Acknowledgements sink) {
+    this.sink = sink;
+    batch = null;
+    return true;
+  }
+
+  @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
+    if (batch == null) {
+      return send(key, values) ? Status.OK : Status.ERROR;
+    }
+    // A reading that never reached the producer fails its whole batch at once, counted, not hidden.
+    return !send(key, values) || batch.outstanding() >= settings.batchSize() ? batch.await() : Status.BATCHED_OK;
+  }
+
+  /**
+   * Hands one reading to the producer, whose callback reports it. False if it could not: then, driven
+   * asynchronously, nothing reports it; driven synchronously, it is reported failed into the batch.
+   */
+  private boolean send(String key, Map<String, ByteIterator> values) {
+    Report report = new Report(sink != null ? sink : batch);
+    if (batch != null) {
+      batch.handOver(1);
+    }
+    long timestamp;
     try {
       if (sendingPrefix == null || !key.startsWith(sendingPrefix)) {
         target(key.substring(0, key.indexOf(ReadingFormat.SEPARATOR)));
       }
       byte[] value = ReadingCodec.value(values.get(ReadingFormat.VALUE).toArray(),
           values.get(ReadingFormat.UNIT).toArray(), values.get(ReadingFormat.PADDING).toArray());
-      long timestamp = ReadingCodec.timestampMs(ReadingFormat.micros(key));
-      pending.add(clients.producer().send(new ProducerRecord<>(sendingTopic, sendingPartition, timestamp,
-          ReadingCodec.key(key), value)));
-      clients.lateness().sent(timestamp, System.currentTimeMillis());
+      timestamp = ReadingCodec.timestampMs(ReadingFormat.micros(key));
+      clients.producer().send(new ProducerRecord<>(sendingTopic, sendingPartition, timestamp,
+          ReadingCodec.key(key), value), report);
     } catch (DBException | RuntimeException e) {
-      // The reading never reached the producer: this batch fails, counted, not hidden.
-      if (!sendFailed) {
-        LOG.warn("kafka: a send failed: {}", settings.scrub(String.valueOf(e.getMessage())));
+      warn("a send failed", e.getMessage());
+      if (!report.compareAndSet(false, true)) {
+        return true; // send() ran the callback before it threw (its errors usually go there): that reported it
       }
-      sendFailed = true;
+      if (batch != null) {
+        batch.failed(1);
+      }
+      return false;
     }
-    return sendFailed || pending.size() >= settings.batchSize() ? settle() : Status.BATCHED_OK;
+    clients.lateness().sent(timestamp, System.currentTimeMillis());
+    return true;
+  }
+
+  /**
+   * The callback of one send: reports its reading exactly once. The flag settles a race no send should run into,
+   * between a callback and a send() that throws after calling it.
+   */
+  private final class Report extends AtomicBoolean implements Callback {
+    private final Acknowledgements to;
+
+    Report(Acknowledgements to) {
+      this.to = to;
+    }
+
+    @Override
+    public void onCompletion(RecordMetadata metadata, Exception e) {
+      if (!compareAndSet(false, true)) {
+        return;
+      }
+      if (e == null) {
+        to.acknowledged(1);
+      } else {
+        warn("a reading was not acknowledged", String.valueOf(e));
+        to.failed(1);
+      }
+    }
+  }
+
+  private void warn(String what, String cause) {
+    if (!warned.getAndSet(true)) {
+      LOG.warn("kafka: {}: {}", what, settings.scrub(String.valueOf(cause)));
+    }
   }
 
   /** Where this thread's readings go; a thread writes one substation, so this runs once. */
@@ -128,31 +193,10 @@ public final class KafkaBinding extends KitBinding {
     sendingPrefix = ReadingFormat.substationPrefix(substation);
   }
 
+  /** Nothing is held here: the producer sends within linger.ms by itself. Driven synchronously, waits. */
   @Override
   public Status flush() {
-    return pending.isEmpty() && !sendFailed ? Status.OK : settle();
-  }
-
-  /** Waits for every outstanding send of this object: OK if all were acknowledged, ERROR if any was not. */
-  private Status settle() {
-    boolean ok = !sendFailed;
-    for (Future<RecordMetadata> f : pending) {
-      try {
-        f.get(); // completes within the producer's delivery.timeout.ms
-      } catch (ExecutionException e) {
-        if (ok) {
-          LOG.warn("kafka: a batch was not acknowledged: {}", settings.scrub(String.valueOf(e.getCause())));
-        }
-        ok = false;
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        ok = false;
-        break;
-      }
-    }
-    pending.clear();
-    sendFailed = false;
-    return ok ? Status.OK : Status.ERROR;
+    return batch == null ? Status.OK : batch.await();
   }
 
   @Override

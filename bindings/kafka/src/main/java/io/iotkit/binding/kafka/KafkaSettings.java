@@ -266,7 +266,7 @@ final class KafkaSettings {
     m.put("linger.ms", "5");
     m.put("batch.size", "262144");
     m.put("compression.type", "none"); // padding is incompressible
-    // Room for every thread's unsettled sends (10 x kafka.batch.size x 1 KB) without blocking in send().
+    // Room for every thread's sends in flight (10 x iot.inflight.readings, 1,000, x 1 KB) without blocking in send().
     m.put("buffer.memory", Integer.toString(64 << 20));
     m.putAll(producerOverrides);
     m.putAll(FIXED_PRODUCER);
