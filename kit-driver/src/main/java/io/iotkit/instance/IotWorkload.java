@@ -73,10 +73,21 @@ public final class IotWorkload extends Workload {
     table = p.getProperty(TABLE, "iot");
     dataSinceMicros = Long.parseLong(p.getProperty(DATA_SINCE, "0"));
     seed = Long.parseLong(p.getProperty(SEED, Long.toString(System.nanoTime())));
-    inFlightBound = Long.parseLong(p.getProperty(IN_FLIGHT, Long.toString(DEFAULT_IN_FLIGHT)).trim());
-    if (inFlightBound < 1) {
-      throw new IllegalArgumentException(IN_FLIGHT + " must be at least 1, not " + inFlightBound);
-    }
+    inFlightBound = inFlightBound(p);
+  }
+
+  /**
+   * The workload's own settings among the binding properties, read as the instance will read them; the master
+   * calls this before anything starts, so a bad value is one line and exit 2, not a failed instance.
+   *
+   * @throws io.iotkit.binding.settings.BadPropertyException naming the property
+   */
+  public static void checkProperties(Properties p) {
+    inFlightBound(p);
+  }
+
+  private static long inFlightBound(Properties p) {
+    return new io.iotkit.binding.settings.PropertyReader(p).longIn(IN_FLIGHT, DEFAULT_IN_FLIGHT, 1, Long.MAX_VALUE);
   }
 
   /** Sets when this substation's data begins (window B never reaches before it); call before threads start. */

@@ -18,6 +18,7 @@ import io.iotkit.hosts.InstanceSite;
 import io.iotkit.hosts.Placement;
 import io.iotkit.hosts.SutAddress;
 import io.iotkit.instance.InstanceMain;
+import io.iotkit.instance.IotWorkload;
 import io.iotkit.model.DriverHostResult;
 import io.iotkit.model.KitLayout;
 import io.iotkit.process.LocalSetup;
@@ -122,6 +123,7 @@ public final class RunProtocol {
       record(prerequisites, fileCheck(runDir));
       List<InstanceSite> sites = openHosts(runDir, environment);
       out.line("starting or connecting to the SUT (" + provider.name() + ") ...");
+      checkWorkloadProperties();
       String listen = hosts == null ? LocalSetup.LOOPBACK : SutAddress.reachableFrom(config.hosts().hosts());
       sut = SutSession.open(provider, config.bindingProperties(),
           new LocalSetup(config.kit().home(), config.sutNodes(), listen), runDir.resolve("sut"));
@@ -281,6 +283,19 @@ public final class RunProtocol {
     record(prerequisites, ExecutionRules.clocks(worst.host().name(), worst.clock().boundMicros(),
         hosts.reports().size()));
     return hosts.placement();
+  }
+
+  /** The workload's own settings in the binding properties (e.g. iot.inflight.readings), before the SUT starts. */
+  private void checkWorkloadProperties() throws SutException, IOException {
+    if (config.bindingProperties() == null) {
+      return;
+    }
+    try {
+      IotWorkload.checkProperties(io.iotkit.sut.Bindings.properties(config.bindingProperties(), Map.of()));
+    } catch (BadPropertyException e) {
+      throw new SutSession.BadSetupException(io.iotkit.sut.Bindings.badPropertyLine(provider.name(),
+          config.bindingProperties(), e));
+    }
   }
 
   private CheckResult fileCheck(Path runDir) throws IOException {

@@ -302,4 +302,18 @@ class IotWorkloadTest {
       }
     }
   }
+
+  @Test
+  void aBadInFlightBoundIsABadProperty() {
+    java.util.Properties p = new java.util.Properties();
+    p.setProperty(IotWorkload.IN_FLIGHT, "lots");
+    var e = org.junit.jupiter.api.Assertions.assertThrows(io.iotkit.binding.settings.BadPropertyException.class,
+        () -> IotWorkload.checkProperties(p));
+    org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains(IotWorkload.IN_FLIGHT), e.getMessage());
+    p.setProperty(IotWorkload.IN_FLIGHT, "0");
+    org.junit.jupiter.api.Assertions.assertThrows(io.iotkit.binding.settings.BadPropertyException.class,
+        () -> IotWorkload.checkProperties(p));
+    p.setProperty(IotWorkload.IN_FLIGHT, "500");
+    IotWorkload.checkProperties(p);
+  }
 }
