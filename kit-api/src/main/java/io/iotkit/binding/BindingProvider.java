@@ -2,7 +2,6 @@ package io.iotkit.binding;
 
 import io.iotkit.process.LocalServer;
 import io.iotkit.process.LocalSetup;
-import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
 
@@ -35,13 +34,5 @@ public interface BindingProvider {
    * @throws io.iotkit.binding.settings.BadPropertyException naming the property that is wrong
    */
   default void checkProperties(Properties properties) {
-  }
-
-  /**
-   * Lines the user should read at the start of a run about these binding properties, e.g. that one was renamed.
-   * None by default.
-   */
-  default List<String> warnings(Properties properties) {
-    return List.of();
   }
 }

@@ -113,7 +113,6 @@ class StandardBindingProviderTest {
     assertEquals(new Server(home), p.localServer(props(Map.of()), setup).orElseThrow());
     assertEquals(new Server(home), p.localServer(props(Map.of("store.host", " ")), setup).orElseThrow(), "blank");
     assertTrue(p.localServer(props(Map.of("store.host", "db1")), setup).isEmpty());
-    assertEquals(List.of(), p.warnings(props(Map.of())));
   }
 
   @Test

@@ -50,7 +50,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
-import org.slf4j.LoggerFactory;
 import site.ycsb.DBException;
 
 /**
@@ -107,10 +106,6 @@ public final class RunProtocol {
   /** Runs the benchmark, with everything it writes going into {@code runDir}. */
   public RunResult run(Path runDir) throws IOException {
     out.line("run folder: " + runDir);
-    for (String warning : SutSession.warnings(provider, config.bindingProperties())) {
-      out.line("warning: " + warning);
-      LoggerFactory.getLogger(RunProtocol.class).warn(warning); // into master.log, read after the run
-    }
     Instant started = Instant.now();
     Environment environment = EnvironmentProbe.collect(config.instanceJvmOptions());
     Map<String, String> sutSettings = Map.of();

@@ -94,18 +94,6 @@ public final class SutSession implements AutoCloseable {
     }
   }
 
-  /**
-   * What the binding wants the user to read about the binding properties before the run (e.g. a renamed
-   * property), each line starting with the binding's name.
-   */
-  public static List<String> warnings(BindingProvider provider, Path propertiesFile) {
-    try {
-      return provider.warnings(load(propertiesFile, Map.of())).stream().map(w -> provider.name() + ": " + w).toList();
-    } catch (SutException e) {
-      return List.of(); // open() reports the unreadable file
-    }
-  }
-
   private static Map<String, String> asMap(Properties p) {
     Map<String, String> m = new HashMap<>();
     p.stringPropertyNames().forEach(k -> m.put(k, p.getProperty(k)));
