@@ -40,24 +40,24 @@ class WindowQueryTest {
 
   @Test
   void templatesGiveExactAnswersOverTheHalfOpenWindow() {
-    assertEquals(new WindowResult(3, 10.0), db.aggregate(Aggregate.MAX, "s", "x-1", 1_000, 2_000));
-    assertEquals(new WindowResult(3, -2.0), db.aggregate(Aggregate.MIN, "s", "x-1", 1_000, 2_000));
-    assertEquals(new WindowResult(3, 4.0), db.aggregate(Aggregate.AVG, "s", "x-1", 1_000, 2_000));
-    assertEquals(new WindowResult(3, 3.0), db.aggregate(Aggregate.COUNT, "s", "x-1", 1_000, 2_000));
+    assertEquals(new WindowResult(3, 10.0, 3), db.aggregate(Aggregate.MAX, "s", "x-1", 1_000, 2_000));
+    assertEquals(new WindowResult(3, -2.0, 3), db.aggregate(Aggregate.MIN, "s", "x-1", 1_000, 2_000));
+    assertEquals(new WindowResult(3, 4.0, 3), db.aggregate(Aggregate.AVG, "s", "x-1", 1_000, 2_000));
+    assertEquals(new WindowResult(3, 3.0, 3), db.aggregate(Aggregate.COUNT, "s", "x-1", 1_000, 2_000));
   }
 
   @Test
   void otherSensorsAndSubstationsAreExcluded() {
-    assertEquals(new WindowResult(1, 1_000.0), db.aggregate(Aggregate.MAX, "s", "x-10", 0, 10_000));
-    assertEquals(new WindowResult(5, 100.0), db.aggregate(Aggregate.MAX, "s", "x-1", 0, 10_000));
-    assertEquals(new WindowResult(1, 500.0), db.aggregate(Aggregate.MIN, "s-1", "x-1", 0, 10_000));
+    assertEquals(new WindowResult(1, 1_000.0, 1), db.aggregate(Aggregate.MAX, "s", "x-10", 0, 10_000));
+    assertEquals(new WindowResult(5, 100.0, 5), db.aggregate(Aggregate.MAX, "s", "x-1", 0, 10_000));
+    assertEquals(new WindowResult(1, 500.0, 1), db.aggregate(Aggregate.MIN, "s-1", "x-1", 0, 10_000));
     assertEquals(7, db.countReadings(java.util.List.of("s")));
     assertEquals(1, db.countReadings(java.util.List.of("s-1")));
   }
 
   @Test
   void emptyWindow() {
-    assertEquals(new WindowResult(0, 0.0), db.aggregate(Aggregate.COUNT, "s", "x-1", 2_001, 7_000));
+    assertEquals(new WindowResult(0, 0.0, 0), db.aggregate(Aggregate.COUNT, "s", "x-1", 2_001, 7_000));
     for (Aggregate a : new Aggregate[] {Aggregate.MAX, Aggregate.MIN, Aggregate.AVG}) {
       WindowResult r = db.aggregate(a, "s", "x-1", 2_001, 7_000);
       assertEquals(0, r.count());

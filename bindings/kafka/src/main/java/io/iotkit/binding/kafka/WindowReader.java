@@ -81,6 +81,7 @@ final class WindowReader implements AutoCloseable {
     while (consumer.position(tp) < end) {
       for (ConsumerRecord<Long, ByteBuffer> r : consumer.poll(POLL).records(tp)) {
         if (r.offset() >= end || r.timestamp() >= stopMs) {
+          stats.skipped(); // read, to learn that the window has ended
           return done(stats, fn, tp);
         }
         latestMs = Math.max(latestMs, r.timestamp());
@@ -88,6 +89,8 @@ final class WindowReader implements AutoCloseable {
         Long micros = r.key(); // null: another sensor's reading
         if (micros != null && micros >= fromMicros && micros < toMicros) {
           stats.add(ReadingCodec.sensorValue(r.value()));
+        } else {
+          stats.skipped();
         }
       }
       if (System.nanoTime() > deadline) {

@@ -40,7 +40,7 @@ public final class NullBinding extends KitBinding {
 
   @Override
   public WindowResult aggregate(Aggregate fn, String substation, String sensor, long fromMicros, long toMicros) {
-    return new WindowResult(0, fn == Aggregate.COUNT ? 0 : Double.NaN);
+    return new WindowResult(0, fn == Aggregate.COUNT ? 0 : Double.NaN, 0);
   }
 
   @Override
