@@ -1,5 +1,6 @@
 package io.iotkit.binding;
 
+import io.iotkit.binding.bench.PlainClientLoop;
 import io.iotkit.process.LocalServer;
 import io.iotkit.process.LocalSetup;
 import java.util.Optional;
@@ -34,5 +35,13 @@ public interface BindingProvider {
    * @throws io.iotkit.binding.settings.BadPropertyException naming the property that is wrong
    */
   default void checkProperties(Properties properties) {
+  }
+
+  /**
+   * A plain loop of the store's own client, connected as a binding with these (complete) properties would be, for
+   * the kit's benchmark; empty for a binding that has none (the sink).
+   */
+  default Optional<PlainClientLoop> plainClientLoop(Properties properties) {
+    return Optional.empty();
   }
 }

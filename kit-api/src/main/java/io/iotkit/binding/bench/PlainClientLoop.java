@@ -1,0 +1,27 @@
+package io.iotkit.binding.bench;
+
+/**
+ * A minimal loop of the store's own client at its best settings, for the kit's benchmark of itself
+ * ({@code tpcx-iot.sh bench}): the reference the kit's ingest path is compared with. It writes the readings the
+ * binding would write, in the binding's layout (same table, topic, partitions, keys and encoding), with the same
+ * durability (a reading counts only once the store acknowledged it as the binding requires), and nothing of the
+ * kit around it: no generation, no measurement, no queries.
+ *
+ * <p>One loop serves one bench part; {@link #close} releases its client. The substation was prepared with the
+ * binding's {@code prepare} before the first write.
+ */
+public interface PlainClientLoop extends AutoCloseable {
+
+  /**
+   * Writes {@code count} readings of {@code substation} with {@code threads} threads of the store's client, the
+   * contents taken in turn from {@code pool} and each stamped with a timestamp unique for its sensor, and returns
+   * once every one was acknowledged.
+   *
+   * @return the readings the store acknowledged (all of them, or the call throws)
+   * @throws Exception when the store refused or lost a write
+   */
+  long write(String substation, PlainReading[] pool, long count, int threads) throws Exception;
+
+  @Override
+  void close() throws Exception;
+}
