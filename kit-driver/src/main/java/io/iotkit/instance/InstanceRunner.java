@@ -23,8 +23,10 @@ import site.ycsb.DBException;
 
 /**
  * Runs one phase of one driver instance: opens a binding per thread, waits at the start barrier, then each
- * thread inserts its share of the instance's kvps; the thread whose insert is the instance's 2,000th, 4,000th,
- * ... runs a dashboard query, so queries are spread through the run at 5 per 10,000 kvps.
+ * thread inserts its share of the instance's kvps; the thread whose count takes the instance past its 2,000th,
+ * 4,000th, ... insert runs a dashboard query, so queries are spread through the run at 5 per 10,000 kvps.
+ * Threads add their inserts to the instance's count every {@value #COUNTED_EVERY} inserts (and at their end),
+ * so a query comes at most that many inserts of its thread late, and the instance runs floor(KVP/2000) in all.
  *
  * <p>A paced instance ({@link InstanceSpec#rate()} above 0) gives each thread a fixed schedule of rate/threads
  * inserts a second from the start instant; a thread ahead of its schedule waits, a thread behind it does not,
@@ -39,6 +41,11 @@ public final class InstanceRunner {
   private final OutputStream intervalLog;
   private final Consumer<Progress> progress;
   private final boolean measured;
+  /**
+   * How many inserts a thread makes before adding them to the instance's count: one shared counter touched by
+   * every insert of every thread would bounce its cache line between cores on each insert.
+   */
+  static final int COUNTED_EVERY = 100;
   /** Inserts of the whole instance: the query cadence counts these, so P instances run floor(KVP(i)/2000) each. */
   private final AtomicLong inserted = new AtomicLong();
 
@@ -67,7 +74,7 @@ public final class InstanceRunner {
     this.progress = progress;
   }
 
-  /** kvps attempted so far, for progress reports. */
+  /** kvps attempted so far (up to {@value #COUNTED_EVERY} per thread behind), for progress reports. */
   public long inserted() {
     return inserted.get();
   }
@@ -142,6 +149,7 @@ public final class InstanceRunner {
   private void insertLoop(IotWorkload workload, KitBinding db, IotWorkload.ThreadState state, long quota,
                           Schedule schedule) {
     long origin = System.nanoTime();
+    int uncounted = 0;
     for (long n = 0; n < quota; n++) {
       if (schedule.paced()) {
         long intended = origin + schedule.offsetNanos(n);
@@ -150,12 +158,27 @@ public final class InstanceRunner {
       } else {
         workload.doInsert(db, state);
       }
-      if (inserted.incrementAndGet() % WorkloadSpec.INSERTS_PER_QUERY == 0 && db.answersQueries()) {
-        workload.doTransaction(db, state);
+      if (++uncounted == COUNTED_EVERY) {
+        count(uncounted, workload, db, state);
+        uncounted = 0;
       }
     }
+    count(uncounted, workload, db, state);
     workload.flush(db, state);
     state.measured.endMicros = clockMicros.getAsLong();
+  }
+
+  /**
+   * Adds a thread's inserts to the instance's count and runs the queries due: one for each multiple of
+   * {@link WorkloadSpec#INSERTS_PER_QUERY} the count passes. The counts of all threads cover the instance's
+   * inserts exactly once, so every multiple is passed by exactly one thread.
+   */
+  private void count(int inserts, IotWorkload workload, KitBinding db, IotWorkload.ThreadState state) {
+    long after = inserted.addAndGet(inserts);
+    long due = after / WorkloadSpec.INSERTS_PER_QUERY - (after - inserts) / WorkloadSpec.INSERTS_PER_QUERY;
+    for (long q = 0; q < due && db.answersQueries(); q++) {
+      workload.doTransaction(db, state);
+    }
   }
 
   /** When each insert of one thread is due: every interval from the thread's start, or at once when unpaced. */

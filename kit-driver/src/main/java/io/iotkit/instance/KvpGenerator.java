@@ -2,9 +2,6 @@ package io.iotkit.instance;
 
 import io.iotkit.binding.ReadingFormat;
 import io.iotkit.model.WorkloadSpec;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -19,9 +16,8 @@ import java.util.function.LongSupplier;
  * one writing thread, so this needs no coordination.
  */
 final class KvpGenerator {
-  /** Writes 8 padding bytes at once; generation must never be the benchmark's bottleneck. */
+  /** The first timestamp too long for the key's digits. */
   private static final long MAX_MICROS = 10_000_000_000_000_000L;
-  private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
   private final String substation;
   private final Sensor[] sensors;
@@ -29,6 +25,7 @@ final class KvpGenerator {
   private final byte[][] keys;
   private final long[] lastMicros;
   private final SplittableRandom rng;
+  private final RandomText paddingText;
   private final LongSupplier clockMicros;
   private int next;
 
@@ -45,6 +42,7 @@ final class KvpGenerator {
     }
     this.lastMicros = new long[this.sensors.length];
     this.rng = new SplittableRandom(seed);
+    this.paddingText = new RandomText(WorkloadSpec.KVP_BYTES, rng.split());
     this.clockMicros = clockMicros;
   }
 
@@ -62,7 +60,7 @@ final class KvpGenerator {
     String value = sensor.type().sample(rng);
     String unit = sensor.type().unit();
     byte[] padding = new byte[WorkloadSpec.KVP_BYTES - key.length() - value.length() - unit.length()];
-    fillRandomText(padding);
+    paddingText.fill(padding);
     return new Kvp(key, sensor, micros, value, unit, padding);
   }
 
@@ -81,20 +79,5 @@ final class KvpGenerator {
       rest /= 10;
     }
     return new String(buffer, StandardCharsets.ISO_8859_1);
-  }
-
-  /**
-   * Random printable text: each byte is 6 random bits plus '0' (0x30..0x6F), so the padding is text yet
-   * incompressible (6 bits of entropy per byte). Eight bytes come from one 64-bit draw.
-   */
-  private void fillRandomText(byte[] out) {
-    int i = 0;
-    for (; i + 8 <= out.length; i += 8) {
-      LONGS.set(out, i, (rng.nextLong() & 0x3F3F3F3F3F3F3F3FL) + 0x3030303030303030L);
-    }
-    long bits = rng.nextLong();
-    for (; i < out.length; i++, bits >>>= 8) {
-      out[i] = (byte) ((bits & 0x3F) + 0x30);
-    }
   }
 }

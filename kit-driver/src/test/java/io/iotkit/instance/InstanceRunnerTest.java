@@ -164,6 +164,50 @@ class InstanceRunnerTest {
   }
 
   @Test
+  void aLoneThreadQueriesAfterExactlyEvery2000thInsert() throws Exception {
+    List<Long> insertsAtQueries = insertsSeenAtEachQuery(10_000, 1);
+    assertEquals(List.of(2_000L, 4_000L, 6_000L, 8_000L, 10_000L), insertsAtQueries);
+  }
+
+  @Test
+  void threadsCountInChunksYetNoQueryComesBeforeItsTurn() throws Exception {
+    // the instance's j-th query is due once it has made j x 2,000 inserts, whichever thread runs it
+    List<Long> insertsAtQueries = insertsSeenAtEachQuery(10_007, 3);
+    assertEquals(5, insertsAtQueries.size());
+    for (int j = 1; j <= insertsAtQueries.size(); j++) {
+      long seen = insertsAtQueries.get(j - 1);
+      assertTrue(seen >= j * 2_000L, "query " + j + " after " + seen + " inserts");
+    }
+  }
+
+  /** How many inserts the instance's threads had made when each query began, in ascending order. */
+  private static List<Long> insertsSeenAtEachQuery(long kvps, int threads) throws Exception {
+    java.util.concurrent.atomic.AtomicLong inserts = new java.util.concurrent.atomic.AtomicLong();
+    List<Long> seen = new CopyOnWriteArrayList<>();
+    InstanceRunner runner = runner(spec(kvps, threads), () -> new MemoryBinding() {
+      private boolean firstWindow = true;
+
+      @Override
+      public Status insert(String table, String key, Map<String, ByteIterator> values) {
+        inserts.incrementAndGet();
+        return super.insert(table, key, values);
+      }
+
+      @Override
+      public io.iotkit.binding.WindowResult aggregate(Aggregate fn, String substation, String sensor, long from,
+                                                      long to) {
+        if (firstWindow) {
+          seen.add(inserts.get());
+        }
+        firstWindow = !firstWindow; // a query is two windows
+        return super.aggregate(fn, substation, sensor, from, to);
+      }
+    });
+    assertEquals(kvps / WorkloadSpec.INSERTS_PER_QUERY, runner.run(Clock::micros).queries());
+    return seen.stream().sorted().toList();
+  }
+
+  @Test
   void aStoreThatAnswersNoQueriesIsNeverAsked() throws Exception {
     List<MemoryBinding> opened = new CopyOnWriteArrayList<>();
     InstanceRunner runner = runner(spec(10_000, 2), () -> {

@@ -4,6 +4,9 @@ import io.iotkit.binding.Aggregate;
 import io.iotkit.binding.KitBinding;
 import io.iotkit.binding.Replication;
 import io.iotkit.binding.WindowResult;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.List;
 import java.util.Map;
 import site.ycsb.ByteIterator;
@@ -14,6 +17,7 @@ import site.ycsb.Status;
  * fast the driver generates kvps. It holds no data, so queries read nothing and the data check fails, as it must.
  */
 public final class NullBinding extends KitBinding {
+  private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
   /** Folded over every byte read, so the JIT cannot skip reading them. */
   private long checksum;
 
@@ -21,16 +25,30 @@ public final class NullBinding extends KitBinding {
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
     long h = checksum;
     for (int i = 0; i < key.length(); i++) {
-      h = h * 31 + key.charAt(i);
+      h += key.charAt(i);
     }
     for (ByteIterator v : values.values()) {
       // toArray() is how every store binding takes a value's bytes; the sum reads each of them
-      for (byte b : v.toArray()) {
-        h += b;
-      }
+      h += sum(v.toArray());
     }
     checksum = h;
     return Status.OK;
+  }
+
+  /**
+   * Reads 8 bytes at a time, as a store client's copy would: a byte-at-a-time loop would cost the sink several
+   * times what generating the bytes costs, and hide the generators it is there to compare.
+   */
+  private static long sum(byte[] bytes) {
+    long h = 0;
+    int i = 0;
+    for (; i + 8 <= bytes.length; i += 8) {
+      h += (long) LONGS.get(bytes, i);
+    }
+    for (; i < bytes.length; i++) {
+      h += bytes[i];
+    }
+    return h;
   }
 
   @Override

@@ -25,4 +25,22 @@ class NullBindingTest {
     assertEquals(0, a.countReadings(java.util.List.of("s")));
     assertEquals(0, a.replication().factor());
   }
+
+  @Test
+  void everyPositionOfKeyAndValuesCounts() {
+    // 1,003 bytes: whole 8-byte words and a tail of 3, both read
+    long zeros = checksum("k0", new byte[1_003]);
+    for (int at = 0; at < 1_003; at++) {
+      byte[] padding = new byte[1_003];
+      padding[at] = 1;
+      assertNotEquals(zeros, checksum("k0", padding), "byte " + at);
+    }
+    assertNotEquals(zeros, checksum("k1", new byte[1_003]), "the key");
+  }
+
+  private static long checksum(String key, byte[] padding) {
+    NullBinding sink = new NullBinding();
+    sink.insert("iot", key, Map.of("padding", new ByteArrayByteIterator(padding)));
+    return sink.checksum();
+  }
 }
