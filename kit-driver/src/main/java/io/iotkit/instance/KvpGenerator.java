@@ -73,11 +73,18 @@ final class KvpGenerator {
       throw new IllegalArgumentException("timestamp " + micros + " does not fit " + ReadingFormat.TIMESTAMP_DIGITS
           + " digits");
     }
-    long rest = micros;
-    for (int at = buffer.length - 1, end = buffer.length - ReadingFormat.TIMESTAMP_DIGITS; at >= end; at--) {
+    // ReadingFormat.TIMESTAMP_DIGITS (16) as two halves of 8 digits: int division is cheaper than long
+    int end = buffer.length;
+    writeEightDigits(buffer, end - 8, (int) (micros % 100_000_000));
+    writeEightDigits(buffer, end - 16, (int) (micros / 100_000_000));
+    return new String(buffer, StandardCharsets.ISO_8859_1);
+  }
+
+  private static void writeEightDigits(byte[] buffer, int from, int value) {
+    int rest = value;
+    for (int at = from + 7; at >= from; at--) {
       buffer[at] = (byte) ('0' + rest % 10);
       rest /= 10;
     }
-    return new String(buffer, StandardCharsets.ISO_8859_1);
   }
 }
