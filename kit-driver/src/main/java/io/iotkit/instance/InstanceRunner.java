@@ -150,7 +150,7 @@ public final class InstanceRunner {
       } else {
         workload.doInsert(db, state);
       }
-      if (inserted.incrementAndGet() % WorkloadSpec.INSERTS_PER_QUERY == 0 && db.answersQueries()) {
+      if (inserted.incrementAndGet() % WorkloadSpec.INSERTS_PER_QUERY == 0 && !spec.noQueries() && db.answersQueries()) {
         workload.doTransaction(db, state);
       }
     }
