@@ -20,6 +20,20 @@ final class RoundSizer {
 
   private double lastRate;
 
+  /** The JVM's resident set (VmRSS of /proc/self/status), or 0 where it cannot be read. */
+  static long residentBytes() {
+    try {
+      for (String line : java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/status"))) {
+        if (line.startsWith("VmRSS:")) {
+          return Long.parseLong(line.substring(6).trim().split("\\s+")[0]) * 1024;
+        }
+      }
+    } catch (java.io.IOException | RuntimeException e) {
+      // not Linux: unknown
+    }
+    return 0;
+  }
+
   /**
    * Runs one round and returns its rate. A round that lasted less than half the time asked for is run again,
    * longer: on a loaded machine a short round is mostly start-up and scheduling, and would size the next one
@@ -30,7 +44,8 @@ final class RoundSizer {
     while (true) {
       long cpu = OS.getProcessCpuTime();
       double wall = counted.seconds(ops);
-      BenchPart.Round round = new BenchPart.Round(ops, wall, Math.max(1, OS.getProcessCpuTime() - cpu) / 1e9);
+      BenchPart.Round round = new BenchPart.Round(ops, wall, Math.max(1, OS.getProcessCpuTime() - cpu) / 1e9,
+          residentBytes());
       lastRate = round.rate();
       if (wall >= seconds / 2) {
         return round;
