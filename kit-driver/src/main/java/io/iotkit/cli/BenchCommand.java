@@ -39,6 +39,7 @@ import site.ycsb.DBException;
 final class BenchCommand implements Callable<Integer> {
   static final String JSON = "bench.json";
   static final String HTML = "bench.html";
+  static final String LOG = "bench.log";
 
   @Option(names = "--threads", split = ",", defaultValue = "1,2", paramLabel = "N[,N...]",
       description = "Thread counts, each measured on both sides (default: ${DEFAULT-VALUE}).")
@@ -83,7 +84,8 @@ final class BenchCommand implements Callable<Integer> {
     if (!(roundSeconds > 0) || roundSeconds > 3600) {
       throw new BadInputException("--round-seconds: must be above 0 and at most 3600, got " + roundSeconds);
     }
-    if (storeThreads.isEmpty() || storeThreads.stream().anyMatch(t -> t < 1 || t > WorkloadSpec.SENSORS_PER_SUBSTATION)) {
+    if (storeThreads.isEmpty()
+        || storeThreads.stream().anyMatch(t -> t < 1 || t > WorkloadSpec.SENSORS_PER_SUBSTATION)) {
       throw new BadInputException("--store-threads: each thread count must be between 1 and "
           + WorkloadSpec.SENSORS_PER_SUBSTATION + ", got " + storeThreads);
     }
@@ -112,8 +114,12 @@ final class BenchCommand implements Callable<Integer> {
           LocalSetup.single(kit.home()), dir.resolve("sut-" + store.name()), storeThreads));
     }
     BenchResult result;
-    try {
-      result = Bench.runGroups(groups, rounds, roundSeconds, System.out::println);
+    // A store's server is a child process: an interrupted bench must not leave it running.
+    Thread reaper = new Thread(RunCommand::stopChildren, "stop-children");
+    Runtime.getRuntime().addShutdownHook(reaper);
+    // Store clients and the libraries under them print and log; that goes to bench.log, not among the figures.
+    try (LibraryOutput streams = LibraryOutput.divert(dir.resolve(LOG))) {
+      result = Bench.runGroups(groups, rounds, roundSeconds, streams.console()::println);
     } catch (SutSession.BadSetupException e) {
       throw new BadInputException(e.getMessage());
     } catch (SutSession.SutException e) {
@@ -123,6 +129,7 @@ final class BenchCommand implements Callable<Integer> {
       System.err.println(RunCommand.NAME + ": bench: " + e.getMessage());
       return RunCommand.EXIT_FAILED;
     }
+    Runtime.getRuntime().removeShutdownHook(reaper);
     Json.write(dir.resolve(JSON), result);
     Files.writeString(dir.resolve(HTML), BenchReport.html(result), StandardCharsets.UTF_8);
     System.out.println();
@@ -130,6 +137,7 @@ final class BenchCommand implements Callable<Integer> {
     System.out.println();
     System.out.println("bench.json: " + dir.resolve(JSON));
     System.out.println("bench.html: " + dir.resolve(HTML));
+    System.out.println("bench.log:  " + dir.resolve(LOG) + " (what store clients and libraries printed)");
     return 0;
   }
 }

@@ -269,7 +269,7 @@ final class RunCommand implements Callable<Integer> {
   }
 
   /** On Ctrl-C or kill: no instance or server the kit started may outlive it. */
-  private static void stopChildren() {
+  static void stopChildren() {
     List<ProcessHandle> children = ProcessHandle.current().descendants().toList();
     children.forEach(ProcessHandle::destroy);
     for (ProcessHandle h : children) {
