@@ -22,7 +22,7 @@ class BenchStoresIT {
   void hbasePartsRunOnTheEmbeddedServerAndLeaveNothingBehind(@TempDir Path work) throws Exception {
     Path out = work.resolve("bench");
     KitProcess.Finished f = KitProcess.run(work, 6, "bench", "--bindings", "hbase", "--threads", "1",
-        "--store-threads", "2", "--rounds", "1", "--round-seconds", "1", "--out", out.toString());
+        "--store-threads", "2", "--rounds", "1", "--round-seconds", "0.5", "--out", out.toString());
     assertEquals(0, f.exitCode(), f.stderr());
     assertFalse(f.stdout().contains("\tat "), "library output goes to bench.log, not among the figures");
 

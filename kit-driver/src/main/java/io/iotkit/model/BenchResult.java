@@ -1,5 +1,6 @@
 package io.iotkit.model;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.Arrays;
 import java.util.List;
@@ -34,6 +35,7 @@ public record BenchResult(String startedAt, Environment machine, double[] loadBe
    * @param what how it was measured and what it includes
    * @param values one per measured round of the part it was taken from
    */
+  @JsonIgnoreProperties(value = {"median", "spread"}, allowGetters = true) // derived, as Figure's
   public record Measurement(String name, String unit, String what, double[] values) {
 
     @JsonProperty
@@ -61,6 +63,8 @@ public record BenchResult(String startedAt, Environment machine, double[] loadBe
    * @param referencePerCpuSecond the same of the reference
    * @param target the ratio the kit aims at, or null for none
    */
+  @JsonIgnoreProperties(value = {"kitMedian", "referenceMedian", "ratio", "ratioPerCpuSecond", "kitSpread",
+      "referenceSpread"}, allowGetters = true) // derived: written for readers of bench.json, not read back
   public record Figure(String name, String unit, String kitLabel, String referenceLabel, double[] kit,
                        double[] reference, double[] kitPerCpuSecond, double[] referencePerCpuSecond,
                        Double target) {

@@ -181,6 +181,9 @@ class StorePartsTest {
     for (BenchResult.Measurement m : r.measurements()) {
       assertTrue(m.median() > 0, m.name() + " " + m.median());
     }
+    BenchResult read = io.iotkit.model.Json.mapper().readValue(io.iotkit.model.Json.bytes(r), BenchResult.class);
+    assertEquals(r.figures().get(1).ratio(), read.figures().get(1).ratio(), "bench.json reads back");
+    assertEquals(r.measurements().get(0).median(), read.measurements().get(0).median());
     String text = BenchReport.text(r);
     assertTrue(text.contains("instance resources, memory, 2 threads: resident memory"), text);
     assertTrue(BenchReport.html(r).contains("bench-measurements"));
