@@ -132,8 +132,9 @@ public final class Bench {
         new BenchResult.Measurement(name + ": resident memory", "MiB",
             "resident set (VmRSS) at the end of each measured round" + where, mib),
         new BenchResult.Measurement(name + ": CPU per 10,000 kvps/s", "CPU s/s",
-            "CPU seconds per wall second, per 10,000 kvps/s ingested, in each measured round (CPU time of the"
-                + " whole round, the instance's start and stop included; wall time TS_start..TS_end)" + where, cpu));
+            "CPU seconds per wall second, per 10,000 kvps/s ingested, in each measured round (CPU time from the"
+                + " start barrier to the instance's end, its bindings' closing included; wall time TS_start..TS_end)"
+                + where, cpu));
   }
 
   private static double[] rates(BenchPart.Round[] rounds, ToDoubleFunction<BenchPart.Round> rate) {

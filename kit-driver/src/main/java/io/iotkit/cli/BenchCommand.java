@@ -42,7 +42,7 @@ final class BenchCommand implements Callable<Integer> {
   static final String LOG = "bench.log";
 
   @Option(names = "--threads", split = ",", defaultValue = "1,2", paramLabel = "N[,N...]",
-      description = "Thread counts, each measured on both sides (default: ${DEFAULT-VALUE}).")
+      description = "Thread counts of the server-free parts, each measured on both sides (default: ${DEFAULT-VALUE}).")
   List<Integer> threads;
 
   @Option(names = "--bindings", split = ",", paramLabel = "NAME[,NAME...]",
