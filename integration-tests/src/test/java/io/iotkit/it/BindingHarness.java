@@ -94,7 +94,7 @@ final class BindingHarness implements AutoCloseable {
     Map<String, String> overrides = new HashMap<>();
     properties.stringPropertyNames().forEach(k -> overrides.put(k, properties.getProperty(k)));
     InstanceSpec spec = new InstanceSpec("harness", 0, 1, substation, kvps, threads, provider.name(), null,
-        overrides, 0, 42, "unused", null, 0);
+        overrides, 0, 42, "unused", null, 0, false);
     Supplier<KitBinding> bindings = fault == null ? provider::newBinding
         : () -> new FaultyBinding(provider.newBinding(), fault);
     return new InstanceRunner(spec, bindings, properties, Clock::micros, null, progress -> { }).run(Clock::micros);

@@ -61,33 +61,80 @@ public final class Bench {
    */
   public static BenchResult run(List<BenchPart> parts, int rounds, double roundSeconds, Consumer<String> progress)
       throws Exception {
+    return runGroups(List.of(PartGroup.of(parts)), rounds, roundSeconds, progress);
+  }
+
+  /**
+   * Runs the parts of each group as {@link #run} does, one group open at a time: a group is opened, its parts
+   * run, and it is closed before the next is opened.
+   */
+  public static BenchResult runGroups(List<PartGroup> groups, int rounds, double roundSeconds,
+                                      Consumer<String> progress) throws Exception {
     String started = UtcTime.of(Instant.now());
     double[] loadBefore = loadAverage();
     List<BenchResult.Figure> figures = new ArrayList<>();
-    for (BenchPart part : parts) {
-      warmUp(part, roundSeconds);
-      BenchPart.Round[] kit = new BenchPart.Round[rounds];
-      BenchPart.Round[] reference = new BenchPart.Round[rounds];
-      for (int r = 0; r < rounds; r++) {
-        boolean kitFirst = r % 2 == 0;
-        if (kitFirst) {
-          kit[r] = part.round(BenchPart.Side.KIT, roundSeconds);
-        }
-        reference[r] = part.round(BenchPart.Side.REFERENCE, roundSeconds);
-        if (!kitFirst) {
-          kit[r] = part.round(BenchPart.Side.KIT, roundSeconds);
+    List<BenchResult.Measurement> measurements = new ArrayList<>();
+    for (PartGroup group : groups) {
+      try (group) {
+        for (BenchPart part : group.open()) {
+          figures.add(measure(part, rounds, roundSeconds, progress, measurements));
         }
       }
-      BenchResult.Figure f = new BenchResult.Figure(part.name(), part.unit(), part.kitLabel(),
-          part.referenceLabel(), rates(kit, BenchPart.Round::rate), rates(reference, BenchPart.Round::rate),
-          rates(kit, BenchPart.Round::ratePerCpuSecond), rates(reference, BenchPart.Round::ratePerCpuSecond),
-          part.target());
-      figures.add(f);
-      progress.accept(String.format("  %s: ratio %.2f (per CPU second %.2f)", f.name(), f.ratio(),
-          f.ratioPerCpuSecond()));
     }
     return new BenchResult(started, EnvironmentProbe.collect(List.of()), loadBefore, loadAverage(), rounds,
-        roundSeconds, figures);
+        roundSeconds, figures, measurements);
+  }
+
+  private static BenchResult.Figure measure(BenchPart part, int rounds, double roundSeconds,
+                                            Consumer<String> progress, List<BenchResult.Measurement> measurements)
+      throws Exception {
+    warmUp(part, roundSeconds);
+    BenchPart.Round[] kit = new BenchPart.Round[rounds];
+    BenchPart.Round[] reference = new BenchPart.Round[rounds];
+    for (int r = 0; r < rounds; r++) {
+      boolean kitFirst = r % 2 == 0;
+      if (kitFirst) {
+        kit[r] = part.round(BenchPart.Side.KIT, roundSeconds);
+      }
+      reference[r] = part.round(BenchPart.Side.REFERENCE, roundSeconds);
+      if (!kitFirst) {
+        kit[r] = part.round(BenchPart.Side.KIT, roundSeconds);
+      }
+    }
+    BenchResult.Figure f = new BenchResult.Figure(part.name(), part.unit(), part.kitLabel(),
+        part.referenceLabel(), rates(kit, BenchPart.Round::rate), rates(reference, BenchPart.Round::rate),
+        rates(kit, BenchPart.Round::ratePerCpuSecond), rates(reference, BenchPart.Round::ratePerCpuSecond),
+        part.target());
+    progress.accept(String.format("  %s: ratio %.2f (per CPU second %.2f)", f.name(), f.ratio(),
+        f.ratioPerCpuSecond()));
+    if (part.resourcesName() != null) {
+      for (BenchResult.Measurement m : resources(part.resourcesName(), part.kitLabel(), kit)) {
+        measurements.add(m);
+        progress.accept(String.format("  %s: %.2f %s", m.name(), m.median(), m.unit()));
+      }
+    }
+    return f;
+  }
+
+  /**
+   * The kit side's resources in its measured rounds: the JVM's resident memory at each round's end, and its CPU
+   * seconds per second of wall time for each 10,000 kvps/s it ingested. The kit's instance runs in this JVM, so
+   * both are the whole bench JVM's: the instance with its store client, plus the bench itself and the idle
+   * reference client; the store's server is a process of its own and not in them.
+   */
+  static List<BenchResult.Measurement> resources(String name, String kitLabel, BenchPart.Round[] kit) {
+    double[] mib = Arrays.stream(kit).mapToDouble(r -> r.residentBytes() / (1024.0 * 1024)).toArray();
+    double[] cpu = Arrays.stream(kit).mapToDouble(r -> r.cpuSeconds() / r.wallSeconds() / (r.rate() / 10_000))
+        .toArray();
+    String where = " of the bench JVM while it ran the kit side (" + kitLabel + "): the instance and its store"
+        + " client, plus the bench and the reference's idle client; the store's server runs in a process of its own";
+    return List.of(
+        new BenchResult.Measurement(name + ": resident memory", "MiB",
+            "resident set (VmRSS) at the end of each measured round" + where, mib),
+        new BenchResult.Measurement(name + ": CPU per 10,000 kvps/s", "CPU s/s",
+            "CPU seconds per wall second, per 10,000 kvps/s ingested, in each measured round (CPU time from the"
+                + " start barrier to the instance's end, its bindings' closing included; wall time TS_start..TS_end)"
+                + where, cpu));
   }
 
   private static double[] rates(BenchPart.Round[] rounds, ToDoubleFunction<BenchPart.Round> rate) {

@@ -12,10 +12,15 @@ public interface BenchPart {
   enum Side { KIT, REFERENCE }
 
   /**
-   * One round of one side: operations done, wall time, and the JVM's CPU time (all its threads, GC and JIT
-   * included). On a machine shared with other work the rate per CPU second is the steadier figure.
+   * One round of one side: operations done, wall time, the JVM's CPU time (all its threads, GC and JIT
+   * included), and the JVM's resident memory when the round ended (0 where unknown). On a machine shared with
+   * other work the rate per CPU second is the steadier figure.
    */
-  record Round(long operations, double wallSeconds, double cpuSeconds) {
+  record Round(long operations, double wallSeconds, double cpuSeconds, long residentBytes) {
+    public Round(long operations, double wallSeconds, double cpuSeconds) {
+      this(operations, wallSeconds, cpuSeconds, 0);
+    }
+
     public double rate() {
       return operations / wallSeconds;
     }
@@ -39,6 +44,14 @@ public interface BenchPart {
 
   /** The kit/reference ratio the kit aims at, or null for none. */
   Double target();
+
+  /**
+   * The name under which the kit side's resources (resident memory, CPU per 10,000 kvps/s) are reported from its
+   * measured rounds, e.g. "instance resources, hbase"; null for none.
+   */
+  default String resourcesName() {
+    return null;
+  }
 
   /**
    * Runs one round of one side, lasting about {@code seconds}. The first rounds of each

@@ -10,37 +10,64 @@ import java.util.Properties;
 
 /**
  * The kit's own ingest: one driver instance ({@link InstanceRunner}, as in a run) inserting into a binding,
- * unpaced, dashboard queries included. A round lasts the instance's TS_start..TS_end.
+ * unpaced, with or without dashboard queries. A round lasts the instance's TS_start..TS_end.
  */
 final class KitIngest {
   private final BindingProvider binding;
   private final Properties properties;
   private final int threads;
   private final boolean measured;
+  private final boolean queries;
+  private final String substation;
   private final RoundSizer sizer = new RoundSizer();
   private long seed = 1;
 
-  /** @param measured false runs the instance without insert histograms and per-second sampling */
+  /** Into a server-free binding (the sink), queries included. */
   KitIngest(BindingProvider binding, Properties properties, int threads, boolean measured) {
+    this(binding, properties, threads, measured, true, "bench-000");
+  }
+
+  /**
+   * @param properties the binding's complete properties (a local server's address included)
+   * @param measured false runs the instance without insert histograms and per-second sampling
+   * @param queries false runs it as {@code --no-queries} does: ingest only
+   * @param substation the substation it writes, prepared by the caller where the store needs it
+   */
+  KitIngest(BindingProvider binding, Properties properties, int threads, boolean measured, boolean queries,
+            String substation) {
     this.binding = binding;
     this.properties = properties;
     this.threads = threads;
     this.measured = measured;
+    this.queries = queries;
+    this.substation = substation;
   }
 
   BenchPart.Round round(double seconds) throws Exception {
-    return sizer.round(seconds, this::seconds);
+    return sizer.spanned(seconds, this::span);
   }
 
-  private double seconds(long kvps) throws Exception {
-    InstanceSpec spec = new InstanceSpec("bench", 0, 1, "bench-000", kvps, threads, binding.name(), null,
-        Map.of(), 0, seed++, null, null, 0);
+  /**
+   * The instance's TS_start..TS_end, and the JVM's CPU time from the start barrier to the end of the run: the
+   * opening of its bindings, before the barrier, is no more in the CPU time than in the wall time.
+   */
+  private RoundSizer.Span span(long kvps) throws Exception {
+    long[] cpuAtStart = new long[1];
+    InstanceSpec spec = new InstanceSpec("bench", 0, 1, substation, kvps, threads, binding.name(), null,
+        Map.of(), 0, seed++, null, null, 0, !queries);
     InstanceRunner runner = new InstanceRunner(spec, binding::newBinding, properties, Clock::micros, null,
         progress -> { }, measured);
-    InstanceResult r = runner.run(Clock::micros);
+    InstanceResult r = runner.run(() -> {
+      cpuAtStart[0] = RoundSizer.cpuNanos();
+      return Clock.micros();
+    });
+    long cpu = RoundSizer.cpuNanos() - cpuAtStart[0];
     if (r.acknowledged() != kvps) {
       throw new IllegalStateException(binding.name() + " acknowledged " + r.acknowledged() + " of " + kvps);
     }
-    return Math.max(1, r.endMicros() - r.startMicros()) / 1e6;
+    if (r.failedQueries() > 0) {
+      throw new IllegalStateException(binding.name() + " failed " + r.failedQueries() + " dashboard queries");
+    }
+    return new RoundSizer.Span(Math.max(1, r.endMicros() - r.startMicros()) / 1e6, cpu / 1e9);
   }
 }

@@ -1,8 +1,17 @@
 package io.iotkit.bench;
 
-/** A part made of its two sides' rounds and what it says about them. */
+/**
+ * A part made of its two sides' rounds and what it says about them.
+ *
+ * @param resourcesName see {@link BenchPart#resourcesName()}; null for none
+ */
 record PairedPart(String name, String unit, String kitLabel, String referenceLabel, Double target, Side kit,
-                  Side reference) implements BenchPart {
+                  Side reference, String resourcesName) implements BenchPart {
+
+  PairedPart(String name, String unit, String kitLabel, String referenceLabel, Double target, Side kit,
+             Side reference) {
+    this(name, unit, kitLabel, referenceLabel, target, kit, reference, null);
+  }
 
   /** Runs one round of one side for about {@code seconds}. */
   interface Side {

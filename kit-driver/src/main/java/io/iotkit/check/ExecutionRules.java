@@ -150,6 +150,13 @@ public final class ExecutionRules {
         Limit.exactly(0, "kvps/s per instance", "0 (unpaced)"), "--rate paced the load");
   }
 
+  /** A compliant run's instances query the store as they ingest; --no-queries makes an ingest-only trial run. */
+  public static CheckResult dashboardQueries(boolean noQueries) {
+    return CheckResult.of("dashboard queries on (no --no-queries)",
+        Figure.text(noQueries ? "off (--no-queries)" : "on"), Limit.text("on"), !noQueries,
+        "--no-queries turned the dashboard queries off");
+  }
+
   /** All rules of one iteration, in the order the report lists them. */
   public static List<CheckResult> iteration(int n, PhaseResult warmup, PhaseResult measured,
                                             List<SubstationCount> counts, boolean answersQueries) {

@@ -1,34 +1,62 @@
 package io.iotkit.cli;
 
 import io.iotkit.bench.Bench;
+import io.iotkit.bench.PartGroup;
+import io.iotkit.bench.StoreParts;
 import io.iotkit.binding.BindingProvider;
 import io.iotkit.model.BenchResult;
 import io.iotkit.model.Json;
 import io.iotkit.model.KitLayout;
+import io.iotkit.model.WorkloadSpec;
+import io.iotkit.process.LocalSetup;
 import io.iotkit.report.BenchReport;
+import io.iotkit.sut.SutSession;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import site.ycsb.DBException;
 
 /** The kit's benchmark of itself: {@code tpcx-iot.sh bench}. */
 @Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
     description = "Benchmarks the kit on this machine, in one JVM, against references: generation of 1 KB readings"
         + " into the sink binding against YCSB's CoreWorkload with as many threads, and the kit's insert path with"
-        + " measurement (histograms, per-second sampling) on against off. Prints each figure with its ratio and"
-        + " writes bench.json and bench.html. Ratios, not absolute rates, are what it reports.")
+        + " measurement (histograms, per-second sampling) on against off. With --bindings, also each store: its"
+        + " local server is started once (as a run starts it), and the kit's driver instance, with dashboard"
+        + " queries off (ingest path) and on (full workload), is compared with the store's own client in a plain"
+        + " loop writing the same readings with as many threads; the instance's resident memory and CPU per"
+        + " 10,000 kvps/s are reported beside. Prints each figure with its ratio and writes bench.json and"
+        + " bench.html. Ratios, not absolute rates, are what it reports.",
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:the bench ran", "1:a store's server did not start or failed, or a kit error",
+        "2:bad input (options, a binding without a plain client loop, binding properties)"})
 final class BenchCommand implements Callable<Integer> {
   static final String JSON = "bench.json";
   static final String HTML = "bench.html";
+  static final String LOG = "bench.log";
 
   @Option(names = "--threads", split = ",", defaultValue = "1,2", paramLabel = "N[,N...]",
-      description = "Thread counts, each measured on both sides (default: ${DEFAULT-VALUE}).")
+      description = "Thread counts of the server-free parts, each measured on both sides (default: ${DEFAULT-VALUE}).")
   List<Integer> threads;
+
+  @Option(names = "--bindings", split = ",", paramLabel = "NAME[,NAME...]",
+      description = "Stores to bench besides the server-free parts, e.g. hbase,kafka,mysql,mqtt; each needs a plain"
+          + " client loop (the sink has none). Each store's server is started from workloads/<binding>.properties"
+          + " as a run starts it, one store at a time, and stopped with its data purged at the end (default: none,"
+          + " the server-free parts only).")
+  List<String> bindings;
+
+  @Option(names = "--store-threads", split = ",", defaultValue = "" + WorkloadSpec.THREADS_PER_INSTANCE,
+      paramLabel = "N[,N...]",
+      description = "Thread counts of the store parts, each used by both sides (the kit's instance and the plain"
+          + " loop); the default is the insert threads of a compliant run's instance (default: ${DEFAULT-VALUE}).")
+  List<Integer> storeThreads;
 
   @Option(names = "--rounds", defaultValue = "5", paramLabel = "R",
       description = "Measured rounds per side of each figure, after warmup rounds (default: ${DEFAULT-VALUE}).")
@@ -56,13 +84,52 @@ final class BenchCommand implements Callable<Integer> {
     if (!(roundSeconds > 0) || roundSeconds > 3600) {
       throw new BadInputException("--round-seconds: must be above 0 and at most 3600, got " + roundSeconds);
     }
+    if (storeThreads.isEmpty()
+        || storeThreads.stream().anyMatch(t -> t < 1 || t > WorkloadSpec.SENSORS_PER_SUBSTATION)) {
+      throw new BadInputException("--store-threads: each thread count must be between 1 and "
+          + WorkloadSpec.SENSORS_PER_SUBSTATION + ", got " + storeThreads);
+    }
     KitLayout kit = new KitLayout(kitHome);
     BindingProvider sink = BindingChoice.load(kit, "null");
+    List<BindingProvider> stores = new ArrayList<>();
+    for (String name : bindings == null ? List.<String>of() : bindings) {
+      BindingProvider p = BindingChoice.load(kit, name.trim());
+      if (!StoreParts.hasPlainLoop(p)) {
+        throw new BadInputException("--bindings: " + p.name() + " has no plain client loop to compare the kit with");
+      }
+      if (stores.stream().anyMatch(s -> s.name().equals(p.name()))) {
+        throw new BadInputException("--bindings: " + p.name() + " is named twice");
+      }
+      stores.add(p);
+    }
     Path dir = out != null ? out : kit.home().resolve("results")
         .resolve("bench-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
     Files.createDirectories(dir);
     System.out.println("kit benchmark: " + rounds + " rounds of about " + roundSeconds + " s per side");
-    BenchResult result = Bench.run(Bench.serverFree(sink, threads), rounds, roundSeconds, System.out::println);
+    List<PartGroup> groups = new ArrayList<>();
+    groups.add(PartGroup.of(Bench.serverFree(sink, threads)));
+    for (BindingProvider store : stores) {
+      Path properties = kit.home().resolve("workloads").resolve(store.name() + ".properties");
+      groups.add(new StoreParts(store, Files.isRegularFile(properties) ? properties : null,
+          LocalSetup.single(kit.home()), dir.resolve("sut-" + store.name()), storeThreads));
+    }
+    BenchResult result;
+    // A store's server is a child process: an interrupted bench must not leave it running.
+    Thread reaper = new Thread(RunCommand::stopChildren, "stop-children");
+    Runtime.getRuntime().addShutdownHook(reaper);
+    // Store clients and the libraries under them print and log; that goes to bench.log, not among the figures.
+    try (LibraryOutput streams = LibraryOutput.divert(dir.resolve(LOG))) {
+      result = Bench.runGroups(groups, rounds, roundSeconds, streams.console()::println);
+    } catch (SutSession.BadSetupException e) {
+      throw new BadInputException(e.getMessage());
+    } catch (SutSession.SutException e) {
+      System.err.println(RunCommand.NAME + ": bench: " + e.getMessage());
+      return RunCommand.EXIT_FAILED;
+    } catch (DBException e) {
+      System.err.println(RunCommand.NAME + ": bench: " + e.getMessage());
+      return RunCommand.EXIT_FAILED;
+    }
+    Runtime.getRuntime().removeShutdownHook(reaper);
     Json.write(dir.resolve(JSON), result);
     Files.writeString(dir.resolve(HTML), BenchReport.html(result), StandardCharsets.UTF_8);
     System.out.println();
@@ -70,6 +137,7 @@ final class BenchCommand implements Callable<Integer> {
     System.out.println();
     System.out.println("bench.json: " + dir.resolve(JSON));
     System.out.println("bench.html: " + dir.resolve(HTML));
+    System.out.println("bench.log:  " + dir.resolve(LOG) + " (what store clients and libraries printed)");
     return 0;
   }
 }

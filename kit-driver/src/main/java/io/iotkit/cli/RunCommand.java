@@ -107,6 +107,11 @@ final class RunCommand implements Callable<Integer> {
           + " from each reading's scheduled time; a paced run is a non-compliant trial run (default: 0, unpaced).")
   long rate;
 
+  @Option(names = "--no-queries",
+      description = "Ingest only: the instances run no dashboard queries; a non-compliant trial run, for measuring the"
+          + " ingest path alone (default: off, queries on).")
+  boolean noQueries;
+
   @Option(names = "--results", paramLabel = "DIR",
       description = "Folder that receives one folder per run (default: results).")
   Path results;
@@ -149,7 +154,7 @@ final class RunCommand implements Callable<Integer> {
       config = new RunConfig(substations, kvps, binding, bindingPropertiesFile(kit), pricingFile(kit),
           systemFile(kit), strict,
           threads, sutNodes, results != null ? results : kit.home().resolve("results"), jvmOptions(), rate,
-          kit, hostPlan(kit));
+          noQueries, kit, hostPlan(kit));
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage());
     }
@@ -264,7 +269,7 @@ final class RunCommand implements Callable<Integer> {
   }
 
   /** On Ctrl-C or kill: no instance or server the kit started may outlive it. */
-  private static void stopChildren() {
+  static void stopChildren() {
     List<ProcessHandle> children = ProcessHandle.current().descendants().toList();
     children.forEach(ProcessHandle::destroy);
     for (ProcessHandle h : children) {

@@ -176,7 +176,7 @@ public final class InstanceRunner {
   private void count(int inserts, IotWorkload workload, KitBinding db, IotWorkload.ThreadState state) {
     long after = inserted.addAndGet(inserts);
     long due = after / WorkloadSpec.INSERTS_PER_QUERY - (after - inserts) / WorkloadSpec.INSERTS_PER_QUERY;
-    for (long q = 0; q < due && db.answersQueries(); q++) {
+    for (long q = 0; q < due && !spec.noQueries() && db.answersQueries(); q++) {
       workload.doTransaction(db, state);
     }
   }

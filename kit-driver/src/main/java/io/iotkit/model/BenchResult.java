@@ -1,5 +1,6 @@
 package io.iotkit.model;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.Arrays;
 import java.util.List;
@@ -16,9 +17,37 @@ import java.util.List;
  * @param rounds measured rounds per side of each figure (after warmup rounds)
  * @param roundSeconds about how long one round of one side lasts
  * @param figures one per bench part and thread count, in the order run
+ * @param measurements plain measurements of the kit with no reference beside them (e.g. an instance's memory);
+ *     absent (null) in results of kits before them
  */
 public record BenchResult(String startedAt, Environment machine, double[] loadBefore, double[] loadAfter,
-                          int rounds, double roundSeconds, List<Figure> figures) {
+                          int rounds, double roundSeconds, List<Figure> figures, List<Measurement> measurements) {
+
+  public BenchResult {
+    measurements = measurements == null ? List.of() : List.copyOf(measurements);
+  }
+
+  /**
+   * A figure of the kit alone, one value per measured round: no reference, no ratio, no target.
+   *
+   * @param name what was measured, e.g. "instance resources, hbase: resident memory"
+   * @param unit unit of the values, e.g. "MiB"
+   * @param what how it was measured and what it includes
+   * @param values one per measured round of the part it was taken from
+   */
+  @JsonIgnoreProperties(value = {"median", "spread"}, allowGetters = true) // derived, as Figure's
+  public record Measurement(String name, String unit, String what, double[] values) {
+
+    @JsonProperty
+    public double median() {
+      return BenchResult.median(values);
+    }
+
+    @JsonProperty
+    public double spread() {
+      return BenchResult.spread(values);
+    }
+  }
 
   /**
    * One figure: the kit's side and the reference side, each a rate per round.
@@ -34,6 +63,8 @@ public record BenchResult(String startedAt, Environment machine, double[] loadBe
    * @param referencePerCpuSecond the same of the reference
    * @param target the ratio the kit aims at, or null for none
    */
+  @JsonIgnoreProperties(value = {"kitMedian", "referenceMedian", "ratio", "ratioPerCpuSecond", "kitSpread",
+      "referenceSpread"}, allowGetters = true) // derived: written for readers of bench.json, not read back
   public record Figure(String name, String unit, String kitLabel, String referenceLabel, double[] kit,
                        double[] reference, double[] kitPerCpuSecond, double[] referencePerCpuSecond,
                        Double target) {

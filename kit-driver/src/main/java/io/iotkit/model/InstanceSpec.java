@@ -12,15 +12,16 @@ import java.util.Map;
  * @param intervalLog where the master writes the instance's per-second HdrHistogram interval log
  * @param rate kvps/s this instance is paced at, spread evenly over its threads; 0 for unpaced
  * @param dataSinceMicros epoch µs since which this substation has data (bounds query window B)
+ * @param noQueries true when the instance runs no dashboard queries (--no-queries: an ingest-only trial run)
  */
 public record InstanceSpec(String phase, int instance, int instances, String substation, long kvps, int threads,
                            String binding, String bindingProperties, Map<String, String> bindingOverrides,
                            long dataSinceMicros, long seed, String resultFile,
-                           String intervalLog, long rate) {
+                           String intervalLog, long rate, boolean noQueries) {
 
   /** The same spec with data since another instant: the master's instant in a driver host's clock. */
   public InstanceSpec withDataSince(long micros) {
     return new InstanceSpec(phase, instance, instances, substation, kvps, threads, binding, bindingProperties,
-        bindingOverrides, micros, seed, resultFile, intervalLog, rate);
+        bindingOverrides, micros, seed, resultFile, intervalLog, rate, noQueries);
   }
 }

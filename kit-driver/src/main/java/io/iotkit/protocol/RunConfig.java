@@ -16,11 +16,12 @@ import java.util.List;
  * @param threads insert threads per instance; anything but the kit constant makes a trial run
  * @param sutNodes nodes of the local server the kit starts when the binding properties name no SUT
  * @param rate kvps/s each instance is paced at, or 0 for as fast as the SUT takes them (a paced run is a trial run)
+ * @param noQueries true to skip the dashboard queries (--no-queries): an ingest-only trial run
  * @param hosts how to reach the driver hosts of a run over a host list, or null to run every instance here
  */
 public record RunConfig(int substations, long kvps, String binding, Path bindingProperties, Path pricing,
                         Path systemDescription, boolean strict, int threads, int sutNodes, Path resultsRoot, List<String> instanceJvmOptions,
-                        long rate, KitLayout kit, DriverHosts.Plan hosts) {
+                        long rate, boolean noQueries, KitLayout kit, DriverHosts.Plan hosts) {
 
   public RunConfig {
     if (substations < 1) {

@@ -127,6 +127,7 @@ public final class RunProtocol {
       sutSettings = sutSettings(sut);
       record(prerequisites, ExecutionRules.threads(config.threads()));
       record(prerequisites, ExecutionRules.unpaced(config.rate()));
+      record(prerequisites, ExecutionRules.dashboardQueries(config.noQueries()));
       Replication r = sut.binding().replication();
       record(prerequisites, ExecutionRules.replication(r.factor(), r.source()));
 
@@ -210,7 +211,7 @@ public final class RunProtocol {
         config.strict(),
         pathOrNull(config.bindingProperties()), pathOrNull(config.pricing()),
         pathOrNull(config.systemDescription()), config.instanceJvmOptions(),
-        config.hosts() == null ? null : config.hosts().file().toString(), config.rate());
+        config.hosts() == null ? null : config.hosts().file().toString(), config.rate(), config.noQueries());
   }
 
   private static String pathOrNull(Path p) {
@@ -371,7 +372,8 @@ public final class RunProtocol {
       String props = config.bindingProperties() == null ? null : config.bindingProperties().toString();
       specs.add(new InstanceSpec(phase, i, p, substations.get(i), kvps, config.threads(), provider.name(),
           props, sut.overrides(), dataSince, seeds.nextLong(),
-          dir.resolve("instance-" + i + ".result.json").toString(), dir.resolve("instance-" + i + ".hlog").toString(), config.rate()));
+          dir.resolve("instance-" + i + ".result.json").toString(), dir.resolve("instance-" + i + ".hlog").toString(), config.rate(),
+          config.noQueries()));
     }
     return specs;
   }

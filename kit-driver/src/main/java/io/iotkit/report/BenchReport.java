@@ -46,6 +46,17 @@ public final class BenchReport {
     for (BenchResult.Figure f : r.figures()) {
       sb.append(fmt("  %s: kit = %s; reference = %s%n", f.name(), f.kitLabel(), f.referenceLabel()));
     }
+    if (!r.measurements().isEmpty()) {
+      sb.append("\nMeasurements of the kit alone (median of the measured rounds, no reference, no target):\n");
+      int width = r.measurements().stream().mapToInt(m -> m.name().length()).max().orElse(0);
+      for (BenchResult.Measurement m : r.measurements()) {
+        sb.append(fmt("%s  %s%n", pad(m.name(), -width), value(m)));
+      }
+      sb.append('\n');
+      for (BenchResult.Measurement m : r.measurements()) {
+        sb.append(fmt("  %s: %s%n", m.name(), m.what()));
+      }
+    }
     return sb.toString();
   }
 
@@ -69,6 +80,16 @@ public final class BenchReport {
       sb.append(fmt("<td>%s</td><td>%s</td></tr>", esc(f.kitLabel()), esc(f.referenceLabel())));
     }
     sb.append("</tbody></table>\n");
+    if (!r.measurements().isEmpty()) {
+      sb.append("<h2>Measurements of the kit alone</h2><p>Median of the measured rounds; no reference, no target.</p>")
+          .append("<table id=\"bench-measurements\"><thead><tr><th>measurement</th><th class=\"num\">value</th>")
+          .append("<th>how measured, what it includes</th></tr></thead><tbody>");
+      for (BenchResult.Measurement m : r.measurements()) {
+        sb.append(fmt("<tr><td>%s</td><td class=\"num\">%s</td><td>%s</td></tr>", esc(m.name()), esc(value(m)),
+            esc(m.what())));
+      }
+      sb.append("</tbody></table>\n");
+    }
 
     BarChart ratios = new BarChart("kit / reference", "ratio", "×", List.of("ratio (wall time)",
         "ratio per CPU second", "target"));
@@ -93,6 +114,11 @@ public final class BenchReport {
     return List.of(f.name(), fmt("%,.0f %s", f.kitMedian(), f.unit()), fmt("%,.0f %s", f.referenceMedian(), f.unit()),
         fmt("%.3f", f.ratio()), fmt("%.3f", f.ratioPerCpuSecond()), f.target() == null ? "–" : fmt("%.2f", f.target()),
         fmt("%.0f%% / %.0f%%", 100 * f.kitSpread(), 100 * f.referenceSpread()));
+  }
+
+  /** The median with its unit, and how far the rounds spread. */
+  private static String value(BenchResult.Measurement m) {
+    return fmt("%,.2f %s (spread %.0f%%)", m.median(), m.unit(), 100 * m.spread());
   }
 
   private static String header(BenchResult r) {

@@ -109,7 +109,7 @@ public final class HtmlReport {
       fact("P (substations)", Integer.toString(in.substations()));
       fact("K (kvps per workload execution)", fmt("%,d", in.kvps()));
       fact("insert threads per instance", in.threads() + (in.rate() > 0 ? ", paced at " + in.rate() + " kvps/s per"
-          + " instance" : "") + (in.strict() ? ", strict" : ""));
+          + " instance" : "") + (in.noQueries() ? ", no dashboard queries" : "") + (in.strict() ? ", strict" : ""));
     });
     v.metrics().ifPresent(m -> {
       fact("performance run", "iteration " + m.performanceIteration() + " (the measured run with the lower IoTps)");

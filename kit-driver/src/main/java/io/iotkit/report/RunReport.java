@@ -33,9 +33,10 @@ public final class RunReport {
     line("status: %s%s", r.status(), v.abortReason().isEmpty() ? "" : " (" + v.abortReason() + ")");
     v.inputs().ifPresentOrElse(in -> {
       line("SUT: %s (binding %s)", r.sut(), in.binding());
-      line("P = %d substations, K = %,d kvps per workload execution, %d insert threads per instance%s%s",
+      line("P = %d substations, K = %,d kvps per workload execution, %d insert threads per instance%s%s%s",
           in.substations(), in.kvps(), in.threads(), in.rate() > 0 ? String.format(", paced at %,d kvps/s per"
-              + " instance", in.rate()) : "", in.strict() ? ", strict" : "");
+              + " instance", in.rate()) : "", in.noQueries() ? ", no dashboard queries" : "",
+          in.strict() ? ", strict" : "");
     }, () -> line("SUT: %s", r.sut()));
     section("Prerequisite checks");
     checks(v.prerequisites());

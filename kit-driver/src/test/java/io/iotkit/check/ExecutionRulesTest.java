@@ -44,6 +44,15 @@ class ExecutionRulesTest {
   }
 
   @Test
+  void noQueriesMakesATrialRun() {
+    CheckResult off = ExecutionRules.dashboardQueries(true);
+    assertFalse(off.passed());
+    assertTrue(off.measured().text().contains("--no-queries"), off.measured().text());
+    assertTrue(off.why().contains("--no-queries"), off.why());
+    assertTrue(ExecutionRules.dashboardQueries(false).passed());
+  }
+
+  @Test
   void elapsedTimeAtLeast1800Seconds() {
     assertFalse(ExecutionRules.elapsed("w", compliant(LIMIT - 100_000)).passed()); // 1799.9 s
     assertFalse(ExecutionRules.elapsed("w", compliant(LIMIT - 1)).passed());

@@ -33,7 +33,7 @@ class InstanceRunnerTest {
 
   private static InstanceSpec paced(long kvps, int threads, long rate) {
     return new InstanceSpec("measured", 2, 4, "r1-1-002", kvps, threads, "memory", null, Map.of(), 0, 99,
-        "unused.json", null, rate);
+        "unused.json", null, rate, false);
   }
 
   private static InstanceRunner runner(InstanceSpec spec, Supplier<KitBinding> bindings) {
@@ -221,6 +221,23 @@ class InstanceRunnerTest {
       return db;
     });
     InstanceResult r = runner.run(Clock::micros);
+    assertEquals(10_000, r.acknowledged());
+    assertEquals(0, r.queries());
+    assertTrue(opened.stream().allMatch(db -> db.calls.isEmpty()), "aggregate was never called");
+  }
+
+  @Test
+  void anInstanceWithoutQueriesNeverAsksTheStore() throws Exception {
+    List<MemoryBinding> opened = new CopyOnWriteArrayList<>();
+    InstanceSpec s = spec(10_000, 2);
+    InstanceSpec ingestOnly = new InstanceSpec(s.phase(), s.instance(), s.instances(), s.substation(), s.kvps(),
+        s.threads(), s.binding(), s.bindingProperties(), s.bindingOverrides(), s.dataSinceMicros(), s.seed(),
+        s.resultFile(), s.intervalLog(), s.rate(), true);
+    InstanceResult r = runner(ingestOnly, () -> {
+      MemoryBinding db = new MemoryBinding();
+      opened.add(db);
+      return db;
+    }).run(Clock::micros);
     assertEquals(10_000, r.acknowledged());
     assertEquals(0, r.queries());
     assertTrue(opened.stream().allMatch(db -> db.calls.isEmpty()), "aggregate was never called");

@@ -223,7 +223,7 @@ public final class SampleRuns {
 
   private static RunInputs inputs() {
     return new RunInputs(SUBSTATIONS, KVPS, "memory", WorkloadSpec.THREADS_PER_INSTANCE, 1, false, null,
-        "workloads/pricing.json", "workloads/system.json", List.of("-Xmx2g"), null, 0);
+        "workloads/pricing.json", "workloads/system.json", List.of("-Xmx2g"), null, 0, false);
   }
 
   private static Environment environment() {

@@ -1,6 +1,8 @@
 package io.iotkit.binding.hbase;
 
 import io.iotkit.binding.StandardBindingProvider;
+import io.iotkit.binding.bench.PlainClientLoop;
+import java.util.Optional;
 import java.util.Properties;
 
 /**
@@ -16,5 +18,11 @@ public final class HBaseProvider extends StandardBindingProvider {
   @Override
   protected void readSettings(Properties properties) {
     HBaseSettings.from(properties);
+  }
+
+  /** HBase's BufferedMutator writing as the binding does (see {@link HBasePlainLoop}); it connects on first write. */
+  @Override
+  public Optional<PlainClientLoop> plainClientLoop(Properties properties) {
+    return Optional.of(new HBasePlainLoop(properties));
   }
 }

@@ -1,0 +1,63 @@
+package io.iotkit.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.iotkit.model.BenchResult;
+import io.iotkit.model.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code bench --bindings hbase}: the store parts end to end on the embedded HBase, started once and stopped at the
+ * end with its data purged; and a binding without a plain client loop is bad input.
+ */
+class BenchStoresIT {
+
+  @Test
+  void hbasePartsRunOnTheEmbeddedServerAndLeaveNothingBehind(@TempDir Path work) throws Exception {
+    Path out = work.resolve("bench");
+    KitProcess.Finished f = KitProcess.run(work, 6, "bench", "--bindings", "hbase", "--threads", "1",
+        "--store-threads", "2", "--rounds", "1", "--round-seconds", "0.5", "--out", out.toString());
+    assertEquals(0, f.exitCode(), f.stderr());
+    assertFalse(f.stdout().contains("\tat "), "library output goes to bench.log, not among the figures");
+
+    BenchResult r = Json.read(out.resolve("bench.json"), BenchResult.class);
+    List<String> names = r.figures().stream().map(BenchResult.Figure::name).toList();
+    assertTrue(names.containsAll(List.of("ingest path, hbase, 2 threads", "full workload, hbase, 2 threads")),
+        names.toString());
+    for (BenchResult.Figure fig : r.figures()) {
+      assertTrue(fig.kitMedian() > 0 && fig.referenceMedian() > 0 && fig.ratio() > 0, fig.name());
+    }
+    assertEquals(0.95, figure(r, "ingest path, hbase").target());
+    assertEquals(0.8, figure(r, "full workload, hbase").target());
+    assertEquals(2, r.measurements().size());
+    for (BenchResult.Measurement m : r.measurements()) {
+      assertTrue(m.name().startsWith("instance resources, hbase, 2 threads"), m.name());
+      assertTrue(m.median() > 0, m.name() + " " + m.median());
+    }
+    assertTrue(f.stdout().contains("ingest path, hbase, 2 threads"), f.stdout());
+    // The server's folder is deleted only once purge() returned, after the server was stopped.
+    assertFalse(Files.exists(out.resolve("sut-hbase")), "purged, and the server's folder removed");
+    KitProcess.assertNothingLeft(out, 30);
+  }
+
+  @Test
+  void aBindingWithoutAPlainClientLoopIsBadInput(@TempDir Path work) throws Exception {
+    KitProcess.Finished f = KitProcess.run(work, 2, "bench", "--bindings", "null", "--out",
+        work.resolve("b").toString());
+    assertEquals(2, f.exitCode(), f.stderr());
+    String err = f.stderr().strip();
+    assertEquals(1, err.lines().count(), err);
+    assertTrue(err.contains("null has no plain client loop"), err);
+    assertFalse(err.contains("\tat "), err);
+  }
+
+  private static BenchResult.Figure figure(BenchResult r, String prefix) {
+    return r.figures().stream().filter(f -> f.name().startsWith(prefix)).findFirst().orElseThrow();
+  }
+}

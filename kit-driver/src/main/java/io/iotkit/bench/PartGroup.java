@@ -1,0 +1,31 @@
+package io.iotkit.bench;
+
+import java.util.List;
+
+/**
+ * Bench parts that share what they run on, e.g. a store's local server: {@link #open} sets it up and makes the
+ * parts, {@link #close} tears it down after they ran (also when one failed). {@link Bench} opens one group at a
+ * time, so only one store's server runs at once.
+ */
+public interface PartGroup extends AutoCloseable {
+
+  /** Sets up what the parts need and returns them, in the order they are to run. */
+  List<BenchPart> open() throws Exception;
+
+  @Override
+  void close() throws Exception;
+
+  /** Parts that need nothing set up. */
+  static PartGroup of(List<BenchPart> parts) {
+    return new PartGroup() {
+      @Override
+      public List<BenchPart> open() {
+        return parts;
+      }
+
+      @Override
+      public void close() {
+      }
+    };
+  }
+}

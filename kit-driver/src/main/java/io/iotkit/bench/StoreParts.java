@@ -1,0 +1,158 @@
+package io.iotkit.bench;
+
+import io.iotkit.binding.BindingProvider;
+import io.iotkit.binding.bench.PlainClientLoop;
+import io.iotkit.files.FileTrees;
+import io.iotkit.instance.KitReadings;
+import io.iotkit.process.LocalSetup;
+import io.iotkit.sut.Bindings;
+import io.iotkit.sut.SutSession;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+
+/**
+ * The bench parts of one store: its server started once as a run starts it ({@link SutSession}), then per thread
+ * count the kit's driver instance beside the store's plain client loop ({@link PlainClientLoop}), both writing the
+ * kit's readings into the same substation with as many threads:
+ * <ul>
+ *   <li>ingest path: the instance with dashboard queries off ({@code --no-queries}); target 0.95;
+ *   <li>full workload: the instance with queries on, as in a run; target 0.8; only for a store that answers
+ *       queries (for one that does not, it would be the ingest path again);
+ *   <li>instance resources: the JVM's resident memory and CPU per 10,000 kvps/s in the kit side's rounds of the
+ *       full workload (of the ingest path for a store that answers no queries).
+ * </ul>
+ * Substations are named as the master names them ({@code <runTag>-1-<NNN>}, one per part) and prepared together
+ * before the first write, as an iteration prepares its own. {@link #close} purges what was written and stops the
+ * server.
+ */
+public final class StoreParts implements PartGroup {
+  /** Issue 12: the kit's ingest path is at least 0.95 of the store's plain client loop. */
+  static final double INGEST_TARGET = 0.95;
+  /** Issue 12: with queries on, at least 0.8 of the plain loop (HBase, MySQL, Kafka). */
+  static final double FULL_WORKLOAD_TARGET = 0.8;
+  /** Readings of the kit's generator the plain loop takes its contents from, in turn. */
+  static final int POOL_SIZE = 10_000;
+
+  private final BindingProvider provider;
+  private final Path propertiesFile;
+  private final LocalSetup setup;
+  private final Path workDir;
+  private final List<Integer> threadCounts;
+  private final List<PlainClientLoop> loops = new ArrayList<>();
+  private SutSession sut;
+  private ClassLoader callersLoader;
+
+  /**
+   * @param propertiesFile the binding properties (workloads/&lt;binding&gt;.properties), or null for none
+   * @param workDir where a local server keeps its data and logs
+   * @param threadCounts one ingest path and one full workload part per count
+   */
+  public StoreParts(BindingProvider provider, Path propertiesFile, LocalSetup setup, Path workDir,
+                    List<Integer> threadCounts) {
+    this.provider = provider;
+    this.propertiesFile = propertiesFile;
+    this.setup = setup;
+    this.workDir = workDir;
+    this.threadCounts = List.copyOf(threadCounts);
+  }
+
+  /** Whether the binding offers a plain client loop at all (overrides the interface's empty default). */
+  public static boolean hasPlainLoop(BindingProvider provider) {
+    try {
+      return provider.getClass().getMethod("plainClientLoop", Properties.class).getDeclaringClass()
+          != BindingProvider.class;
+    } catch (NoSuchMethodException e) {
+      return false;
+    }
+  }
+
+  /**
+   * Starts the store's server (or connects to the one the properties name), prepares the substations and makes
+   * the parts.
+   *
+   * @throws SutSession.SutException with one line for the user when the SUT cannot be started or used
+   */
+  @Override
+  public List<BenchPart> open() throws Exception {
+    // Store clients (Hadoop's Configuration among them) load classes through the context class loader; the
+    // threads the parts start inherit it.
+    callersLoader = Thread.currentThread().getContextClassLoader();
+    Thread.currentThread().setContextClassLoader(provider.getClass().getClassLoader());
+    sut = SutSession.open(provider, propertiesFile, setup, workDir);
+    Properties properties = Bindings.properties(propertiesFile, sut.overrides());
+    boolean queries = sut.binding().answersQueries();
+    String runTag = Long.toString(System.currentTimeMillis() / 1000, 36);
+    List<String> substations = new ArrayList<>();
+    List<BenchPart> parts = new ArrayList<>();
+    String name = provider.name();
+    for (int t : threadCounts) {
+      String ingest = substation(runTag, substations);
+      parts.add(new PairedPart("ingest path, " + name + ", " + Bench.threads(t), "kvps/s",
+          "kit instance, dashboard queries off (--no-queries), measured as in a run", reference(t), INGEST_TARGET,
+          new KitIngest(provider, properties, t, true, false, ingest)::round,
+          plainSide(properties, ingest, t)::round, queries ? null : resources(t)));
+      if (queries) {
+        String full = substation(runTag, substations);
+        parts.add(new PairedPart("full workload, " + name + ", " + Bench.threads(t), "kvps/s",
+            "kit instance, dashboard queries on (5 per 10,000 kvps), measured as in a run", reference(t),
+            FULL_WORKLOAD_TARGET, new KitIngest(provider, properties, t, true, true, full)::round,
+            plainSide(properties, full, t)::round, resources(t)));
+      }
+    }
+    sut.binding().prepare(substations);
+    return parts;
+  }
+
+  private String resources(int threads) {
+    return "instance resources, " + provider.name() + ", " + Bench.threads(threads);
+  }
+
+  private String reference(int threads) {
+    return provider.name() + "'s own client in a plain loop, " + Bench.threads(threads) + ", inserts only";
+  }
+
+  /** The next substation of the bench's one iteration: {@code <runTag>-1-000}, {@code -001}, ... */
+  private static String substation(String runTag, List<String> taken) {
+    String s = String.format("%s-1-%03d", runTag, taken.size());
+    taken.add(s);
+    return s;
+  }
+
+  private PlainLoopWrites plainSide(Properties properties, String substation, int threads) {
+    PlainClientLoop loop = provider.plainClientLoop(properties).orElseThrow(() -> new IllegalStateException(
+        provider.name() + " has no plain client loop"));
+    loops.add(loop);
+    return new PlainLoopWrites(loop, substation, KitReadings.pool(substation, POOL_SIZE, loops.size()), threads);
+  }
+
+  /**
+   * Closes the plain loops, purges what the parts wrote and stops the server (the server also when a step fails).
+   * Once purged, the local server's folder goes too (gigabytes of emptied store files and logs); after a failure
+   * it stays, for its logs.
+   */
+  @Override
+  public void close() throws Exception {
+    boolean purged = false;
+    try {
+      for (PlainClientLoop loop : loops) {
+        loop.close();
+      }
+      if (sut != null) {
+        sut.binding().purge();
+        purged = true;
+      }
+    } finally {
+      if (sut != null) {
+        sut.close();
+      }
+      if (callersLoader != null) {
+        Thread.currentThread().setContextClassLoader(callersLoader);
+      }
+    }
+    if (purged) {
+      FileTrees.delete(workDir);
+    }
+  }
+}

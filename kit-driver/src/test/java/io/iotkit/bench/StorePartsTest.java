@@ -1,0 +1,224 @@
+package io.iotkit.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.iotkit.binding.Aggregate;
+import io.iotkit.binding.BindingProvider;
+import io.iotkit.binding.KitBinding;
+import io.iotkit.binding.ReadingFormat;
+import io.iotkit.binding.Replication;
+import io.iotkit.binding.WindowResult;
+import io.iotkit.binding.bench.PlainClientLoop;
+import io.iotkit.binding.bench.PlainReading;
+import io.iotkit.model.BenchResult;
+import io.iotkit.process.LocalServer;
+import io.iotkit.process.LocalSetup;
+import io.iotkit.report.BenchReport;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import site.ycsb.ByteIterator;
+import site.ycsb.Status;
+
+/** The store parts' harness against a store kept in memory: what each side writes where, and what is asked. */
+class StorePartsTest {
+  @TempDir
+  Path dir;
+
+  /** What the fake store saw, in order: prepare, writes by side and substation, queries, purge. */
+  static final class Store {
+    final List<String> events = Collections.synchronizedList(new ArrayList<>());
+    final Map<String, AtomicLong> kitWrites = new ConcurrentHashMap<>();
+    final Map<String, AtomicLong> loopWrites = new ConcurrentHashMap<>();
+    final Map<String, AtomicLong> queries = new ConcurrentHashMap<>();
+    final Set<String> prepared = Collections.synchronizedSet(new HashSet<>());
+    final AtomicLong loopsClosed = new AtomicLong();
+    final Set<String> loopKeys = ConcurrentHashMap.newKeySet();
+    volatile boolean writtenBeforePrepare;
+  }
+
+  /** A store in memory with a plain loop of its own, no server. */
+  static final class MemoryStore implements BindingProvider {
+    final Store store = new Store();
+    final boolean answersQueries;
+
+    MemoryStore(boolean answersQueries) {
+      this.answersQueries = answersQueries;
+    }
+
+    @Override
+    public String name() {
+      return "memory";
+    }
+
+    @Override
+    public KitBinding newBinding() {
+      return new KitBinding() {
+        @Override
+        public Status insert(String table, String key, Map<String, ByteIterator> values) {
+          String substation = key.substring(0, key.indexOf(':'));
+          store.writtenBeforePrepare |= !store.prepared.contains(substation);
+          store.kitWrites.computeIfAbsent(substation, s -> new AtomicLong()).incrementAndGet();
+          return Status.OK;
+        }
+
+        @Override
+        public Status flush() {
+          return Status.OK;
+        }
+
+        @Override
+        public WindowResult aggregate(Aggregate fn, String substation, String sensor, long from, long to) {
+          store.queries.computeIfAbsent(substation, s -> new AtomicLong()).incrementAndGet();
+          return new WindowResult(0, 0, 0);
+        }
+
+        @Override
+        public boolean answersQueries() {
+          return answersQueries;
+        }
+
+        @Override
+        public void prepare(List<String> substations) {
+          store.events.add("prepare " + substations);
+          store.prepared.addAll(substations);
+        }
+
+        @Override
+        public Replication replication() {
+          return new Replication(1, "memory");
+        }
+
+        @Override
+        public long countReadings(List<String> substations) {
+          return 0;
+        }
+
+        @Override
+        public void purge() {
+          store.events.add("purge");
+        }
+      };
+    }
+
+    @Override
+    public Optional<LocalServer> localServer(Properties properties, LocalSetup setup) {
+      return Optional.empty();
+    }
+
+    @Override
+    public Optional<PlainClientLoop> plainClientLoop(Properties properties) {
+      return Optional.of(new PlainClientLoop() {
+        @Override
+        public long write(String substation, PlainReading[] pool, long count, int threads) {
+          store.writtenBeforePrepare |= !store.prepared.contains(substation);
+          for (long i = 0; i < count; i++) {
+            PlainReading r = pool[(int) (i % pool.length)];
+            if (store.loopKeys.size() < 100) {
+              store.loopKeys.add(ReadingFormat.key(substation, r.sensor(), i));
+            }
+          }
+          store.loopWrites.computeIfAbsent(substation, s -> new AtomicLong()).addAndGet(count);
+          return count;
+        }
+
+        @Override
+        public void close() {
+          store.loopsClosed.incrementAndGet();
+        }
+      });
+    }
+  }
+
+  @Test
+  void bothSidesWriteIntoTheSamePreparedSubstationQueriesOnlyInTheFullWorkloadAndAllIsPurged() throws Exception {
+    MemoryStore provider = new MemoryStore(true);
+    Path sutDir = Files.createDirectories(dir.resolve("sut-memory"));
+    BenchResult r = Bench.runGroups(List.of(new StoreParts(provider, null, LocalSetup.single(dir), sutDir,
+        List.of(2))), 1, 0.02, line -> { });
+
+    assertEquals(List.of("ingest path, memory, 2 threads", "full workload, memory, 2 threads"),
+        r.figures().stream().map(BenchResult.Figure::name).toList());
+    assertEquals(StoreParts.INGEST_TARGET, r.figures().get(0).target());
+    assertEquals(StoreParts.FULL_WORKLOAD_TARGET, r.figures().get(1).target());
+    for (BenchResult.Figure f : r.figures()) {
+      assertTrue(f.kitMedian() > 0 && f.referenceMedian() > 0, f.name());
+    }
+    Store s = provider.store;
+    assertEquals(2, s.events.size(), s.events.toString());
+    assertTrue(s.events.get(0).startsWith("prepare ["), "prepared once, before anything was written");
+    assertEquals("purge", s.events.get(1));
+    assertFalse(s.writtenBeforePrepare);
+    assertEquals(2, s.prepared.size());
+    for (String substation : s.prepared) {
+      assertTrue(substation.matches("[0-9a-z]+-1-00[01]"), "named as the master names them: " + substation);
+      assertTrue(s.kitWrites.get(substation).get() > 0 && s.loopWrites.get(substation).get() > 0,
+          "both sides of a part write into its substation: " + substation);
+    }
+    List<String> subs = s.prepared.stream().sorted().toList();
+    assertFalse(s.queries.containsKey(subs.get(0)), "the ingest path asks no queries");
+    assertTrue(s.queries.get(subs.get(1)).get() > 0, "the full workload does");
+    assertEquals(2, s.loopsClosed.get());
+    assertFalse(Files.exists(sutDir), "a purged store's server folder is deleted");
+    assertTrue(s.loopKeys.stream().allMatch(k -> k.contains(":") && !k.contains("null")), "the pool has sensors");
+
+    assertEquals(List.of("instance resources, memory, 2 threads: resident memory",
+        "instance resources, memory, 2 threads: CPU per 10,000 kvps/s"),
+        r.measurements().stream().map(BenchResult.Measurement::name).toList());
+    for (BenchResult.Measurement m : r.measurements()) {
+      assertTrue(m.median() > 0, m.name() + " " + m.median());
+    }
+    BenchResult read = io.iotkit.model.Json.mapper().readValue(io.iotkit.model.Json.bytes(r), BenchResult.class);
+    assertEquals(r.figures().get(1).ratio(), read.figures().get(1).ratio(), "bench.json reads back");
+    assertEquals(r.measurements().get(0).median(), read.measurements().get(0).median());
+    String text = BenchReport.text(r);
+    assertTrue(text.contains("instance resources, memory, 2 threads: resident memory"), text);
+    assertTrue(BenchReport.html(r).contains("bench-measurements"));
+  }
+
+  @Test
+  void aStoreThatAnswersNoQueriesHasNoFullWorkloadPartAndItsResourcesComeFromTheIngestPath() throws Exception {
+    MemoryStore provider = new MemoryStore(false);
+    BenchResult r = Bench.runGroups(List.of(new StoreParts(provider, null, LocalSetup.single(dir),
+        dir.resolve("sut"), List.of(1))), 1, 0.02, line -> { });
+    assertEquals(List.of("ingest path, memory, 1 thread"), r.figures().stream().map(BenchResult.Figure::name)
+        .toList());
+    assertEquals(2, r.measurements().size());
+    assertEquals(List.of("prepare [" + provider.store.prepared.iterator().next() + "]", "purge"),
+        provider.store.events);
+  }
+
+  @Test
+  void onlyABindingThatOverridesTheDefaultHasAPlainLoop() {
+    assertTrue(StoreParts.hasPlainLoop(new MemoryStore(true)));
+    assertFalse(StoreParts.hasPlainLoop(new BindingProvider() {
+      @Override
+      public String name() {
+        return "sink";
+      }
+
+      @Override
+      public KitBinding newBinding() {
+        throw new UnsupportedOperationException();
+      }
+
+      @Override
+      public Optional<LocalServer> localServer(Properties properties, LocalSetup setup) {
+        return Optional.empty();
+      }
+    }));
+  }
+}
