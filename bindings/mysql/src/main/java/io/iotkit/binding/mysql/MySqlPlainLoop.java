@@ -7,6 +7,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -15,12 +16,21 @@ import java.util.concurrent.TimeUnit;
  * INSERT into the binding's table, autocommit off and one commit per {@code mysql.batch.size} rows. A row counts
  * once its commit returned, as in the binding: the same durability (whatever innodb_flush_log_at_trx_commit,
  * sync_binlog and semi-synchronous replication make a commit wait for, the server waits for here too).
+ *
+ * <p>Connections outlive a call, as the binding's are opened before its timed run: a call opens only those its
+ * threads find missing, and {@link #close} closes them.
  */
 final class MySqlPlainLoop implements PlainClientLoop {
   private final MySqlSettings settings;
   private final ReadingTable table;
+  private final ConcurrentLinkedDeque<Writer> idle = new ConcurrentLinkedDeque<>();
+  private boolean tableChecked;
   /** The first timestamp the next call may use: calls on one loop never reuse a (sensor, timestamp). */
   private long nextMicros;
+
+  /** One thread's connection and its prepared INSERT. */
+  private record Writer(Connection connection, PreparedStatement insert) {
+  }
 
   MySqlPlainLoop(MySqlSettings settings) {
     this.settings = settings;
@@ -34,49 +44,66 @@ final class MySqlPlainLoop implements PlainClientLoop {
     for (int i = 0; i < pool.length; i++) {
       values[i] = Double.parseDouble(pool[i].value());
     }
-    ensureTable();
     long base = Math.max(TimeUnit.MILLISECONDS.toMicros(System.currentTimeMillis()), nextMicros);
     nextMicros = base + count;
     return PlainThreads.run(pool, count, threads, (mine, from, to) -> {
-      try (Connection c = Connections.open(settings)) {
-        c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
-        c.setAutoCommit(false);
-        try (PreparedStatement insert = c.prepareStatement(table.insertSql())) {
-          int pending = 0;
-          for (long i = from; i < to; i++) {
-            int p = mine[(int) ((i - from) % mine.length)];
-            PlainReading r = pool[p];
-            insert.setString(1, substation);
-            insert.setString(2, r.sensor());
-            insert.setLong(3, base + i); // unique within the call, so unique for each sensor
-            insert.setDouble(4, values[p]);
-            insert.setString(5, r.unit());
-            insert.setBytes(6, r.padding());
-            insert.addBatch();
-            if (++pending == settings.batchSize() || i == to - 1) {
-              insert.executeBatch();
-              c.commit();
-              pending = 0;
-            }
+      Writer w = idle.pollFirst();
+      if (w == null) {
+        w = open();
+      }
+      try {
+        int pending = 0;
+        for (long i = from; i < to; i++) {
+          int p = mine[(int) ((i - from) % mine.length)];
+          PlainReading r = pool[p];
+          w.insert.setString(1, substation);
+          w.insert.setString(2, r.sensor());
+          w.insert.setLong(3, base + i); // unique within the call, so unique for each sensor
+          w.insert.setDouble(4, values[p]);
+          w.insert.setString(5, r.unit());
+          w.insert.setBytes(6, r.padding());
+          w.insert.addBatch();
+          if (++pending == settings.batchSize() || i == to - 1) {
+            w.insert.executeBatch();
+            w.connection.commit();
+            pending = 0;
           }
         }
+      } catch (Exception | Error e) {
+        w.connection.close(); // a failed connection is not used again
+        throw e;
       }
+      idle.addFirst(w);
       return to - from;
     });
   }
 
-  /** The binding creates the table in init(); so does the loop, should it run first (IF NOT EXISTS). */
-  private void ensureTable() throws Exception {
-    try (Connection c = Connections.open(settings); Statement s = c.createStatement()) {
-      s.execute(table.createSql());
+  /** A connection as the binding opens one, the table created as the binding's init() does (IF NOT EXISTS). */
+  private Writer open() throws Exception {
+    Connection c = Connections.open(settings);
+    try {
+      synchronized (this) {
+        if (!tableChecked) {
+          try (Statement s = c.createStatement()) {
+            s.execute(table.createSql());
+          }
+          tableChecked = true;
+        }
+      }
+      c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+      c.setAutoCommit(false);
+      return new Writer(c, c.prepareStatement(table.insertSql()));
     } catch (SQLException e) {
-      throw new SQLException("mysql: cannot create table " + settings.database() + "." + table.name() + " at "
+      c.close();
+      throw new SQLException("mysql: cannot write to " + settings.database() + "." + table.name() + " at "
           + settings.address() + ": " + e.getMessage(), e);
     }
   }
 
   @Override
-  public void close() {
-    // every connection is closed by the call that opened it
+  public void close() throws SQLException {
+    for (Writer w = idle.pollFirst(); w != null; w = idle.pollFirst()) {
+      w.connection.close();
+    }
   }
 }
