@@ -3,11 +3,9 @@ package io.iotkit.binding.hbase;
 import io.iotkit.binding.ReadingFormat;
 import io.iotkit.binding.bench.PlainClientLoop;
 import io.iotkit.binding.bench.PlainReading;
+import io.iotkit.binding.bench.PlainThreads;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Properties;
-import java.util.concurrent.atomic.AtomicReference;
 import org.apache.hadoop.hbase.client.BufferedMutator;
 import org.apache.hadoop.hbase.client.BufferedMutatorParams;
 import org.apache.hadoop.hbase.client.Connection;
@@ -49,37 +47,23 @@ final class HBasePlainLoop implements PlainClientLoop {
     // Unique for every reading of this write and past every earlier one: so unique for each sensor.
     long base = Math.max(System.currentTimeMillis() * 1_000, nextMicros);
     nextMicros = base + count;
-    AtomicReference<Exception> failure = new AtomicReference<>();
-    List<Thread> running = new ArrayList<>();
-    for (int t = 0; t < threads; t++) {
-      int thread = t;
-      long quota = count / threads + (t == threads - 1 ? count % threads : 0);
-      Thread th = new Thread(() -> {
-        // close() flushes and waits for every put of this thread, and throws if one failed
-        try (BufferedMutator mutator = connection.getBufferedMutator(new BufferedMutatorParams(settings.table))) {
-          for (long n = 0; n < quota; n++) {
-            long i = n * threads + thread;
-            PlainReading r = pool[(int) (i % pool.length)];
-            Put put = new Put(Bytes.toBytes(ReadingFormat.key(substation, r.sensor(), base + i)));
-            put.addColumn(HBaseBinding.FAMILY, HBaseBinding.VALUE, Bytes.toBytes(r.value()));
-            put.addColumn(HBaseBinding.FAMILY, HBaseBinding.UNIT, Bytes.toBytes(r.unit()));
-            put.addColumn(HBaseBinding.FAMILY, HBaseBinding.PADDING, r.padding());
-            mutator.mutate(put);
-          }
-        } catch (IOException | RuntimeException e) {
-          failure.compareAndSet(null, e);
+    // One writer per sensor as in a driver instance; close() flushes and waits for every put of the thread,
+    // and throws if one failed.
+    return PlainThreads.run(pool, count, threads, (mine, from, to) -> {
+      try (BufferedMutator mutator = connection.getBufferedMutator(new BufferedMutatorParams(settings.table))) {
+        for (long i = from; i < to; i++) {
+          PlainReading r = pool[mine[(int) ((i - from) % mine.length)]];
+          Put put = new Put(Bytes.toBytes(ReadingFormat.key(substation, r.sensor(), base + i)));
+          put.addColumn(HBaseBinding.FAMILY, HBaseBinding.VALUE, Bytes.toBytes(r.value()));
+          put.addColumn(HBaseBinding.FAMILY, HBaseBinding.UNIT, Bytes.toBytes(r.unit()));
+          put.addColumn(HBaseBinding.FAMILY, HBaseBinding.PADDING, r.padding());
+          mutator.mutate(put);
         }
-      }, "hbase-plain-" + t);
-      th.start();
-      running.add(th);
-    }
-    for (Thread th : running) {
-      th.join();
-    }
-    if (failure.get() != null) {
-      throw new DBException("hbase: plain client loop write failed: " + failure.get().getMessage(), failure.get());
-    }
-    return count;
+      } catch (IOException e) {
+        throw new DBException("hbase: plain client loop write failed: " + e.getMessage(), e);
+      }
+      return to - from;
+    });
   }
 
   @Override
