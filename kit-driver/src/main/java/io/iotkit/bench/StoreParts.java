@@ -18,6 +18,8 @@ import java.util.Properties;
  * kit's readings into the same substation with as many threads:
  * <ul>
  *   <li>ingest path: the instance with dashboard queries off ({@code --no-queries}); target 0.95;
+ *   <li>measurement on / off: the instance with and without insert histograms and per-second sampling, queries
+ *       off; target 0.99 (measurement costs under 1 % of what the store takes);
  *   <li>full workload: the instance with queries on, as in a run; target 0.8; only for a store that answers
  *       queries (for one that does not, it would be the ingest path again);
  *   <li>instance resources: the JVM's resident memory and CPU per 10,000 kvps/s in the kit side's rounds of the
@@ -93,6 +95,13 @@ public final class StoreParts implements PartGroup {
           "kit instance, dashboard queries off (--no-queries), measured as in a run", reference(t), INGEST_TARGET,
           new KitIngest(provider, properties, t, true, false, ingest)::round,
           plainSide(properties, ingest, t)::round, queries ? null : resources(t)));
+      // Measurement's cost where it matters: beside a store's insert latency rather than the sink's few hundred ns.
+      String measured = substation(runTag, substations);
+      parts.add(new PairedPart("measurement on / off, " + name + ", " + Bench.threads(t), "kvps/s",
+          "kit instance, insert histograms and per-second sampling on, queries off",
+          "kit instance, measurement off, queries off", Bench.MEASUREMENT_TARGET,
+          new KitIngest(provider, properties, t, true, false, measured)::round,
+          new KitIngest(provider, properties, t, false, false, measured)::round, null));
       if (queries) {
         String full = substation(runTag, substations);
         parts.add(new PairedPart("full workload, " + name + ", " + Bench.threads(t), "kvps/s",

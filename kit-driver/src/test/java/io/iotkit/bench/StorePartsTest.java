@@ -150,10 +150,11 @@ class StorePartsTest {
     BenchResult r = Bench.runGroups(List.of(new StoreParts(provider, null, LocalSetup.single(dir), sutDir,
         List.of(2))), 1, 0.02, line -> { });
 
-    assertEquals(List.of("ingest path, memory, 2 threads", "full workload, memory, 2 threads"),
-        r.figures().stream().map(BenchResult.Figure::name).toList());
+    assertEquals(List.of("ingest path, memory, 2 threads", "measurement on / off, memory, 2 threads",
+        "full workload, memory, 2 threads"), r.figures().stream().map(BenchResult.Figure::name).toList());
     assertEquals(StoreParts.INGEST_TARGET, r.figures().get(0).target());
-    assertEquals(StoreParts.FULL_WORKLOAD_TARGET, r.figures().get(1).target());
+    assertEquals(Bench.MEASUREMENT_TARGET, r.figures().get(1).target());
+    assertEquals(StoreParts.FULL_WORKLOAD_TARGET, r.figures().get(2).target());
     for (BenchResult.Figure f : r.figures()) {
       assertTrue(f.kitMedian() > 0 && f.referenceMedian() > 0, f.name());
     }
@@ -162,15 +163,19 @@ class StorePartsTest {
     assertTrue(s.events.get(0).startsWith("prepare ["), "prepared once, before anything was written");
     assertEquals("purge", s.events.get(1));
     assertFalse(s.writtenBeforePrepare);
-    assertEquals(2, s.prepared.size());
+    assertEquals(3, s.prepared.size());
     for (String substation : s.prepared) {
-      assertTrue(substation.matches("[0-9a-z]+-1-00[01]"), "named as the master names them: " + substation);
-      assertTrue(s.kitWrites.get(substation).get() > 0 && s.loopWrites.get(substation).get() > 0,
-          "both sides of a part write into its substation: " + substation);
+      assertTrue(substation.matches("[0-9a-z]+-1-00[012]"), "named as the master names them: " + substation);
+      assertTrue(s.kitWrites.get(substation).get() > 0, "the kit writes into every part's substation");
     }
     List<String> subs = s.prepared.stream().sorted().toList();
+    for (String substation : List.of(subs.get(0), subs.get(2))) {
+      assertTrue(s.loopWrites.get(substation).get() > 0, "the plain loop writes beside the kit: " + substation);
+    }
+    assertFalse(s.loopWrites.containsKey(subs.get(1)), "measurement on / off is the kit against itself");
     assertFalse(s.queries.containsKey(subs.get(0)), "the ingest path asks no queries");
-    assertTrue(s.queries.get(subs.get(1)).get() > 0, "the full workload does");
+    assertFalse(s.queries.containsKey(subs.get(1)), "nor does measurement on / off");
+    assertTrue(s.queries.get(subs.get(2)).get() > 0, "the full workload does");
     assertEquals(2, s.loopsClosed.get());
     assertFalse(Files.exists(sutDir), "a purged store's server folder is deleted");
     assertTrue(s.loopKeys.stream().allMatch(k -> k.contains(":") && !k.contains("null")), "the pool has sensors");
@@ -194,10 +199,10 @@ class StorePartsTest {
     MemoryStore provider = new MemoryStore(false);
     BenchResult r = Bench.runGroups(List.of(new StoreParts(provider, null, LocalSetup.single(dir),
         dir.resolve("sut"), List.of(1))), 1, 0.02, line -> { });
-    assertEquals(List.of("ingest path, memory, 1 thread"), r.figures().stream().map(BenchResult.Figure::name)
-        .toList());
+    assertEquals(List.of("ingest path, memory, 1 thread", "measurement on / off, memory, 1 thread"),
+        r.figures().stream().map(BenchResult.Figure::name).toList());
     assertEquals(2, r.measurements().size());
-    assertEquals(List.of("prepare [" + provider.store.prepared.iterator().next() + "]", "purge"),
+    assertEquals(List.of("prepare " + provider.store.prepared.stream().sorted().toList(), "purge"),
         provider.store.events);
   }
 
