@@ -32,6 +32,10 @@ import site.ycsb.Status;
  * the server committed but before it answered, the batch is reported lost although stored; the data check then
  * finds the extra readings: the kit never counts a batch the server did not confirm.)
  *
+ * <p><b>Window queries</b> are one aggregate over a primary-key range (see {@link ReadingTable#windowSql}). The rows
+ * the server read to answer (the window's {@code read}) are the difference of the session's read counters
+ * ({@link HandlerReads}), which come back with the aggregate in the same round trip.
+ *
  * <p><b>Transactions.</b> The connection never keeps a transaction open between calls, and reads run at
  * READ COMMITTED: a count or a window query always sees every batch committed before it.
  */
@@ -42,6 +46,8 @@ public final class MySqlBinding extends KitBinding {
   private Connection connection;
   private PreparedStatement insert;
   private final Map<Aggregate, PreparedStatement> windows = new EnumMap<>(Aggregate.class);
+  /** {@link HandlerReads} of this connection after its last window query; -1 after any other read. */
+  private long rowsReadSoFar = -1;
   private int pending;
   /** A reading of this batch could not even be bound: the batch is lost, whatever comes after it. */
   private boolean batchBroken;
@@ -129,28 +135,39 @@ public final class MySqlBinding extends KitBinding {
   public WindowResult aggregate(Aggregate fn, String substation, String sensor, long fromMicros, long toMicros)
       throws DBException {
     try {
+      if (rowsReadSoFar < 0) {
+        rowsReadSoFar = HandlerReads.now(connection); // after connecting or another read: a round trip once
+      }
       PreparedStatement ps = windows.get(fn);
       if (ps == null) {
-        ps = connection.prepareStatement(table.windowSql(fn));
+        // the window's aggregate, then the session's read counters, in one round trip (two result sets)
+        ps = connection.prepareStatement(table.windowSql(fn) + "; " + HandlerReads.SQL);
         windows.put(fn, ps);
       }
       ps.setString(1, substation);
       ps.setString(2, sensor);
       ps.setLong(3, fromMicros);
       ps.setLong(4, toMicros);
-      WindowResult result;
-      try (ResultSet rs = ps.executeQuery()) {
+      ps.execute();
+      long count;
+      double value;
+      try (ResultSet rs = ps.getResultSet()) {
         rs.next();
-        long count = rs.getLong(1);
-        if (fn == Aggregate.COUNT) {
-          result = new WindowResult(count, count);
-        } else {
-          double value = rs.getDouble(2);
-          result = new WindowResult(count, rs.wasNull() ? Double.NaN : value);
-        }
+        count = rs.getLong(1);
+        value = fn == Aggregate.COUNT ? count : rs.getDouble(2);
+        value = rs.wasNull() ? Double.NaN : value;
+      }
+      if (!ps.getMoreResults()) {
+        throw new SQLException("the server sent no read counters after the window");
+      }
+      long rowsRead;
+      try (ResultSet rs = ps.getResultSet()) {
+        rowsRead = HandlerReads.sum(rs);
       }
       endRead();
-      return result;
+      long read = rowsRead - rowsReadSoFar;
+      rowsReadSoFar = rowsRead;
+      return new WindowResult(count, value, read);
     } catch (SQLException e) {
       rollbackQuietly();
       throw new DBException("mysql: window query on " + settings.address() + " failed: "
@@ -291,6 +308,7 @@ public final class MySqlBinding extends KitBinding {
    * batch has reached the server yet (addBatch only buffers it in the driver), so this commits the read alone.
    */
   private void endRead() throws SQLException {
+    rowsReadSoFar = -1; // a read other than a window's: the next window takes a fresh baseline
     connection.commit();
   }
 
@@ -303,6 +321,7 @@ public final class MySqlBinding extends KitBinding {
   }
 
   private void rollbackQuietly() {
+    rowsReadSoFar = -1;
     try {
       connection.rollback();
     } catch (SQLException e) {
