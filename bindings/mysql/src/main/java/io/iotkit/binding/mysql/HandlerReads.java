@@ -1,16 +1,15 @@
 package io.iotkit.binding.mysql;
 
-import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.Set;
 
 /**
  * The rows the server's storage engine handed this connection so far: the sum of the session's Handler_read_*
  * counters (index positionings and steps, table scans). Their difference around a statement is the rows the
- * server read to answer it. Reading the counters (SHOW SESSION STATUS) and the kit's INSERTs add nothing to them
- * (measured on MariaDB 10.11), so a later reading's difference covers the statements read in between.
+ * server read to answer it: reading the counters (SHOW SESSION STATUS) adds nothing to them (measured on MariaDB
+ * 10.11), but the connection's INSERTs move Handler_read_key (measured too), so they are read right before and
+ * after the statement.
  */
 final class HandlerReads {
   /** The counters, as one statement; its result set is (Variable_name, Value). */
@@ -31,12 +30,5 @@ final class HandlerReads {
       }
     }
     return rows;
-  }
-
-  /** The rows read so far on {@code connection}, in a round trip of its own. */
-  static long now(Connection connection) throws SQLException {
-    try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(SQL)) {
-      return sum(rs);
-    }
   }
 }

@@ -34,7 +34,7 @@ import site.ycsb.Status;
  *
  * <p><b>Window queries</b> are one aggregate over a primary-key range (see {@link ReadingTable#windowSql}). The rows
  * the server read to answer (the window's {@code read}) are the difference of the session's read counters
- * ({@link HandlerReads}), which come back with the aggregate in the same round trip.
+ * ({@link HandlerReads}) read just before and after it, in the same round trip as the aggregate.
  *
  * <p><b>Transactions.</b> The connection never keeps a transaction open between calls, and reads run at
  * READ COMMITTED: a count or a window query always sees every batch committed before it.
@@ -46,8 +46,6 @@ public final class MySqlBinding extends KitBinding {
   private Connection connection;
   private PreparedStatement insert;
   private final Map<Aggregate, PreparedStatement> windows = new EnumMap<>(Aggregate.class);
-  /** {@link HandlerReads} of this connection after its last window query; -1 after any other read. */
-  private long rowsReadSoFar = -1;
   private int pending;
   /** A reading of this batch could not even be bound: the batch is lost, whatever comes after it. */
   private boolean batchBroken;
@@ -135,13 +133,11 @@ public final class MySqlBinding extends KitBinding {
   public WindowResult aggregate(Aggregate fn, String substation, String sensor, long fromMicros, long toMicros)
       throws DBException {
     try {
-      if (rowsReadSoFar < 0) {
-        rowsReadSoFar = HandlerReads.now(connection); // after connecting or another read: a round trip once
-      }
       PreparedStatement ps = windows.get(fn);
       if (ps == null) {
-        // the window's aggregate, then the session's read counters, in one round trip (two result sets)
-        ps = connection.prepareStatement(table.windowSql(fn) + "; " + HandlerReads.SQL);
+        // the session's read counters, the window's aggregate, the counters again: one round trip, three result
+        // sets (the connection's inserts move the counters too, so they are read right around the aggregate)
+        ps = connection.prepareStatement(HandlerReads.SQL + "; " + table.windowSql(fn) + "; " + HandlerReads.SQL);
         windows.put(fn, ps);
       }
       ps.setString(1, substation);
@@ -149,6 +145,11 @@ public final class MySqlBinding extends KitBinding {
       ps.setLong(3, fromMicros);
       ps.setLong(4, toMicros);
       ps.execute();
+      long rowsBefore;
+      try (ResultSet rs = ps.getResultSet()) {
+        rowsBefore = HandlerReads.sum(rs);
+      }
+      nextResult(ps, "the window's aggregate");
       long count;
       double value;
       try (ResultSet rs = ps.getResultSet()) {
@@ -157,17 +158,13 @@ public final class MySqlBinding extends KitBinding {
         value = fn == Aggregate.COUNT ? count : rs.getDouble(2);
         value = rs.wasNull() ? Double.NaN : value;
       }
-      if (!ps.getMoreResults()) {
-        throw new SQLException("the server sent no read counters after the window");
-      }
-      long rowsRead;
+      nextResult(ps, "the read counters after the window");
+      long rowsAfter;
       try (ResultSet rs = ps.getResultSet()) {
-        rowsRead = HandlerReads.sum(rs);
+        rowsAfter = HandlerReads.sum(rs);
       }
       endRead();
-      long read = rowsRead - rowsReadSoFar;
-      rowsReadSoFar = rowsRead;
-      return new WindowResult(count, value, read);
+      return new WindowResult(count, value, rowsAfter - rowsBefore);
     } catch (SQLException e) {
       rollbackQuietly();
       throw new DBException("mysql: window query on " + settings.address() + " failed: "
@@ -307,8 +304,13 @@ public final class MySqlBinding extends KitBinding {
    * Ends the read's transaction, so the next statement sees everything committed since. Nothing of a pending
    * batch has reached the server yet (addBatch only buffers it in the driver), so this commits the read alone.
    */
+  private static void nextResult(PreparedStatement ps, String what) throws SQLException {
+    if (!ps.getMoreResults()) {
+      throw new SQLException("the server sent no result set for " + what);
+    }
+  }
+
   private void endRead() throws SQLException {
-    rowsReadSoFar = -1; // a read other than a window's: the next window takes a fresh baseline
     connection.commit();
   }
 
@@ -321,7 +323,6 @@ public final class MySqlBinding extends KitBinding {
   }
 
   private void rollbackQuietly() {
-    rowsReadSoFar = -1;
     try {
       connection.rollback();
     } catch (SQLException e) {
