@@ -47,6 +47,7 @@ class HBaseProtocolIT {
       assertEquals(2 * (K / 2 / 2_000), it.measured().queries(), "5 queries per 10,000 kvps of each instance");
       assertEquals(0, it.measured().instances().stream().mapToLong(i -> i.failedQueries()).sum());
       assertTrue(it.measured().readingsAggregated() > 0, "measured-run queries read readings");
+      ReadAmplification.assertExactRanges(it.measured());
       assertTrue(it.measured().elapsedSeconds() > 0);
       assertEquals(2, it.measured().instances().size());
     }

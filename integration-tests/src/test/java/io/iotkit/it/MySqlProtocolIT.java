@@ -68,6 +68,7 @@ class MySqlProtocolIT {
       assertEquals(0, it.measured().instances().stream().mapToLong(InstanceResult::failedQueries).sum());
       assertEquals(0, it.measured().instances().stream().mapToLong(InstanceResult::failedInserts).sum());
       assertTrue(it.measured().readingsAggregated() > 0, "measured-run queries read readings");
+      ReadAmplification.assertExactRanges(it.measured());
       assertTrue(it.storeMeasurements().get("mysql durability").contains("innodb_flush_log_at_trx_commit=1"),
           it.storeMeasurements().toString());
     }
@@ -123,7 +124,11 @@ class MySqlProtocolIT {
       WindowResult empty = h.binding.aggregate(Aggregate.MAX, sub, "ltc-1", t0 + 5_000, t0 + 10_000);
       assertEquals(0, empty.count());
       assertTrue(Double.isNaN(empty.value()), "MAX of an empty window is NaN");
-      assertEquals(new WindowResult(0, 0), h.binding.aggregate(Aggregate.COUNT, sub, "ltc-1", t0 - 10, t0));
+      assertRead(empty);
+      WindowResult none = h.binding.aggregate(Aggregate.COUNT, sub, "ltc-1", t0 - 10, t0);
+      assertEquals(0, none.count());
+      assertEquals(0, none.value());
+      assertRead(none);
 
       // Readings the driver generated: every template over a window of real data, against the stored rows.
       String real = "agg-1-002";
@@ -175,12 +180,31 @@ class MySqlProtocolIT {
 
   private static void assertWindow(KitBinding b, String sub, String sensor, long from, long to, long count,
                                    double max, double min, double avg) throws Exception {
-    assertEquals(new WindowResult(count, max), b.aggregate(Aggregate.MAX, sub, sensor, from, to));
-    assertEquals(new WindowResult(count, min), b.aggregate(Aggregate.MIN, sub, sensor, from, to));
+    WindowResult x = b.aggregate(Aggregate.MAX, sub, sensor, from, to);
+    assertEquals(count, x.count());
+    assertEquals(max, x.value());
+    assertRead(x);
+    WindowResult n = b.aggregate(Aggregate.MIN, sub, sensor, from, to);
+    assertEquals(count, n.count());
+    assertEquals(min, n.value());
+    assertRead(n);
     WindowResult a = b.aggregate(Aggregate.AVG, sub, sensor, from, to);
     assertEquals(count, a.count());
     assertEquals(avg, a.value(), 1e-9);
-    assertEquals(new WindowResult(count, count), b.aggregate(Aggregate.COUNT, sub, sensor, from, to));
+    assertRead(a);
+    WindowResult c = b.aggregate(Aggregate.COUNT, sub, sensor, from, to);
+    assertEquals(count, c.count());
+    assertEquals(count, c.value());
+    assertRead(c);
+  }
+
+  /**
+   * The server's read of a window is measured and is the window's rows, plus at most the one row past its end
+   * where the primary-key range scan stops: the range is exact.
+   */
+  private static void assertRead(WindowResult w) {
+    assertTrue(w.readMeasured(), "the rows the server read are measured");
+    assertTrue(w.read() >= w.count() && w.read() <= w.count() + 1, "read " + w.read() + " for " + w.count());
   }
 
   private static Map<String, ByteIterator> reading(double value) {

@@ -199,8 +199,9 @@ record FdrView(Sponsor system, String kitVersion, String runId, String status, S
   record SubstationTime(String substation, String seconds, String kvps) {
   }
 
+  /** One operation's latency; a query template's row also says its read amplification, the insert call's is "". */
   record LatencyRow(String name, String count, String min, String avg, String p50, String p95, String p99,
-                    String max) {
+                    String max, String readAmplification) {
   }
 
   /** One row of the executive summary's numerical quantities: a label and one value per iteration. */

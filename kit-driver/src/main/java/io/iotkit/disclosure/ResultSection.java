@@ -10,6 +10,7 @@ import static io.iotkit.disclosure.FdrFormat.money;
 import static io.iotkit.disclosure.FdrFormat.seconds;
 import static io.iotkit.disclosure.FdrFormat.text;
 
+import io.iotkit.binding.Aggregate;
 import io.iotkit.check.FileCheck;
 import io.iotkit.model.CheckResult;
 import io.iotkit.model.IterationResult;
@@ -17,10 +18,12 @@ import io.iotkit.model.Metrics;
 import io.iotkit.model.Operation;
 import io.iotkit.model.PhaseResult;
 import io.iotkit.model.Pricing;
+import io.iotkit.model.QueryReads;
 import io.iotkit.model.UtcTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Function;
@@ -116,13 +119,14 @@ final class ResultSection {
       return List.of();
     }
     List<FdrView.LatencyRow> rows = new ArrayList<>();
+    Map<Aggregate, QueryReads> reads = p.queryReads();
     p.latency().forEach((op, l) -> {
       if (l != null) {
         Function<Double, String> ms = v -> decimals("%.3f", v);
         // "insert" is the insert call (a batching binding's batch round trips), "query-max" the MAX template, ...
         rows.add(new FdrView.LatencyRow(op == Operation.INSERT ? "insert call" : op.key().replace('-', ' '),
             count(l.count()), ms.apply(l.minMs()), ms.apply(l.meanMs()), ms.apply(l.p50Ms()), ms.apply(l.p95Ms()),
-            ms.apply(l.p99Ms()), ms.apply(l.maxMs())));
+            ms.apply(l.p99Ms()), ms.apply(l.maxMs()), op.isQuery() ? QueryReads.text(reads, op.template()) : ""));
       }
     });
     return rows;

@@ -6,6 +6,7 @@ import io.iotkit.control.Progress;
 import io.iotkit.model.HistogramCodec;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.InstanceSpec;
+import io.iotkit.model.QueryReads;
 import io.iotkit.model.WorkloadSpec;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -212,6 +213,7 @@ public final class InstanceRunner {
 
   private InstanceResult result(long start, List<IotWorkload.ThreadState> states, IntervalSampler sampler) {
     Map<Aggregate, Histogram> queries = new EnumMap<>(Aggregate.class);
+    Map<Aggregate, QueryReads> reads = new EnumMap<>(Aggregate.class);
     long ack = 0, failedInserts = 0, count = 0, failedQueries = 0, readings = 0, empty = 0, end = start;
     for (IotWorkload.ThreadState s : states) {
       ThreadMeasurements m = s.measured;
@@ -223,12 +225,17 @@ public final class InstanceRunner {
       failedQueries += m.failedQueries;
       readings += m.readingsAggregated;
       empty += m.emptyWindows;
+      for (Aggregate a : Aggregate.values()) {
+        int t = a.ordinal();
+        reads.merge(a, new QueryReads(m.aggregatedPerTemplate[t], m.readPerTemplate[t],
+            m.unmeasuredWindowsPerTemplate[t]), QueryReads::plus);
+      }
       end = Math.max(end, m.endMicros);
     }
     Map<Aggregate, String> encoded = new EnumMap<>(Aggregate.class);
     queries.forEach((a, h) -> encoded.put(a, HistogramCodec.encode(h)));
     return new InstanceResult(spec.instance(), spec.substation(), spec.kvps(), ack, failedInserts, start, end,
-        count, failedQueries, readings, empty, HistogramCodec.encode(sampler.inserts()), encoded,
+        count, failedQueries, readings, empty, reads, HistogramCodec.encode(sampler.inserts()), encoded,
         sampler.acknowledgedPerSecond(), PeakMemory.residentBytes());
   }
 }

@@ -236,6 +236,8 @@ public final class IotWorkload extends Workload {
       WindowResult b = kit.aggregate(q.template(), substation, q.sensor().key(), q.bFrom(), q.bTo());
       s.measured.recordQuery(q.template(), (System.nanoTime() - t0) / 1_000);
       s.measured.readingsAggregated += a.count() + b.count();
+      s.measured.recordWindow(q.template(), a);
+      s.measured.recordWindow(q.template(), b);
       s.measured.emptyWindows += (a.count() == 0 ? 1 : 0) + (b.count() == 0 ? 1 : 0);
       return true;
     } catch (Exception e) {

@@ -1,6 +1,7 @@
 package io.iotkit.instance;
 
 import io.iotkit.binding.Aggregate;
+import io.iotkit.binding.WindowResult;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
@@ -28,6 +29,10 @@ final class ThreadMeasurements {
   long failedQueries;
   long readingsAggregated;
   long emptyWindows;
+  /** Per template (index: ordinal): readings its windows held, records the store read, windows read unmeasured. */
+  final long[] aggregatedPerTemplate = new long[Aggregate.values().length];
+  final long[] readPerTemplate = new long[Aggregate.values().length];
+  final long[] unmeasuredWindowsPerTemplate = new long[Aggregate.values().length];
   long endMicros;
 
   ThreadMeasurements() {
@@ -49,6 +54,17 @@ final class ThreadMeasurements {
 
   long acknowledged() {
     return acknowledgedSoFar.get();
+  }
+
+  /** Counts what one window of a query aggregated and what the store read to answer it. */
+  void recordWindow(Aggregate template, WindowResult w) {
+    int t = template.ordinal();
+    aggregatedPerTemplate[t] += w.count();
+    if (w.readMeasured()) {
+      readPerTemplate[t] += w.read();
+    } else {
+      unmeasuredWindowsPerTemplate[t]++;
+    }
   }
 
   void recordQuery(Aggregate template, long micros) {

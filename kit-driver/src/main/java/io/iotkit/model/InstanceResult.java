@@ -9,6 +9,8 @@ import java.util.Map;
  * @param startMicros when the start barrier released the instance (TS_start)
  * @param endMicros when its last kvp was acknowledged
  * @param insertHistogram insert latency in µs, HdrHistogram compressed and base64-encoded
+ * @param queryReads per template: readings its windows aggregated and records the store read to answer them; null in
+ *     results written before the kit counted reads
  * @param queryHistograms query latency in µs per template, encoded likewise
  * @param acknowledgedPerSecond kvps acknowledged in each second from TS_start (element i covers second i); empty in
  *     result.json for an execution longer than {@link PhaseSeries#MAX_POINTS} s (the instance's own result file
@@ -18,21 +20,22 @@ import java.util.Map;
 public record InstanceResult(int instance, String substation, long kvpsTarget, long acknowledged,
                              long failedInserts, long startMicros, long endMicros, long queries,
                              long failedQueries, long readingsAggregated, long emptyWindows,
-                             String insertHistogram, Map<Aggregate, String> queryHistograms,
+                             Map<Aggregate, QueryReads> queryReads, String insertHistogram,
+                             Map<Aggregate, String> queryHistograms,
                              long[] acknowledgedPerSecond, Long peakRssBytes) {
 
   /** The same result with its instants moved by {@code micros}: from a driver host's clock to the master's. */
   public InstanceResult shifted(long micros) {
     return new InstanceResult(instance, substation, kvpsTarget, acknowledged, failedInserts, startMicros + micros,
-        endMicros + micros, queries, failedQueries, readingsAggregated, emptyWindows, insertHistogram,
-        queryHistograms, acknowledgedPerSecond, peakRssBytes);
+        endMicros + micros, queries, failedQueries, readingsAggregated, emptyWindows, queryReads,
+        insertHistogram, queryHistograms, acknowledgedPerSecond, peakRssBytes);
   }
 
   /** The same result without its per-second series, for result.json when the series is kept beside it. */
   public InstanceResult withoutSeries() {
     return new InstanceResult(instance, substation, kvpsTarget, acknowledged, failedInserts, startMicros, endMicros,
-        queries, failedQueries, readingsAggregated, emptyWindows, insertHistogram, queryHistograms, new long[0],
-        peakRssBytes);
+        queries, failedQueries, readingsAggregated, emptyWindows, queryReads, insertHistogram, queryHistograms,
+        new long[0], peakRssBytes);
   }
 
   /** Ingest time of this substation in seconds, from TS_start to its last acknowledged kvp. */

@@ -1,5 +1,6 @@
 package io.iotkit.model;
 
+import io.iotkit.binding.Aggregate;
 import java.util.List;
 import java.util.Map;
 
@@ -41,6 +42,11 @@ public record PhaseResult(String name, boolean measured, long startMicros, long 
 
   public long readingsAggregated() {
     return instances.stream().mapToLong(InstanceResult::readingsAggregated).sum();
+  }
+
+  /** Per query template: the readings its windows aggregated and the records the store read to answer them. */
+  public Map<Aggregate, QueryReads> queryReads() {
+    return QueryReads.merge(instances);
   }
 
   /** Average readings aggregated per successful query; 0 when there were none. */

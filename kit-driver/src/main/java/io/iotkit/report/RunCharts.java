@@ -8,6 +8,7 @@ import static io.iotkit.report.HtmlReport.CHART_QUERY_TEMPLATES;
 import static io.iotkit.report.HtmlReport.CHART_SENSOR_RATE;
 import static io.iotkit.report.HtmlReport.CHART_SUBSTATION_INGEST;
 
+import io.iotkit.binding.Aggregate;
 import io.iotkit.check.ExecutionRules;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.IterationResult;
@@ -16,6 +17,7 @@ import io.iotkit.model.Metrics;
 import io.iotkit.model.Operation;
 import io.iotkit.model.PhaseResult;
 import io.iotkit.model.PhaseSeries;
+import io.iotkit.model.QueryReads;
 import io.iotkit.model.ResultView;
 import io.iotkit.model.WorkloadSpec;
 import java.util.ArrayList;
@@ -98,26 +100,29 @@ final class RunCharts {
         }
       });
       charts.add(chart);
-      tables.append(latencyTable(it.number(), latency));
+      tables.append(latencyTable(it.number(), latency, it.measured().queryReads()));
     }
     figure(CHART_QUERY_TEMPLATES, "Query latency per template", "Latency of each dashboard query template over "
         + "the whole measured run, and the insert calls' (a batching binding's calls that send a batch carry "
-        + "its round trip)." + tables,
+        + "its round trip), and each template's read amplification: the records the store read to answer its windows / "
+        + "the readings they held." + tables,
         orNoData(charts, () -> new BarChart("Measured runs", "ms", "ms", List.of("p50", "p95", "p99", "max"))));
   }
 
-  private static String latencyTable(int iteration, Map<Operation, Latency> latency) {
+  private static String latencyTable(int iteration, Map<Operation, Latency> latency,
+                                     Map<Aggregate, QueryReads> reads) {
     if (latency.isEmpty()) {
       return "";
     }
     StringBuilder t = new StringBuilder(fmt("<table class=\"latency\"><thead><tr><th>iteration %d measured, ms"
         + "</th><th class=\"num\">count</th><th class=\"num\">min</th><th class=\"num\">mean</th>"
         + "<th class=\"num\">p50</th><th class=\"num\">p95</th><th class=\"num\">p99</th><th class=\"num\">max</th>"
-        + "</tr></thead><tbody>", iteration));
+        + "<th class=\"num\">read amplification</th></tr></thead><tbody>", iteration));
     latency.forEach((op, l) -> t.append(fmt("<tr><td>%s</td><td class=\"num\">%,d</td><td class=\"num\">%.3f"
             + "</td><td class=\"num\">%.3f</td><td class=\"num\">%.3f</td><td class=\"num\">%.3f</td>"
-            + "<td class=\"num\">%.3f</td><td class=\"num\">%.3f</td></tr>", esc(op.key()), l.count(), l.minMs(),
-        l.meanMs(), l.p50Ms(), l.p95Ms(), l.p99Ms(), l.maxMs())));
+            + "<td class=\"num\">%.3f</td><td class=\"num\">%.3f</td><td class=\"num\">%s</td></tr>", esc(op.key()),
+        l.count(), l.minMs(), l.meanMs(), l.p50Ms(), l.p95Ms(), l.p99Ms(), l.maxMs(),
+        op.isQuery() ? esc(QueryReads.text(reads, op.template())) : "")));
     return t.append("</tbody></table>").toString();
   }
 

@@ -6,12 +6,14 @@ import io.iotkit.model.IterationResult;
 import io.iotkit.model.Latency;
 import io.iotkit.model.Metrics;
 import io.iotkit.model.PhaseResult;
+import io.iotkit.model.QueryReads;
 import io.iotkit.model.ResultView;
 import io.iotkit.model.RunResult;
 import io.iotkit.model.SutOutage;
 import io.iotkit.model.UtcTime;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The run report of docs/PROTOCOL.md §6, as text, rendered from a {@link RunResult} alone (read through
@@ -76,6 +78,12 @@ public final class RunReport {
     latencyRow("insert call", Latency.of(Latency.inserts(m)));
     for (Aggregate a : Aggregate.values()) {
       latencyRow("query " + a.name().toLowerCase(Locale.ROOT), Latency.of(Latency.queries(m, a)));
+    }
+    // what the store read to answer, against what the windows held: 1.00× reads only the windows
+    Map<Aggregate, QueryReads> reads = m.queryReads();
+    line("  read amplification (records the store read / readings aggregated):");
+    for (Aggregate a : Aggregate.values()) {
+      line("  %-22s %s", "query " + a.name().toLowerCase(Locale.ROOT), QueryReads.text(reads, a));
     }
     checks(it.checks());
   }

@@ -1,5 +1,6 @@
 package io.iotkit.disclosure;
 
+import io.iotkit.binding.Aggregate;
 import io.iotkit.check.FileCheck;
 import io.iotkit.model.CheckResult;
 import io.iotkit.model.DriverHostResult;
@@ -12,6 +13,7 @@ import io.iotkit.model.Metrics;
 import io.iotkit.model.Operation;
 import io.iotkit.model.PhaseResult;
 import io.iotkit.model.PhaseSeries;
+import io.iotkit.model.QueryReads;
 import io.iotkit.model.Pricing;
 import io.iotkit.model.RunInputs;
 import io.iotkit.model.RunResult;
@@ -110,12 +112,17 @@ public final class DisclosureFixture {
     latency.put(Operation.INSERT, new Latency(10, 0.1, 0.5, 0.4, 0.9, 1.2, 3.0));
     latency.put(Operation.QUERY_MAX, new Latency(100, 1.0, 2.5, 2.0, 4.0, 5.5, 9.876));
     latency.put(Operation.QUERY_MIN, new Latency(90, 1.1, 2.2, 2.1, 3.9, 4.4, 7.125));
+    latency.put(Operation.QUERY_COUNT, new Latency(80, 1.0, 2.0, 2.0, 3.0, 4.0, 5.0));
     return new PhaseResult(name, measured, start, start + lastSeconds * SECOND, instances, PhaseSeries.empty(),
         latency);
   }
 
   private static InstanceResult instance(int i, String substation, long start, long end, long kvps) {
-    return new InstanceResult(i, substation, kvps, kvps, 0, start, end, 1_000, 0, 250_000, 0, null, Map.of(),
-        new long[0], null);
+    // MAX read exactly its windows, MIN twice as much; COUNT aggregated nothing, AVG's store could not tell
+    Map<Aggregate, QueryReads> reads = Map.of(Aggregate.MAX, new QueryReads(125_000, 125_000, 0),
+        Aggregate.MIN, new QueryReads(125_000, 250_000, 0), Aggregate.COUNT, new QueryReads(0, 40, 0),
+        Aggregate.AVG, new QueryReads(0, 0, 10));
+    return new InstanceResult(i, substation, kvps, kvps, 0, start, end, 1_000, 0, 250_000, 0, reads, null,
+        Map.of(), new long[0], null);
   }
 }

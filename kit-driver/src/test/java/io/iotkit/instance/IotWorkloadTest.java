@@ -135,6 +135,13 @@ class IotWorkloadTest {
     }
     assertEquals(40, recorded);
     assertEquals(EnumSet.allOf(Aggregate.class), used);
+    // per template: as many readings as its queries' windows held; the memory store reads only the window
+    for (Aggregate t : Aggregate.values()) {
+      int i = t.ordinal();
+      assertEquals(100 * m.queryMicros.get(t).getTotalCount(), m.aggregatedPerTemplate[i], t.name());
+      assertEquals(m.aggregatedPerTemplate[i], m.readPerTemplate[i], t.name());
+      assertEquals(0, m.unmeasuredWindowsPerTemplate[i], t.name());
+    }
 
     assertEquals(80, db.calls.size());
     for (int n = 0; n < 80; n += 2) {
@@ -184,6 +191,29 @@ class IotWorkloadTest {
     assertEquals(10, s.measured.queries);
     assertEquals(0, s.measured.readingsAggregated);
     assertEquals(20, s.measured.emptyWindows);
+  }
+
+  @Test
+  void readsABindingCannotTellAreCountedUnmeasured() {
+    MemoryBinding db = new MemoryBinding() {
+      @Override
+      public WindowResult aggregate(Aggregate fn, String substation, String sensor, long from, long to) {
+        return new WindowResult(3, 1.0); // read unmeasured
+      }
+    };
+    IotWorkload.ThreadState s = thread(0, 1);
+    clock.set(T0 + 20 * S);
+    for (int n = 0; n < 10; n++) {
+      assertTrue(workload.doTransaction(db, s));
+    }
+    long windows = 0, aggregated = 0;
+    for (Aggregate t : Aggregate.values()) {
+      windows += s.measured.unmeasuredWindowsPerTemplate[t.ordinal()];
+      aggregated += s.measured.aggregatedPerTemplate[t.ordinal()];
+      assertEquals(0, s.measured.readPerTemplate[t.ordinal()]);
+    }
+    assertEquals(20, windows);
+    assertEquals(60, aggregated);
   }
 
   @Test

@@ -16,8 +16,8 @@ class MetricsTest {
   private static final String EMPTY = HistogramCodec.encode(new Histogram(3));
 
   private static InstanceResult instance(int i, long acknowledged, long start, long end) {
-    return new InstanceResult(i, "sub-" + i, acknowledged, acknowledged, 0, start, end, 0, 0, 0, 0, EMPTY,
-        Map.of(), new long[0], null);
+    return new InstanceResult(i, "sub-" + i, acknowledged, acknowledged, 0, start, end, 0, 0, 0, 0, Map.of(),
+        EMPTY, Map.of(), new long[0], null);
   }
 
   // A measured run of `instances` substations that together acknowledge `acknowledged` kvps in `seconds`.

@@ -12,6 +12,7 @@ import io.iotkit.model.SubstationCount;
 import io.iotkit.model.Latency;
 import io.iotkit.model.Metrics;
 import io.iotkit.model.PhaseResult;
+import io.iotkit.model.QueryReads;
 import io.iotkit.model.PhaseSeries;
 import io.iotkit.model.Pricing;
 import io.iotkit.model.RunInputs;
@@ -150,9 +151,15 @@ public final class SampleRuns {
       for (Aggregate a : Aggregate.values()) {
         qh.put(a, histogram(rnd, 400 + a.ordinal() * 150, 2_500, (int) (queries / 4)));
       }
-      instances.add(new InstanceResult(i, subs.get(i), share, share, 0, start, end, queries, 0,
-          queries * (380 + rnd.nextInt(60)), rnd.nextInt(3), histogram(rnd, 900, 6_000, 20_000), qh, perSecond,
-          300L << 20));
+      long readings = queries * (380 + rnd.nextInt(60));
+      // a store that reads each window exactly, except COUNT's, which reads a tenth more
+      Map<Aggregate, QueryReads> reads = new EnumMap<>(Aggregate.class);
+      for (Aggregate a : Aggregate.values()) {
+        long aggregated = readings / Aggregate.values().length;
+        reads.put(a, new QueryReads(aggregated, a == Aggregate.COUNT ? aggregated * 11 / 10 : aggregated, 0));
+      }
+      instances.add(new InstanceResult(i, subs.get(i), share, share, 0, start, end, queries, 0, readings,
+          rnd.nextInt(3), reads, histogram(rnd, 900, 6_000, 20_000), qh, perSecond, 300L << 20));
     }
     long end = instances.stream().mapToLong(InstanceResult::endMicros).max().orElse(start);
     return new PhaseResult(name, measured, start, end, instances, series(instances, rnd),

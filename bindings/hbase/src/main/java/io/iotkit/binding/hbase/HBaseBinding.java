@@ -29,6 +29,7 @@ import org.apache.hadoop.hbase.client.Scan;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.client.metrics.ScanMetrics;
 import org.apache.hadoop.hbase.filter.FilterList;
 import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
 import org.apache.hadoop.hbase.filter.KeyOnlyFilter;
@@ -50,7 +51,8 @@ import site.ycsb.Status;
  * <p>A batch per thread rather than one BufferedMutator per JVM: a BufferedMutator reports only failures
  * (through its listener, or from flush) and success only as "flush returned", which would make a thread's
  * acknowledgements wait on a flush of every thread's mutations; per-put futures say which reading was written.
- * A window query is a row-range scan of the value column.
+ * A window query is a row-range scan of the value column ({@link #windowScan}); the rows the region server read
+ * for it are its scan metrics.
  *
  * <p>Properties: see {@link HBaseSettings}.
  */
@@ -207,20 +209,49 @@ public final class HBaseBinding extends KitBinding {
   @Override
   public WindowResult aggregate(Aggregate fn, String substation, String sensor, long fromMicros, long toMicros)
       throws DBException {
-    Scan scan = new Scan()
-        .withStartRow(Bytes.toBytes(ReadingFormat.key(substation, sensor, fromMicros)))
-        .withStopRow(Bytes.toBytes(ReadingFormat.key(substation, sensor, toMicros)))
-        .addColumn(FAMILY, VALUE)
-        .setCaching(1_000);
+    Scan scan = windowScan(fn, Bytes.toBytes(ReadingFormat.key(substation, sensor, fromMicros)),
+        Bytes.toBytes(ReadingFormat.key(substation, sensor, toMicros)));
     WindowStats stats = new WindowStats();
+    ScanMetrics metrics;
     try (ResultScanner rs = table.getScanner(scan)) {
       for (Result r : rs) {
-        stats.add(Double.parseDouble(Bytes.toString(r.getValue(FAMILY, VALUE))));
+        if (fn == Aggregate.COUNT) {
+          stats.add(0); // the row is the reading; COUNT needs no value
+        } else {
+          stats.add(Double.parseDouble(Bytes.toString(r.getValue(FAMILY, VALUE))));
+        }
       }
+      metrics = rs.getScanMetrics();
     } catch (IOException e) {
       throw new DBException("hbase: window scan failed: " + e.getMessage());
     }
-    return stats.result(fn);
+    WindowResult answer = stats.result(fn);
+    // the rows the region server read for the scan (filtered ones included), as it counted them: not the rows
+    // returned, so a scan that read past its window would show it
+    long read = metrics == null ? WindowResult.UNMEASURED : metrics.countOfRowsScanned.get();
+    return new WindowResult(answer.count(), answer.value(), read);
+  }
+
+  /**
+   * The scan of one window: the rows [from, to) of one sensor, which are exactly the window's readings (row key =
+   * substation:sensor:micros). Sized for a short range read: every row in one RPC (caching unbounded; the
+   * client's max result size still bounds a response), positional reads (no switch to a streaming read, which
+   * pays off only for long scans), only the value column, or for COUNT only each row's first key (no value
+   * shipped). No limit: the window must be aggregated whole, and the stop row already ends the scan at its end.
+   */
+  static Scan windowScan(Aggregate fn, byte[] fromRow, byte[] toRow) {
+    Scan scan = new Scan()
+        .withStartRow(fromRow)
+        .withStopRow(toRow)
+        .setCaching(Integer.MAX_VALUE)
+        .setReadType(Scan.ReadType.PREAD)
+        .setScanMetricsEnabled(true);
+    if (fn == Aggregate.COUNT) {
+      scan.setFilter(new FilterList(new FirstKeyOnlyFilter(), new KeyOnlyFilter()));
+    } else {
+      scan.addColumn(FAMILY, VALUE);
+    }
+    return scan;
   }
 
   @Override

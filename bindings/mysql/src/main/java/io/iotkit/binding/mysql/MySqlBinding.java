@@ -32,6 +32,10 @@ import site.ycsb.Status;
  * the server committed but before it answered, the batch is reported lost although stored; the data check then
  * finds the extra readings: the kit never counts a batch the server did not confirm.)
  *
+ * <p><b>Window queries</b> are one aggregate over a primary-key range (see {@link ReadingTable#windowSql}). The rows
+ * the server read to answer (the window's {@code read}) are the difference of the session's read counters
+ * ({@link HandlerReads}) read just before and after it, in the same round trip as the aggregate.
+ *
  * <p><b>Transactions.</b> The connection never keeps a transaction open between calls, and reads run at
  * READ COMMITTED: a count or a window query always sees every batch committed before it.
  */
@@ -131,26 +135,36 @@ public final class MySqlBinding extends KitBinding {
     try {
       PreparedStatement ps = windows.get(fn);
       if (ps == null) {
-        ps = connection.prepareStatement(table.windowSql(fn));
+        // the session's read counters, the window's aggregate, the counters again: one round trip, three result
+        // sets (the connection's inserts move the counters too, so they are read right around the aggregate)
+        ps = connection.prepareStatement(HandlerReads.SQL + "; " + table.windowSql(fn) + "; " + HandlerReads.SQL);
         windows.put(fn, ps);
       }
       ps.setString(1, substation);
       ps.setString(2, sensor);
       ps.setLong(3, fromMicros);
       ps.setLong(4, toMicros);
-      WindowResult result;
-      try (ResultSet rs = ps.executeQuery()) {
+      ps.execute();
+      long rowsBefore;
+      try (ResultSet rs = ps.getResultSet()) {
+        rowsBefore = HandlerReads.sum(rs);
+      }
+      nextResult(ps, "the window's aggregate");
+      long count;
+      double value;
+      try (ResultSet rs = ps.getResultSet()) {
         rs.next();
-        long count = rs.getLong(1);
-        if (fn == Aggregate.COUNT) {
-          result = new WindowResult(count, count);
-        } else {
-          double value = rs.getDouble(2);
-          result = new WindowResult(count, rs.wasNull() ? Double.NaN : value);
-        }
+        count = rs.getLong(1);
+        value = fn == Aggregate.COUNT ? count : rs.getDouble(2);
+        value = rs.wasNull() ? Double.NaN : value;
+      }
+      nextResult(ps, "the read counters after the window");
+      long rowsAfter;
+      try (ResultSet rs = ps.getResultSet()) {
+        rowsAfter = HandlerReads.sum(rs);
       }
       endRead();
-      return result;
+      return new WindowResult(count, value, rowsAfter - rowsBefore);
     } catch (SQLException e) {
       rollbackQuietly();
       throw new DBException("mysql: window query on " + settings.address() + " failed: "
@@ -290,6 +304,12 @@ public final class MySqlBinding extends KitBinding {
    * Ends the read's transaction, so the next statement sees everything committed since. Nothing of a pending
    * batch has reached the server yet (addBatch only buffers it in the driver), so this commits the read alone.
    */
+  private static void nextResult(PreparedStatement ps, String what) throws SQLException {
+    if (!ps.getMoreResults()) {
+      throw new SQLException("the server sent no result set for " + what);
+    }
+  }
+
   private void endRead() throws SQLException {
     connection.commit();
   }

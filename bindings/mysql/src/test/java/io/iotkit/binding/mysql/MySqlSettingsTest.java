@@ -35,6 +35,7 @@ class MySqlSettingsTest {
     assertEquals("", c.getProperty("password"));
     assertEquals("PREFERRED", c.getProperty("sslMode"));
     assertEquals("true", c.getProperty("rewriteBatchedStatements"));
+    assertEquals("true", c.getProperty("allowMultiQueries"), "a window and its read counters in one round trip");
     assertEquals("5000", c.getProperty("connectTimeout"));
   }
 
