@@ -101,6 +101,8 @@ class BadInputIT {
         "kafka.producer.linger.ms: Invalid value soon for configuration linger.ms: Not a number of type LONG");
     badProperty(work, "kafka", "kafka.bootstrap.servers=broker1\n", "kafka.bootstrap.servers entry 'broker1' is not"
         + " host:port");
+    badProperty(work, "kafka", "kafka.topic.partitions.per.substation=201\n",
+        "kafka.topic.partitions.per.substation '201' is not a whole number from 1 to 200");
     badProperty(work, "mqtt", "mqtt.qos=3\n", "mqtt.qos '3' is not a whole number from 0 to 2");
     badProperty(work, "mqtt", "mqtt.local.persistence=disk\n",
         "mqtt.local.persistence 'disk' is not one of file, in-memory");

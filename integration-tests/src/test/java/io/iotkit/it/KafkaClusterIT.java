@@ -64,8 +64,8 @@ class KafkaClusterIT {
       Map<String, String> layout = it.dataLayout();
       assertTrue(layout.get("replication factor").startsWith("3 "), layout.toString());
       assertEquals("2 (broker setting)", layout.get("min.insync.replicas"));
-      assertTrue(layout.get("partitions").startsWith("16 "), layout.toString());
-      assertEquals(it.substations().get(0) + " -> 0, " + it.substations().get(1) + " -> 1",
+      assertTrue(layout.get("partitions").startsWith("400 = 2 substation slot(s) x 200 "), layout.toString());
+      assertEquals(it.substations().get(0) + " -> 0..199, " + it.substations().get(1) + " -> 200..399",
           layout.get("substation partitions"));
     }
 

@@ -36,7 +36,7 @@ class KafkaDataLossIT {
       assertEquals(0, written.failedInserts());
       assertTrue(h.dataCheck(substation, written.acknowledged()).passed(), "nothing lost yet");
 
-      // Substation 000 writes to partition 0 of the iteration's topic iot-loss-1.
+      // Substation 000's first sensor (number 0) writes to partition 0 of the iteration's topic iot-loss-1.
       deleteOldest(h.properties, new TopicPartition("iot-loss-1", 0), 3);
 
       CheckResult check = h.dataCheck(substation, written.acknowledged());

@@ -21,6 +21,9 @@ import java.util.DoubleSummaryStatistics;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -81,17 +84,25 @@ class KafkaProtocolIT {
       InstanceResult written = h.write(substation, 20_000, 10);
       assertEquals(20_000, written.acknowledged());
 
-      List<Reading> all = readBack(h.properties.getProperty("kafka.bootstrap.servers"),
-          new TopicPartition("iot-agg-1", 3));
-      assertEquals(20_000, all.size(), "substation 003 writes to partition 3, and only there");
-      // Records may be out of timestamp order by more than kafka.query.disorder.ms on a loaded host; the window
-      // reader widens its margin by the lateness its sends showed, and the exact windows below prove it.
-      System.out.println("kafka append disorder in this partition: " + maxDisorderMs(all) + " ms");
+      // The only substation of its iteration: one slot of 200 partitions, one per sensor (the default layout).
+      List<TopicPartition> partitions = IntStream.range(0, 200).mapToObj(i -> new TopicPartition("iot-agg-1", i))
+          .toList();
+      List<Reading> all = readBack(h.properties.getProperty("kafka.bootstrap.servers"), partitions);
+      assertEquals(20_000, all.size(), "substation 003 writes to the topic's 200 partitions");
+      Map<Integer, Set<String>> sensorsPerPartition = all.stream().collect(Collectors.groupingBy(Reading::partition,
+          Collectors.mapping(Reading::sensor, Collectors.toSet())));
+      assertEquals(200, sensorsPerPartition.size(), "every partition written");
+      assertTrue(sensorsPerPartition.values().stream().allMatch(x -> x.size() == 1), "one sensor per partition");
 
       String sensor = all.get(all.size() / 2).sensor;
-      List<Reading> mine = all.stream().filter(x -> x.sensor.equals(sensor))
-          .sorted(Comparator.comparingLong(x -> x.micros)).toList();
+      List<Reading> inOffsetOrder = all.stream().filter(x -> x.sensor.equals(sensor)).toList();
+      // Records may be out of timestamp order by more than kafka.query.disorder.ms on a loaded host; the window
+      // reader widens its margin by the lateness its sends showed, and the exact windows below prove it.
+      System.out.println("kafka append disorder in the sensor's partition: " + maxDisorderMs(inOffsetOrder) + " ms");
+      List<Reading> mine = inOffsetOrder.stream().sorted(Comparator.comparingLong(x -> x.micros)).toList();
       assertEquals(100, mine.size(), "20,000 readings over 200 sensors");
+      long aggregated = 0;
+      long read = 0;
       long first = mine.get(0).micros;
       long last = mine.get(mine.size() - 1).micros;
       // Exact bounds: [10th reading, 90th reading) holds readings 10..89, whatever else is in the partition.
@@ -104,6 +115,8 @@ class KafkaProtocolIT {
         for (Aggregate fn : Aggregate.values()) {
           WindowResult got = h.binding.aggregate(fn, substation, sensor, w[0], w[1]);
           assertEquals(expected.getCount(), got.count(), fn + " count of " + w[0] + ".." + w[1]);
+          aggregated += got.count();
+          read += got.read();
           double want = switch (fn) {
             case MAX -> expected.getMax();
             case MIN -> expected.getMin();
@@ -113,6 +126,9 @@ class KafkaProtocolIT {
           assertEquals(want, got.value(), Math.abs(want) * 1e-9, fn + " of " + w[0] + ".." + w[1]);
         }
       }
+      // Read amplification: the sensor's own records, and those read past the window's end to learn that it ended.
+      System.out.println("kafka window queries read " + read + " records for " + aggregated + " aggregated");
+      assertTrue(read >= aggregated && read <= 2 * aggregated, read + " records read for " + aggregated);
       assertEquals(80, h.binding.aggregate(Aggregate.COUNT, substation, sensor, from, to).count());
       WindowResult before = h.binding.aggregate(Aggregate.MAX, substation, sensor, first - 10_000_000, first);
       assertEquals(0, before.count(), "nothing before the first reading");
@@ -278,7 +294,16 @@ class KafkaProtocolIT {
   }
 
   /** One record as read back with a consumer of the test's own. */
-  private record Reading(long offset, long timestampMs, String sensor, long micros, double value) {
+  private record Reading(int partition, long offset, long timestampMs, String sensor, long micros, double value) {
+  }
+
+  /** The partitions' records, one partition after the other, each in offset order. */
+  private static List<Reading> readBack(String bootstrap, List<TopicPartition> partitions) {
+    List<Reading> out = new ArrayList<>();
+    for (TopicPartition tp : partitions) {
+      out.addAll(readBack(bootstrap, tp));
+    }
+    return out;
   }
 
   private static List<Reading> readBack(String bootstrap, TopicPartition tp) {
@@ -297,7 +322,7 @@ class KafkaProtocolIT {
           String key = new String(r.key(), StandardCharsets.UTF_8);
           String[] parts = key.split(":");
           String value = new String(r.value(), StandardCharsets.UTF_8).split("\u001F")[0];
-          out.add(new Reading(r.offset(), r.timestamp(), parts[1], ReadingFormat.micros(key),
+          out.add(new Reading(r.partition(), r.offset(), r.timestamp(), parts[1], ReadingFormat.micros(key),
               Double.parseDouble(value)));
         }
       }

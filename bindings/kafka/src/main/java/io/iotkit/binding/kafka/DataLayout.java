@@ -1,5 +1,6 @@
 package io.iotkit.binding.kafka;
 
+import io.iotkit.binding.SensorNumbers;
 import java.util.ArrayList;
 import java.util.IntSummaryStatistics;
 import java.util.LinkedHashMap;
@@ -18,7 +19,7 @@ import site.ycsb.DBException;
 
 /**
  * How an iteration's readings lie in Kafka, read back from the cluster after the kit created the iteration's
- * topic, for the full disclosure report: the topic, its partitions and which substation writes which, the
+ * topic, for the full disclosure report: the topic, its partitions and which substation and sensor writes which, the
  * replicas Kafka assigned and how many are in sync, where the partition leaders are, and min.insync.replicas and
  * the topic's own settings with where each comes from.
  */
@@ -49,7 +50,7 @@ final class DataLayout {
       Map<String, String> m = new LinkedHashMap<>();
       for (ConfigResource r : resources) {
         String prefix = byTopic.size() == 1 ? "" : r.name() + " ";
-        describe(topics.get(r.name()), configs.get(r), byTopic.get(r.name()))
+        describe(topics.get(r.name()), configs.get(r), layout, byTopic.get(r.name()))
             .forEach((k, v) -> m.put(prefix + k, v));
       }
       return m;
@@ -60,15 +61,25 @@ final class DataLayout {
   }
 
   /** One topic's layout, from what the cluster said of it. */
-  static Map<String, String> describe(TopicDescription topic, Config config, List<String> substations) {
+  static Map<String, String> describe(TopicDescription topic, Config config, TopicLayout layout,
+                                      List<String> substations) {
     Map<String, String> m = new LinkedHashMap<>();
     List<TopicPartitionInfo> partitions = topic.partitions();
     int n = partitions.size();
+    int per = layout.perSubstation();
+    int slots = layout.slots(topic.name(), n);
     m.put("topic", topic.name());
-    long used = substations.stream().map(s -> TopicLayout.partition(s, n)).distinct().count();
-    m.put("partitions", n + " (substation number mod " + n + " picks a substation's partition: " + used
-        + " written by " + substations.size() + " substation(s), " + (n - used) + " empty)");
-    String listed = substations.stream().limit(LISTED).map(s -> s + " -> " + TopicLayout.partition(s, n))
+    long used = substations.stream().map(s -> TopicLayout.slot(s, slots)).distinct().count();
+    m.put("partitions", n + " = " + slots + " substation slot(s) x " + per + " (substation number mod " + slots
+        + " picks a substation's slot k, which owns partitions k*" + per + " to k*" + per + "+" + (per - 1)
+        + "; " + used + " slot(s) written by " + substations.size() + " substation(s), " + (slots - used)
+        + " empty)");
+    int sensors = SensorNumbers.COUNT;
+    m.put("sensor partitions", per == 1 ? "1 per substation: a query reads all its substation's readings in the window"
+        : "sensor number (0-" + (sensors - 1) + ", catalog order) mod " + per + " picks a sensor's partition among"
+        + " its substation's " + per + ": " + (per >= sensors ? "one partition per sensor"
+        : "up to " + (sensors + per - 1) / per + " sensors per partition"));
+    String listed = substations.stream().limit(LISTED).map(s -> s + " -> " + range(layout, s, n))
         .collect(Collectors.joining(", "));
     m.put("substation partitions", substations.size() > LISTED
         ? listed + ", ... (" + substations.size() + " substations)" : listed);
@@ -97,5 +108,12 @@ final class DataLayout {
           .forEach(e -> m.put(e.name(), e.value() + " (" + TopicAdmin.origin(e.source()) + ")"));
     }
     return m;
+  }
+
+  /** A substation's partitions, as first..last. */
+  private static String range(TopicLayout layout, String substation, int partitions) {
+    IntSummaryStatistics range = layout.partitions(substation, partitions).summaryStatistics();
+    return range.getMin() == range.getMax() ? Integer.toString(range.getMin())
+        : range.getMin() + ".." + range.getMax();
   }
 }

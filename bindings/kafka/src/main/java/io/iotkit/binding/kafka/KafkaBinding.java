@@ -27,8 +27,9 @@ import site.ycsb.DBException;
 import site.ycsb.Status;
 
 /**
- * Stores readings in Kafka: one topic per iteration, one partition per substation ({@link TopicLayout}), one
- * record per reading ({@link ReadingCodec}), sent by an idempotent producer with acks=all.
+ * Stores readings in Kafka: one topic per iteration, S partitions per substation and a sensor's readings in one of
+ * them ({@link TopicLayout}), one record per reading ({@link ReadingCodec}, {@link ReadingRecords}), sent by an
+ * idempotent producer with acks=all.
  *
  * <p>Acknowledgement is asynchronous ({@link KitBinding#acknowledgeThrough}): each send's callback reports its
  * reading, acknowledged when all in-sync replicas have it and failed on any exception, so an insert thread never
@@ -60,9 +61,8 @@ public final class KafkaBinding extends KitBinding {
   private BatchWait batch = new BatchWait();
   /** A send failed: logged once per object, as callbacks of one outage fail by the thousand. */
   private final AtomicBoolean warned = new AtomicBoolean();
-  private String sendingPrefix;
-  private String sendingTopic;
-  private int sendingPartition;
+  /** Makes this thread's records; made with the producer. */
+  private ReadingRecords records;
 
   @Override
   public void init() throws DBException {
@@ -71,7 +71,7 @@ public final class KafkaBinding extends KitBinding {
     } catch (IllegalArgumentException e) {
       throw new DBException("kafka: " + e.getMessage(), e);
     }
-    layout = new TopicLayout(settings.topicPrefix());
+    layout = new TopicLayout(settings.topicPrefix(), settings.perSubstation());
     clients = SharedClients.acquire(settings);
     String substation = getProperties().getProperty(SUBSTATION_HINT, "");
     if (!substation.isBlank()) {
@@ -98,7 +98,25 @@ public final class KafkaBinding extends KitBinding {
           + " (KitBinding.prepare)");
     }
     partitionCounts.put(topic, partitions);
-    target(substation);
+    try {
+      records().target(substation);
+    } catch (IllegalStateException e) {
+      throw new DBException("kafka: " + e.getMessage());
+    }
+  }
+
+  /** The producer's record maker, made with the producer (whose metadata gives the topic's partitions). */
+  private ReadingRecords records() throws DBException {
+    if (records == null) {
+      records = recordsOf(clients, layout);
+    }
+    return records;
+  }
+
+  /** A record maker writing through the JVM's producer: the binding's and its plain client loop's. */
+  static ReadingRecords recordsOf(SharedClients clients, TopicLayout layout) throws DBException {
+    var producer = clients.producer();
+    return new ReadingRecords(layout, topic -> producer.partitionsFor(topic).size());
   }
 
   @Override
@@ -128,14 +146,10 @@ public final class KafkaBinding extends KitBinding {
     }
     long timestamp;
     try {
-      if (sendingPrefix == null || !key.startsWith(sendingPrefix)) {
-        target(key.substring(0, key.indexOf(ReadingFormat.SEPARATOR)));
-      }
-      byte[] value = ReadingCodec.value(values.get(ReadingFormat.VALUE).toArray(),
+      ProducerRecord<byte[], byte[]> record = records().record(key, values.get(ReadingFormat.VALUE).toArray(),
           values.get(ReadingFormat.UNIT).toArray(), values.get(ReadingFormat.PADDING).toArray());
-      timestamp = ReadingCodec.timestampMs(ReadingFormat.micros(key));
-      clients.producer().send(new ProducerRecord<>(sendingTopic, sendingPartition, timestamp,
-          ReadingCodec.key(key), value), report);
+      timestamp = record.timestamp();
+      clients.producer().send(record, report);
     } catch (DBException | RuntimeException e) {
       warn("a send failed", e.getMessage());
       if (!report.compareAndSet(false, true)) {
@@ -181,18 +195,6 @@ public final class KafkaBinding extends KitBinding {
     }
   }
 
-  /** Where this thread's readings go; a thread writes one substation, so this runs once. */
-  private void target(String substation) throws DBException {
-    String topic = layout.topic(substation);
-    int partitions = clients.producer().partitionsFor(topic).size();
-    if (partitions == 0) {
-      throw new DBException("topic " + topic + " has no partitions");
-    }
-    sendingTopic = topic;
-    sendingPartition = TopicLayout.partition(substation, partitions);
-    sendingPrefix = ReadingFormat.substationPrefix(substation);
-  }
-
   /** Nothing is held here: the producer sends within linger.ms by itself. Driven synchronously, waits. */
   @Override
   public Status flush() {
@@ -215,25 +217,40 @@ public final class KafkaBinding extends KitBinding {
         }
         partitionCounts.put(topic, partitions);
       }
-      TopicPartition tp = new TopicPartition(topic, TopicLayout.partition(substation, partitions));
+      TopicPartition tp = new TopicPartition(topic, layout.partition(substation, sensor, partitions));
       return reader.read(fn, tp, substation, sensor, fromMicros, toMicros);
-    } catch (WindowReader.WindowTimeoutException | KafkaException | IllegalArgumentException e) {
+    } catch (WindowReader.WindowTimeoutException | KafkaException | IllegalArgumentException
+             | IllegalStateException e) {
       throw new DBException("kafka: window query failed: " + settings.scrub(String.valueOf(e.getMessage())));
     }
   }
 
   /**
-   * Creates the iteration's topic, after checking that every substation gets a partition of its own; a
-   * {@value KafkaSettings#PARTITIONS} too small for that is a bad property (one line, before anything is written).
+   * Creates the iteration's topic with S partitions for each substation slot, after checking that every
+   * substation gets a slot of its own; a {@value KafkaSettings#PARTITIONS} too small for that is a bad property
+   * (one line, before anything is written). Unset, the topic has one slot per substation of its iteration.
    */
   @Override
   public void prepare(List<String> substations) throws DBException {
+    Map<String, List<String>> byTopic = new LinkedHashMap<>();
     try {
-      layout.checkOwnPartitions(substations, settings.partitions());
-    } catch (BadPropertyException e) {
-      throw new DBException("kafka: " + e.getMessage(), e);
+      for (String s : substations) {
+        byTopic.computeIfAbsent(layout.topic(s), t -> new java.util.ArrayList<>()).add(s);
+      }
+    } catch (IllegalArgumentException e) {
+      throw new DBException("kafka: " + e.getMessage());
     }
-    admin().create(topics(substations));
+    Map<String, Integer> partitions = new LinkedHashMap<>();
+    for (Map.Entry<String, List<String>> e : byTopic.entrySet()) {
+      int slots = settings.partitions().orElse(e.getValue().size());
+      try {
+        layout.checkOwnPartitions(e.getValue(), slots);
+        partitions.put(e.getKey(), layout.topicPartitions(slots));
+      } catch (BadPropertyException | ArithmeticException ex) {
+        throw new DBException("kafka: " + ex.getMessage(), ex);
+      }
+    }
+    admin().create(partitions);
     prepared = List.copyOf(substations);
   }
 
@@ -254,27 +271,38 @@ public final class KafkaBinding extends KitBinding {
     Map<TopicPartition, Long> partitions = admin().countPerPartition(topics(substations));
     Set<TopicPartition> theirs = new LinkedHashSet<>();
     for (String s : substations) {
-      theirs.add(partitionOf(s, partitions.keySet()));
+      theirs.addAll(partitionsOf(s, partitions.keySet()));
     }
     return theirs.stream().mapToLong(tp -> partitions.getOrDefault(tp, 0L)).sum();
   }
 
-  /** One offsets request for all of them: each substation's count is its own partition's. */
+  /** One offsets request for all of them: each substation's count is the sum of its own S partitions'. */
   @Override
   public Map<String, Long> countReadingsPerSubstation(List<String> substations) throws DBException {
     Map<TopicPartition, Long> partitions = admin().countPerPartition(topics(substations));
     Map<String, Long> counts = new LinkedHashMap<>();
     for (String s : substations) {
-      counts.put(s, partitions.getOrDefault(partitionOf(s, partitions.keySet()), 0L));
+      counts.put(s, partitionsOf(s, partitions.keySet()).stream().mapToLong(tp -> partitions.getOrDefault(tp, 0L))
+          .sum());
     }
     return counts;
   }
 
-  /** The partition a substation writes to, among the partitions its iteration's topic has ({@link TopicLayout}). */
-  private TopicPartition partitionOf(String substation, Set<TopicPartition> existing) {
+  /**
+   * The partitions a substation writes to, among those its iteration's topic has ({@link TopicLayout}); none if
+   * the topic does not exist.
+   */
+  private List<TopicPartition> partitionsOf(String substation, Set<TopicPartition> existing) throws DBException {
     String topic = layout.topic(substation);
     int partitions = (int) existing.stream().filter(tp -> tp.topic().equals(topic)).count();
-    return new TopicPartition(topic, TopicLayout.partition(substation, Math.max(partitions, 1)));
+    if (partitions == 0) {
+      return List.of();
+    }
+    try {
+      return layout.partitions(substation, partitions).mapToObj(p -> new TopicPartition(topic, p)).toList();
+    } catch (IllegalStateException e) {
+      throw new DBException("kafka: " + e.getMessage());
+    }
   }
 
   /** The brokers' changed configs and the cluster's feature levels ({@link BrokerSettings}); no version. */

@@ -1,6 +1,8 @@
 package io.iotkit.binding.kafka;
 
 import io.iotkit.binding.StandardBindingProvider;
+import io.iotkit.binding.bench.PlainClientLoop;
+import java.util.Optional;
 import java.util.Properties;
 
 /** Registers binding "kafka"; with no kafka.bootstrap.servers configured, the kit starts a local Kafka. */
@@ -12,5 +14,11 @@ public final class KafkaProvider extends StandardBindingProvider {
   @Override
   protected void readSettings(Properties properties) {
     KafkaSettings.from(properties);
+  }
+
+  /** The producer loop the kit's ingest is compared with ({@link KafkaPlainLoop}). */
+  @Override
+  public Optional<PlainClientLoop> plainClientLoop(Properties properties) {
+    return Optional.of(new KafkaPlainLoop(properties));
   }
 }

@@ -22,7 +22,8 @@ import org.apache.kafka.common.config.ConfigException;
  * The binding's properties (workloads/kafka.properties), checked once and turned into Kafka client
  * configurations.
  *
- * <p>Kit settings: {@value #BOOTSTRAP}, {@value #TOPIC_PREFIX}, {@value #PARTITIONS}, {@value #REPLICATION},
+ * <p>Kit settings: {@value #BOOTSTRAP}, {@value #TOPIC_PREFIX}, {@value #PARTITIONS}, {@value #PER_SUBSTATION},
+ * {@value #REPLICATION},
  * {@value #MIN_INSYNC}, {@value #BATCH_SIZE}, {@value #DISORDER_MS}, {@value #SASL_USERNAME} and
  * {@value #SASL_PASSWORD}. Passed to every client with the {@code kafka.} prefix removed:
  * {@code kafka.security.protocol}, {@code kafka.sasl.*} and {@code kafka.ssl.*}. Passed to one kind of client:
@@ -34,7 +35,12 @@ import org.apache.kafka.common.config.ConfigException;
 final class KafkaSettings {
   static final String BOOTSTRAP = "kafka.bootstrap.servers";
   static final String TOPIC_PREFIX = "kafka.topic.prefix";
+  /** Substation slots per topic (its partitions when each substation has one); unset: the iteration's substations. */
   static final String PARTITIONS = "kafka.topic.partitions";
+  /** S, each substation's partitions: its sensors are spread over them by number ({@link TopicLayout}). */
+  static final String PER_SUBSTATION = "kafka.topic.partitions.per.substation";
+  /** One partition per sensor: a window query reads its own sensor's readings only. */
+  static final int DEFAULT_PER_SUBSTATION = io.iotkit.binding.SensorNumbers.COUNT;
   static final String REPLICATION = "kafka.topic.replication.factor";
   static final String MIN_INSYNC = "kafka.topic.min.insync.replicas";
   static final String TOPIC_CONFIG = "kafka.topic.config.";
@@ -55,7 +61,8 @@ final class KafkaSettings {
   private final String bootstrap;
   private final List<HostPort> bootstrapAddresses;
   private final String topicPrefix;
-  private final int partitions;
+  private final Optional<Integer> partitions;
+  private final int perSubstation;
   private final Optional<Short> replicationFactor;
   private final Optional<Integer> minInsyncReplicas;
   private final Map<String, String> topicConfigs;
@@ -75,7 +82,9 @@ final class KafkaSettings {
     bootstrapAddresses = reader.hostPorts(BOOTSTRAP, bootstrap, 0);
     topicPrefix = reader.string(TOPIC_PREFIX, "iot");
     TopicLayout.checkPrefix(topicPrefix);
-    partitions = reader.intIn(PARTITIONS, 16, 1, Integer.MAX_VALUE);
+    partitions = reader.optionalIntIn(PARTITIONS, 1, 100_000);
+    // More than one partition per sensor would leave the rest empty.
+    perSubstation = reader.intIn(PER_SUBSTATION, DEFAULT_PER_SUBSTATION, 1, io.iotkit.binding.SensorNumbers.COUNT);
     replicationFactor = reader.optionalIntIn(REPLICATION, 1, Integer.MAX_VALUE).map(n -> {
       if (n > Short.MAX_VALUE) {
         throw new BadPropertyException(REPLICATION + " " + n + " is too large");
@@ -222,8 +231,14 @@ final class KafkaSettings {
     return topicPrefix;
   }
 
-  int partitions() {
+  /** Substation slots per topic, if set; unset, a topic gets one slot per substation of its iteration. */
+  Optional<Integer> partitions() {
     return partitions;
+  }
+
+  /** S, each substation's partitions. */
+  int perSubstation() {
+    return perSubstation;
   }
 
   Optional<Short> replicationFactor() {
@@ -262,9 +277,11 @@ final class KafkaSettings {
 
   Map<String, Object> producerConfig() {
     Map<String, Object> m = new HashMap<>(common);
-    // Batches of up to 256 KB sent every 5 ms: throughput without holding a reading back for long.
+    // Batches sent every 5 ms: throughput without holding a reading back for long. A substation writes 256 KB
+    // in 5 ms at most, spread over its S partitions; larger batches would only take buffer memory (the producer
+    // allocates batch.size for each partition's open batch).
     m.put("linger.ms", "5");
-    m.put("batch.size", "262144");
+    m.put("batch.size", Integer.toString(Math.max(16 << 10, (256 << 10) / perSubstation)));
     m.put("compression.type", "none"); // padding is incompressible
     // Room for every thread's sends in flight (10 x iot.inflight.readings, 1,000, x 1 KB) without blocking in send().
     m.put("buffer.memory", Integer.toString(64 << 20));

@@ -50,11 +50,12 @@ final class TopicAdmin {
     this.layout = layout;
   }
 
-  /** Creates the topics (if missing) with the configured partitions, replication and configs; waits for leaders. */
-  void create(Collection<String> topics) throws DBException {
+  /** Creates the topics (if missing) with these partitions, the configured replication and configs; waits for leaders. */
+  void create(Map<String, Integer> partitions) throws DBException {
+    Collection<String> topics = partitions.keySet();
     List<NewTopic> list = new ArrayList<>();
     for (String t : new TreeSet<>(topics)) {
-      list.add(new NewTopic(t, java.util.Optional.of(settings.partitions()), settings.replicationFactor())
+      list.add(new NewTopic(t, java.util.Optional.of(partitions.get(t)), settings.replicationFactor())
           .configs(settings.topicConfigs()));
     }
     for (Map.Entry<String, KafkaFuture<Void>> e : admin.createTopics(list).values().entrySet()) {
@@ -236,7 +237,7 @@ final class TopicAdmin {
    */
   Replication replication() throws DBException {
     String probe = layout.probeTopic();
-    create(List.of(probe));
+    create(Map.of(probe, 1));
     try {
       TopicDescription d = agreed(() -> get(admin.describeTopics(List.of(probe)).allTopicNames()).get(probe));
       int factor = d.partitions().stream().mapToInt(p -> p.replicas().size()).min().orElse(0);

@@ -1,28 +1,45 @@
 package io.iotkit.binding.kafka;
 
+import io.iotkit.binding.SensorNumbers;
 import io.iotkit.binding.settings.BadPropertyException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
- * Where readings go: one topic per iteration, and one partition per substation within it.
+ * Where readings go: one topic per iteration; in it, S partitions of its own per substation (a substation's
+ * "slot"), and within those, the sensor's partition.
  *
  * <p>The master names substations {@code <runTag>-<iteration>-<NNN>}; the topic is the prefix plus the iteration
  * part ({@code iot} + {@code t5k2mq-1-007} → {@code iot-t5k2mq-1}). So a topic holds exactly one iteration's
- * readings, and the data check can count it from offsets without counting any other run's. The partition is
- * the substation's number modulo the partition count, so with at least P partitions every substation has one
- * of its own and a query reads only its own substation's readings; a key without a number is hashed.
+ * readings, and the data check can count it from offsets without counting any other run's. The slot is the
+ * substation's number modulo the topic's slots (a key without a number is hashed); the topic has slots × S
+ * partitions, and slot k owns partitions k·S to k·S + S − 1. A sensor's partition among them is its
+ * {@link SensorNumbers number} modulo S (a sensor not in the catalog is hashed). Kafka can only read a partition
+ * from an offset on, so a window query reads every record of its partition in the window: with S = 200 that is
+ * its own sensor's only; with S = 1 (one partition per substation) it is all 200 sensors'.
  */
 final class TopicLayout {
   /** Kafka's limit on topic names. */
   static final int MAX_TOPIC_LENGTH = 249;
 
   private final String prefix;
+  private final int perSubstation;
 
-  TopicLayout(String prefix) {
+  /** @param perSubstation S, the partitions of each substation ({@value KafkaSettings#PER_SUBSTATION}) */
+  TopicLayout(String prefix, int perSubstation) {
     checkPrefix(prefix);
+    if (perSubstation < 1) {
+      throw new IllegalArgumentException("partitions per substation " + perSubstation);
+    }
     this.prefix = prefix;
+    this.perSubstation = perSubstation;
+  }
+
+  /** S: the partitions of each substation. */
+  int perSubstation() {
+    return perSubstation;
   }
 
   static void checkPrefix(String prefix) {
@@ -52,34 +69,73 @@ final class TopicLayout {
     return dash > 0 && isNumber(substation.substring(dash + 1)) ? substation.substring(0, dash) : substation;
   }
 
-  /** The substation's partition among {@code partitions}. */
-  static int partition(String substation, int partitions) {
+  /** The substation's slot among {@code slots}: its number modulo slots, or its hash for a key without one. */
+  static int slot(String substation, int slots) {
     int dash = substation.lastIndexOf('-');
     String tail = substation.substring(dash + 1);
     if (isNumber(tail) && tail.length() < 10) {
-      return Integer.parseInt(tail) % partitions;
+      return Integer.parseInt(tail) % slots;
     }
-    return Math.floorMod(substation.hashCode(), partitions);
+    return Math.floorMod(substation.hashCode(), slots);
+  }
+
+  /** The partitions a topic with room for {@code slots} substations has. */
+  int topicPartitions(int slots) {
+    return Math.multiplyExact(slots, perSubstation);
   }
 
   /**
-   * Checks that each of these substations has a partition of its own among {@code partitions} (in its iteration's
-   * topic): two that shared one would each read the other's readings in every window query.
+   * The substation slots of a topic with {@code topicPartitions} partitions.
+   *
+   * @throws IllegalStateException if the topic was made for another S (the count is not a multiple of it)
+   */
+  int slots(String topic, int topicPartitions) {
+    if (topicPartitions < perSubstation || topicPartitions % perSubstation != 0) {
+      throw new IllegalStateException("topic " + topic + " has " + topicPartitions + " partitions, not a multiple of "
+          + KafkaSettings.PER_SUBSTATION + "=" + perSubstation + ": it was made with another; purge it first");
+    }
+    return topicPartitions / perSubstation;
+  }
+
+  /** The partition of a sensor's readings, in a topic of {@code topicPartitions} partitions. */
+  int partition(String substation, String sensor, int topicPartitions) {
+    return first(substation, topicPartitions) + sensorOffset(sensor);
+  }
+
+  /** The partitions of a substation's readings. */
+  IntStream partitions(String substation, int topicPartitions) {
+    int first = first(substation, topicPartitions);
+    return IntStream.range(first, first + perSubstation);
+  }
+
+  private int first(String substation, int topicPartitions) {
+    return slot(substation, slots(topic(substation), topicPartitions)) * perSubstation;
+  }
+
+  /** The sensor's partition among its substation's S. */
+  int sensorOffset(String sensor) {
+    int n = SensorNumbers.number(sensor);
+    return n >= 0 ? n % perSubstation : Math.floorMod(sensor.hashCode(), perSubstation);
+  }
+
+  /**
+   * Checks that each of these substations has a slot of its own among {@code slots} (in its iteration's topic):
+   * two that shared one would each read the other's readings in every window query.
    *
    * @throws BadPropertyException naming {@value KafkaSettings#PARTITIONS} and what to set it to
    */
-  void checkOwnPartitions(List<String> substations, int partitions) {
+  void checkOwnPartitions(List<String> substations, int slots) {
     Map<String, String> owners = new HashMap<>();
     for (String s : substations) {
-      int p = partition(s, partitions);
+      int p = slot(s, slots);
       String other = owners.putIfAbsent(topic(s) + "/" + p, s);
       if (other != null) {
         int n = substations.size();
-        // The master numbers substations 0..P-1, so P partitions always suffice; other keys are hashed.
-        String advice = partitions < n ? "=" + n + " or more" : " to another number";
-        throw new BadPropertyException(KafkaSettings.PARTITIONS + " is " + partitions + " for " + n
-            + " substations: " + other + " and " + s + " would share partition " + p + ", and each one's queries"
-            + " would read the other's readings; set " + KafkaSettings.PARTITIONS + advice);
+        // The master numbers substations 0..P-1, so P slots always suffice; other keys are hashed.
+        String advice = slots < n ? "=" + n + " or more (or leave it unset)" : " to another number";
+        throw new BadPropertyException(KafkaSettings.PARTITIONS + " is " + slots + " for " + n
+            + " substations: " + other + " and " + s + " would share partitions (slot " + p + "), and each one's"
+            + " queries would read the other's readings; set " + KafkaSettings.PARTITIONS + advice);
       }
     }
   }

@@ -19,8 +19,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Answers dashboard queries from a substation's partition: seeks with offsetsForTimes to the window's start,
- * reads forward, and aggregates the records of the queried sensor whose key timestamps fall in the window.
+ * Answers dashboard queries from the queried sensor's partition ({@link TopicLayout}): seeks with offsetsForTimes
+ * to the window's start, reads forward, and aggregates the records of the queried sensor whose key timestamps fall
+ * in the window (with fewer partitions than sensors per substation, others' records lie among them).
  *
  * <p>Where to stop: records of one partition are in the order the producer appended them, which is the order
  * of their timestamps only up to a disorder (ten threads take timestamps and send concurrently). The first
@@ -30,9 +31,9 @@ import org.slf4j.LoggerFactory;
  * reading began (window A reaches the present: never wait for more). The margin is {@code disorderMs}, or the
  * worst {@link AppendLateness} this JVM's sends have shown if that is more: a loaded host appends late.
  *
- * <p>A window holds some hundred readings of its sensor among tens of thousands of its substation's, so records
- * are read in place: the key deserializer gives the timestamp of the queried sensor's records only, the value
- * deserializer a view of the bytes the consumer fetched, with no copy.
+ * <p>A partition shared by many sensors holds some hundred readings of the queried sensor among tens of thousands,
+ * so records are read in place: the key deserializer gives the timestamp of the queried sensor's records only, the
+ * value deserializer a view of the bytes the consumer fetched, with no copy.
  *
  * <p>One reader per binding object (so per thread), with a consumer of its own that joins no group.
  */

@@ -37,11 +37,13 @@ class DataLayoutTest {
         entry("retention.ms", "-1", ConfigSource.DYNAMIC_TOPIC_CONFIG),
         entry("segment.bytes", "1073741824", ConfigSource.DEFAULT_CONFIG)));
     Map<String, String> m = DataLayout.describe(new TopicDescription("iot-r-1", false, partitions), config,
-        List.of("r-1-000", "r-1-001"));
+        new TopicLayout("iot", 2), List.of("r-1-000"));
     assertEquals("iot-r-1", m.get("topic"));
-    assertEquals("4 (substation number mod 4 picks a substation's partition: 2 written by 2 substation(s), 2 empty)",
-        m.get("partitions"));
-    assertEquals("r-1-000 -> 0, r-1-001 -> 1", m.get("substation partitions"));
+    assertEquals("4 = 2 substation slot(s) x 2 (substation number mod 2 picks a substation's slot k, which owns"
+        + " partitions k*2 to k*2+1; 1 slot(s) written by 1 substation(s), 1 empty)", m.get("partitions"));
+    assertEquals("sensor number (0-199, catalog order) mod 2 picks a sensor's partition among its substation's 2:"
+        + " up to 100 sensors per partition", m.get("sensor partitions"));
+    assertEquals("r-1-000 -> 0..1", m.get("substation partitions"));
     assertEquals("3 (replicas of each partition, as Kafka assigned them)", m.get("replication factor"));
     assertEquals("11 of 12", m.get("replicas in sync"));
     assertEquals("broker 1: 2, broker 2: 1, no leader: 1", m.get("partition leaders"));
@@ -58,8 +60,11 @@ class DataLayoutTest {
       subs.add(String.format("r-1-%03d", i));
       partitions.add(new TopicPartitionInfo(i, B1, List.of(B1, B2), List.of(B1)));
     }
-    Map<String, String> m = DataLayout.describe(new TopicDescription("iot-r-1", false, partitions), null, subs);
+    Map<String, String> m = DataLayout.describe(new TopicDescription("iot-r-1", false, partitions), null,
+        new TopicLayout("iot", 1), subs);
     assertEquals(true, m.get("substation partitions").endsWith("r-1-015 -> 15, ... (20 substations)"));
+    assertEquals("1 per substation: a query reads all its substation's readings in the window",
+        m.get("sensor partitions"));
     assertEquals("2 (replicas of each partition, as Kafka assigned them)", m.get("replication factor"));
     assertEquals("20 of 40", m.get("replicas in sync"));
   }

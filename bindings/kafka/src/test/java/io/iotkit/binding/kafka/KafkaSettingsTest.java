@@ -30,7 +30,9 @@ class KafkaSettingsTest {
   void defaults() {
     KafkaSettings s = KafkaSettings.from(props());
     assertEquals("iot", s.topicPrefix());
-    assertEquals(16, s.partitions());
+    assertEquals(Optional.empty(), s.partitions(), "one slot per substation of the iteration");
+    assertEquals(200, s.perSubstation(), "one partition per sensor");
+    assertEquals("16384", s.producerConfig().get("batch.size"), "256 KB over 200 partitions, 16 KB at least");
     assertEquals(Optional.empty(), s.replicationFactor(), "broker default");
     assertEquals(1_000, s.batchSize());
     assertEquals("all", s.producerConfig().get("acks"));
@@ -44,7 +46,7 @@ class KafkaSettingsTest {
   void topicSettings() {
     KafkaSettings s = KafkaSettings.from(props(KafkaSettings.PARTITIONS, "4", KafkaSettings.REPLICATION, "3",
         KafkaSettings.MIN_INSYNC, "2", "kafka.topic.config.segment.bytes", "1000000"));
-    assertEquals(4, s.partitions());
+    assertEquals(Optional.of(4), s.partitions());
     assertEquals(Optional.of((short) 3), s.replicationFactor());
     assertEquals("2", s.topicConfigs().get("min.insync.replicas"));
     assertEquals("1000000", s.topicConfigs().get("segment.bytes"));
@@ -97,6 +99,14 @@ class KafkaSettingsTest {
   void badValuesNameTheirProperty() {
     assertTrue(assertThrows(IllegalArgumentException.class, () -> KafkaSettings.from(props(KafkaSettings.PARTITIONS,
         "many"))).getMessage().startsWith("kafka.topic.partitions 'many'"));
+    for (String bad : new String[] {"0", "201", "-1", "some"}) {
+      assertTrue(assertThrows(IllegalArgumentException.class, () -> KafkaSettings.from(props(
+          KafkaSettings.PER_SUBSTATION, bad))).getMessage().startsWith(KafkaSettings.PER_SUBSTATION + " '" + bad + "'"),
+          bad);
+    }
+    KafkaSettings one = KafkaSettings.from(props(KafkaSettings.PER_SUBSTATION, "1"));
+    assertEquals(1, one.perSubstation());
+    assertEquals("262144", one.producerConfig().get("batch.size"), "one partition per substation: 256 KB batches");
     assertThrows(IllegalArgumentException.class, () -> KafkaSettings.from(props(KafkaSettings.BATCH_SIZE, "0")));
     assertThrows(IllegalArgumentException.class, () -> KafkaSettings.from(props(KafkaSettings.BOOTSTRAP, " ")));
     assertThrows(IllegalArgumentException.class,
