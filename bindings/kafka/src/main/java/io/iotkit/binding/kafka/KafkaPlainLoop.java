@@ -3,14 +3,9 @@ package io.iotkit.binding.kafka;
 import io.iotkit.binding.ReadingFormat;
 import io.iotkit.binding.bench.PlainClientLoop;
 import io.iotkit.binding.bench.PlainReading;
+import io.iotkit.binding.bench.PlainThreads;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Properties;
-import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.kafka.clients.producer.KafkaProducer;
@@ -19,8 +14,8 @@ import org.apache.kafka.clients.producer.KafkaProducer;
  * Kafka's plain client loop for the kit's benchmark: the JVM's asynchronous idempotent producer with acks=all,
  * configured as the binding's ({@link KafkaSettings#producerConfig}, shared through {@link SharedClients}), and
  * records made by the binding's own {@link ReadingRecords}: same topic, partition, key, value and timestamp. Each
- * thread sends its share without waiting; the send callbacks count acknowledgements; the producer's flush waits
- * for the last of them. Nothing else: no generation, measurement or queries.
+ * thread sends its sensors' share ({@link PlainThreads}) without waiting; the send callbacks count
+ * acknowledgements; the producer's flush waits for the last of them. Nothing else: no generation, measurement or queries.
  */
 final class KafkaPlainLoop implements PlainClientLoop {
   private final KafkaSettings settings;
@@ -42,44 +37,33 @@ final class KafkaPlainLoop implements PlainClientLoop {
     byte[][][] fields = encode(pool);
     // Timestamps base + i for reading i: unique for every reading, so for every sensor.
     long base = System.currentTimeMillis() * 1_000;
-    AtomicLong acknowledged = new AtomicLong();
     AtomicReference<Exception> failure = new AtomicReference<>();
-    List<Callable<Void>> senders = new ArrayList<>();
-    for (int t = 0; t < threads; t++) {
-      int thread = t;
+    // One writer per sensor, as in a driver instance and the other stores' loops.
+    long acknowledged = PlainThreads.run(pool, count, threads, (mine, from, to) -> {
       ReadingRecords records = KafkaBinding.recordsOf(clients, layout);
-      senders.add(() -> {
-        for (long i = thread; i < count && failure.get() == null; i += threads) {
-          int k = (int) (i % pool.length);
-          String key = ReadingFormat.key(substation, pool[k].sensor(), base + i);
-          producer.send(records.record(key, fields[k][0], fields[k][1], fields[k][2]), (metadata, e) -> {
-            if (e == null) {
-              acknowledged.incrementAndGet();
-            } else {
-              failure.compareAndSet(null, e);
-            }
-          });
-        }
-        return null;
-      });
-    }
-    ExecutorService executor = Executors.newFixedThreadPool(threads);
-    try {
-      for (Future<Void> f : executor.invokeAll(senders)) {
-        f.get(); // a send() that threw
+      AtomicLong mineAcknowledged = new AtomicLong();
+      for (long i = from; i < to && failure.get() == null; i++) {
+        int k = mine[(int) ((i - from) % mine.length)];
+        String key = ReadingFormat.key(substation, pool[k].sensor(), base + i);
+        producer.send(records.record(key, fields[k][0], fields[k][1], fields[k][2]), (metadata, e) -> {
+          if (e == null) {
+            mineAcknowledged.incrementAndGet();
+          } else {
+            failure.compareAndSet(null, e);
+          }
+        });
       }
-    } finally {
-      executor.shutdown();
-    }
-    producer.flush(); // returns when every send's callback has run
+      producer.flush(); // returns when every send so far has had its callback
+      return mineAcknowledged.get();
+    });
     if (failure.get() != null) {
       throw new Exception("kafka: a send failed: " + settings.scrub(String.valueOf(failure.get().getMessage())),
           failure.get());
     }
-    if (acknowledged.get() != count) {
-      throw new IllegalStateException("kafka: " + acknowledged.get() + " of " + count + " sends acknowledged");
+    if (acknowledged != count) {
+      throw new IllegalStateException("kafka: " + acknowledged + " of " + count + " sends acknowledged");
     }
-    return acknowledged.get();
+    return acknowledged;
   }
 
   /** Each pool reading's value, unit and padding as the bytes the binding's record carries. */
