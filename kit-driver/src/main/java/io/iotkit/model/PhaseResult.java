@@ -11,9 +11,17 @@ import java.util.Map;
  * @param endMicros TS_end: when the last instance had its last kvp acknowledged
  * @param series the execution second by second, merged from every instance's
  * @param latency latency summaries of the execution: "insert" and "query-max", "query-min", ... per template
+ * @param resources what hosts and processes used second by second; {@link ResourceUsage#none()} when not sampled
  */
 public record PhaseResult(String name, boolean measured, long startMicros, long endMicros,
-                          List<InstanceResult> instances, PhaseSeries series, Map<Operation, Latency> latency) {
+                          List<InstanceResult> instances, PhaseSeries series, Map<Operation, Latency> latency,
+                          ResourceUsage resources) {
+
+  /** An execution whose resources were not sampled. */
+  public PhaseResult(String name, boolean measured, long startMicros, long endMicros, List<InstanceResult> instances,
+                     PhaseSeries series, Map<Operation, Latency> latency) {
+    this(name, measured, startMicros, endMicros, instances, series, latency, ResourceUsage.none());
+  }
 
   /** A phase with no time series; the latency summaries are computed from the instances' histograms. */
   public PhaseResult(String name, boolean measured, long startMicros, long endMicros, List<InstanceResult> instances) {

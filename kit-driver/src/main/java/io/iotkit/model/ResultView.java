@@ -118,7 +118,8 @@ public final class ResultView {
       return null;
     }
     return new PhaseResult(p.name(), p.measured(), p.startMicros(), p.endMicros(), list(p.instances()),
-        settled(p.series()), p.latency() == null ? Map.of() : p.latency());
+        settled(p.series()), p.latency() == null ? Map.of() : p.latency(),
+        p.resources() == null ? ResourceUsage.none() : p.resources());
   }
 
   private static PhaseSeries settled(PhaseSeries s) {
