@@ -298,26 +298,20 @@ class KafkaProtocolIT {
   }
 
   /** The partitions' records, one partition after the other, each in offset order. */
+  /** Every record of the partitions, read by one consumer (a consumer per partition costs 200 connections). */
   private static List<Reading> readBack(String bootstrap, List<TopicPartition> partitions) {
-    List<Reading> out = new ArrayList<>();
-    for (TopicPartition tp : partitions) {
-      out.addAll(readBack(bootstrap, tp));
-    }
-    return out;
-  }
-
-  private static List<Reading> readBack(String bootstrap, TopicPartition tp) {
     Properties p = new Properties();
     p.setProperty("bootstrap.servers", bootstrap);
     p.setProperty("enable.auto.commit", "false");
     List<Reading> out = new ArrayList<>();
     try (KafkaConsumer<byte[], byte[]> c = new KafkaConsumer<>(p, new ByteArrayDeserializer(),
         new ByteArrayDeserializer())) {
-      c.assign(List.of(tp));
-      long end = c.endOffsets(List.of(tp)).get(tp);
-      c.seekToBeginning(List.of(tp));
+      c.assign(partitions);
+      Map<TopicPartition, Long> ends = c.endOffsets(partitions);
+      c.seekToBeginning(partitions);
       long deadline = System.currentTimeMillis() + 60_000;
-      while (c.position(tp) < end && System.currentTimeMillis() < deadline) {
+      while (partitions.stream().anyMatch(tp -> c.position(tp) < ends.get(tp))
+          && System.currentTimeMillis() < deadline) {
         for (ConsumerRecord<byte[], byte[]> r : c.poll(Duration.ofMillis(500))) {
           String key = new String(r.key(), StandardCharsets.UTF_8);
           String[] parts = key.split(":");
