@@ -53,6 +53,8 @@ public record RunPlan(String kitVersion, String planId, Instant started, Instant
    * @param fileCheckSeconds  the file check of every kit file against the manifest
    * @param sutStartSeconds   starting or connecting to the SUT (a local server: until it serves)
    * @param prepareSeconds    the binding's prepare of P substations (e.g. HBase's table laid out anew)
+   * @param probeCounted      readings the SUT held after the probe, counted as a data check counts
+   * @param probeCountSeconds that count
    * @param written           readings the calibration's executions had acknowledged
    * @param stored            readings the SUT held for those substations when counted afterwards
    * @param countSeconds      that count (a data check's)
@@ -60,8 +62,8 @@ public record RunPlan(String kitVersion, String planId, Instant started, Instant
    * @param leftAfterPurge    readings the SUT still held for them after the purge
    * @param sutStopSeconds    stopping the local server; null for a SUT the kit did not start
    */
-  public record Measured(double fileCheckSeconds, double sutStartSeconds, double prepareSeconds, long written,
-                         long stored, double countSeconds, double purgeSeconds, long leftAfterPurge,
+  public record Measured(double fileCheckSeconds, double sutStartSeconds, double prepareSeconds,
+                         long probeCounted, double probeCountSeconds, long written, long stored, double countSeconds, double purgeSeconds, long leftAfterPurge,
                          Double sutStopSeconds) {
   }
 

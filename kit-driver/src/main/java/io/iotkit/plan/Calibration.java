@@ -84,6 +84,8 @@ public final class Calibration {
       double prepare = since(t0);
 
       List<PhaseResult> executions = new ArrayList<>();
+      long probeCounted = 0;
+      double probeCount = 0;
       List<Double> walls = new ArrayList<>();
       Long growth = null;
       try (FolderGrowth folder = local ? FolderGrowth.start(session.sutFolder()) : null) {
@@ -101,6 +103,13 @@ public final class Calibration {
               e.elapsedSeconds(), e.iotps()));
           // A short probe misjudges the rate (JIT, a store's caches): an execution that lasted under half the asked
           // time is sized again from its own rate, at most twice.
+          if (n == 0) {
+            // a count at a second size, so the data check's time splits into a fixed part and a part per reading
+            out.line("counting the probe's readings, as a data check does ...");
+            t0 = System.nanoTime();
+            probeCounted = count(session, substations);
+            probeCount = since(t0);
+          }
           if (n > 0 && (e.elapsedSeconds() >= seconds / 2 || n > MAX_RESIZES)) {
             break;
           }
@@ -117,8 +126,7 @@ public final class Calibration {
       long written = executions.stream().mapToLong(PhaseResult::acknowledged).sum();
       out.line("counting the readings stored, as a data check does ...");
       t0 = System.nanoTime();
-      long stored = session.sut().binding().countReadingsPerSubstation(substations).values().stream()
-          .mapToLong(Long::longValue).sum();
+      long stored = count(session, substations);
       double count = since(t0);
       out.line("purging what the calibration wrote, as the system cleanup does ...");
       t0 = System.nanoTime();
@@ -141,7 +149,8 @@ public final class Calibration {
         free = Files.getFileStore(config.resultsRoot()).getUsableSpace();
         filesystem = config.resultsRoot().toAbsolutePath().normalize().toString();
       }
-      RunPlan.Measured measured = new RunPlan.Measured(fileCheck, sutStart, prepare, written, stored, count, purge,
+      RunPlan.Measured measured = new RunPlan.Measured(fileCheck, sutStart, prepare, probeCounted, probeCount,
+          written, stored, count, purge,
           left, stop);
       return new Outcome(sut, local, replication, executions, walls, measured, growth, free, filesystem, restart,
           outages);
@@ -152,6 +161,12 @@ public final class Calibration {
         session.close();
       }
     }
+  }
+
+  /** The readings stored under these substations, counted as a run's data check counts them. */
+  private static long count(ExecutionSession session, List<String> substations) throws DBException {
+    return session.sut().binding().countReadingsPerSubstation(substations).values().stream()
+        .mapToLong(Long::longValue).sum();
   }
 
   /** kvps of the calibration execution: about {@code seconds} at the probe's rate, a multiple of P, at least P. */

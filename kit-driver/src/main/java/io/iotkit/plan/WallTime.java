@@ -49,9 +49,7 @@ public final class WallTime {
         fmt("%d executions x K / rate = %d x %,d / %,.1f IoTps", EXECUTIONS, EXECUTIONS, k.kvps(), k.iotps())));
     long stored = DiskNeed.EXECUTIONS_PER_ITERATION * k.kvps();
     double scale = (double) stored / m.written();
-    steps.add(new RunPlan.Step("data checks", ITERATIONS * m.countSeconds() * scale,
-        fmt("%d iterations x %.2f s (the count of %,d readings, measured) x %,d / %,d readings (2 x K), in"
-            + " proportion (too much where part of a count's cost is fixed)", ITERATIONS, m.countSeconds(), m.written(), stored, m.written())));
+    steps.add(dataChecks(m, stored));
     steps.add(new RunPlan.Step("cleanup: purge", m.purgeSeconds() * scale,
         fmt("%.2f s (the purge of %,d readings, measured) x %,d / %,d readings, in proportion (too"
             + " much for a store that drops a table in one step)", m.purgeSeconds(),
@@ -70,6 +68,30 @@ public final class WallTime {
     notIncluded.add("writing the reports at the end");
     double total = steps.stream().mapToDouble(RunPlan.Step::seconds).sum();
     return new RunPlan.WallTime(steps, total, notIncluded);
+  }
+
+  /**
+   * The data checks of both iterations, each a count of 2 x K readings. With counts at two sizes (after the probe
+   * and after the calibration) the count's time is a fixed part plus a part per reading; otherwise the later count is
+   * scaled in proportion, which is too much where part of its cost is fixed.
+   */
+  static RunPlan.Step dataChecks(RunPlan.Measured m, long stored) {
+    long n1 = m.probeCounted();
+    long n2 = m.stored() > 0 ? m.stored() : m.written();
+    double t1 = m.probeCountSeconds();
+    double t2 = m.countSeconds();
+    if (n1 > 0 && n2 > n1 && t2 > t1) {
+      double perReading = (t2 - t1) / (n2 - n1);
+      double fixed = Math.max(0, t1 - perReading * n1);
+      double each = fixed + perReading * stored;
+      return new RunPlan.Step("data checks", ITERATIONS * each, fmt("%d iterations x (%.2f s + %.3f µs x %,d"
+              + " readings (2 x K)); counts of %,d readings in %.2f s and of %,d in %.2f s, measured, give the fixed"
+              + " part and the part per reading", ITERATIONS, fixed, perReading * 1e6, stored, n1, t1, n2, t2));
+    }
+    double scale = (double) stored / m.written();
+    return new RunPlan.Step("data checks", ITERATIONS * t2 * scale, fmt("%d iterations x %.2f s (the count of %,d"
+        + " readings, measured) x %,d / %,d readings (2 x K), in proportion (too much where part of a count's cost"
+        + " is fixed)", ITERATIONS, t2, m.written(), stored, m.written()));
   }
 
   private static String fmt(String format, Object... args) {

@@ -27,8 +27,8 @@ public final class PlanReport {
     line("  %-14s %14s %14s %10s %12s %10s", "", "kvps", "acknowledged", "elapsed s", "IoTps", "wall s");
     p.executions().forEach(this::execution);
     RunPlan.Measured m = p.measured();
-    line("  readings stored afterwards: %,d of %,d acknowledged (counted in %.2f s)", m.stored(), m.written(),
-        m.countSeconds());
+    line("  readings stored after the probe: %,d (counted in %.2f s); after the calibration: %,d of %,d acknowledged"
+        + " (counted in %.2f s)", m.probeCounted(), m.probeCountSeconds(), m.stored(), m.written(), m.countSeconds());
     line("  left after the purge: %,d (purged in %.2f s)", m.leftAfterPurge(), m.purgeSeconds());
     double perSensor = p.calibration().iotps() / (in.substations() * (double) WorkloadSpec.SENSORS_PER_SUBSTATION);
     line("  per-sensor rate: %,.1f IoTps / (%d x %d sensors) = %.2f kvps/s (a compliant run needs >= 20)",

@@ -9,8 +9,10 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 class WallTimeTest {
-  // file check 2 s, SUT start 20 s, prepare 1.5 s; 100,000 readings counted in 4 s and purged in 1 s; stop 10 s
-  private static final RunPlan.Measured MEASURED = new RunPlan.Measured(2, 20, 1.5, 100_000, 100_000, 4, 1, 0, 10.0);
+  // file check 2 s, SUT start 20 s, prepare 1.5 s; no count after the probe; 100,000 readings counted in 4 s and
+  // purged in 1 s; stop 10 s
+  private static final RunPlan.Measured MEASURED = new RunPlan.Measured(2, 20, 1.5, 0, 0, 100_000, 100_000, 4, 1, 0,
+      10.0);
   // the calibration execution: 60 s from TS_start to TS_end, 65 s from launching its instances to their results
   private static final RunPlan.Execution CALIBRATION = new RunPlan.Execution("calibration", 600_000, 600_000, 60,
       10_000, 65, 0, 300, 250);
@@ -42,7 +44,7 @@ class WallTimeTest {
 
   @Test
   void anExternalSutsRestartIsNotIncludedAndSaysSo() {
-    RunPlan.Measured external = new RunPlan.Measured(2, 0.5, 1.5, 100_000, 100_000, 4, 1, 0, null);
+    RunPlan.Measured external = new RunPlan.Measured(2, 0.5, 1.5, 0, 0, 100_000, 100_000, 4, 1, 0, null);
     RunPlan.WallTime w = WallTime.of(external, CALIBRATION, K, WallTime.Restart.COMMAND);
     Map<String, Double> s = steps(w);
     assertTrue(!s.containsKey("cleanup: SUT restart") && !s.containsKey("SUT stop"), s.toString());
@@ -59,5 +61,24 @@ class WallTimeTest {
     String executions = w.steps().stream().filter(x -> x.what().equals("workload executions")).findFirst()
         .orElseThrow().derivation();
     assertTrue(executions.contains("21,600,000") && executions.contains("10,000.0"), executions);
+  }
+
+  @Test
+  void countsAtTwoSizesSplitTheDataCheckIntoAFixedPartAndAPartPerReading() {
+    // 40,000 readings counted in 2.5 s, 440,000 in 12.5 s: 25 µs per reading and 1.5 s fixed
+    RunPlan.Measured twoCounts = new RunPlan.Measured(2, 20, 1.5, 40_000, 2.5, 440_000, 440_000, 12.5, 1, 0, 10.0);
+    RunPlan.Step s = WallTime.dataChecks(twoCounts, 43_200_000);
+    assertEquals(2 * (1.5 + 25e-6 * 43_200_000), s.seconds(), 1e-6);
+    assertTrue(s.derivation().contains("1.50 s + 25.000 µs x 43,200,000"), s.derivation());
+    // in proportion it would have been 2 x 12.5 s x 43,200,000 / 440,000 = 2,454.5 s: more, as the fixed part scaled
+    assertTrue(s.seconds() < 2 * 12.5 * 43_200_000 / 440_000);
+  }
+
+  @Test
+  void aLaterCountNoSlowerThanTheFirstFallsBackToProportion() {
+    RunPlan.Measured noisy = new RunPlan.Measured(2, 20, 1.5, 40_000, 3, 440_000, 440_000, 2, 1, 0, 10.0);
+    RunPlan.Step s = WallTime.dataChecks(noisy, 4_400_000);
+    assertEquals(2 * 2 * 10.0, s.seconds(), 1e-9);
+    assertTrue(s.derivation().contains("in proportion"), s.derivation());
   }
 }

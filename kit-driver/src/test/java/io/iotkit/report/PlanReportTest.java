@@ -18,7 +18,7 @@ class PlanReportTest {
       9, 0, 20, 0);
   private static final RunPlan.Execution CALIBRATION = new RunPlan.Execution("calibration", 600_000, 600_000, 40,
       15_000, 44, 0, 300, 250);
-  private static final RunPlan.Measured MEASURED = new RunPlan.Measured(1.5, 25, 1.6, 640_000, 640_000, 20, 1, 0,
+  private static final RunPlan.Measured MEASURED = new RunPlan.Measured(1.5, 25, 1.6, 0, 0, 640_000, 640_000, 20, 1, 0,
       10.0);
 
   private static RunPlan plan(long free) {
