@@ -82,9 +82,13 @@ public final class Planner {
       w.add(fmt("%,d readings were left after the purge: the run's cleanup check would fail",
           c.measured().leftAfterPurge()));
     }
-    for (SutOutage o : c.outages()) {
-      w.add(fmt("the SUT went silent for %.1f s during the %s (%s): the measured rate includes it", o.seconds(),
-          o.phase(), o.cause()));
+    if (!c.outages().isEmpty()) {
+      List<SutOutage> o = c.outages();
+      w.add(fmt("the SUT went silent %d time(s) during the calibration, %.1f to %.1f s each, %.1f s in all (first: %s,"
+              + " %s): the measured rate includes them", o.size(),
+          o.stream().mapToDouble(SutOutage::seconds).min().orElse(0),
+          o.stream().mapToDouble(SutOutage::seconds).max().orElse(0),
+          o.stream().mapToDouble(SutOutage::seconds).sum(), o.get(0).phase(), o.get(0).cause()));
     }
     if (Boolean.FALSE.equals(disk.fits())) {
       w.add(fmt("the SUT needs %s for one iteration's readings, but only %s are free on the filesystem of %s",
