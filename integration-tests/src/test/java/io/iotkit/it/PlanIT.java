@@ -2,7 +2,6 @@ package io.iotkit.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.iotkit.model.Json;
@@ -25,7 +24,7 @@ class PlanIT {
     return Double.parseDouble(m.group(1).replace(",", ""));
   }
 
-  private static RunPlan plan(Path work) throws Exception {
+  static RunPlan plan(Path work) throws Exception {
     Path dir = KitProcess.onlyRunDir(work.resolve("results"));
     assertFalse(Files.exists(dir.resolve("INCOMPLETE")), "the plan folder is whole");
     return Json.read(dir.resolve("plan.json"), RunPlan.class);
@@ -75,25 +74,5 @@ class PlanIT {
       assertEquals(1, f.stderr().strip().lines().count(), "one line: " + f.stderr());
       assertFalse(f.stderr().contains("\tat "), f.stderr());
     }
-  }
-
-  /** The embedded HBase: its folder's growth per reading is measured, and what the calibration wrote is purged. */
-  @Test
-  void onEmbeddedHBaseTheDiskIsMeasuredAndTheDataPurged(@TempDir Path work) throws Exception {
-    KitProcess.Finished f = KitProcess.run(work, 4, "plan", "-b", "hbase", "-p", "1", "--calibration-seconds", "5",
-        "--results", work.resolve("results").toString());
-    assertEquals(0, f.exitCode(), f.stderr());
-    RunPlan p = plan(work);
-    assertTrue(p.localSut());
-    assertEquals("measured", p.disk().method());
-    assertTrue(p.disk().bytesPerKvp() > 0, "the server's folder grew: " + p.disk().derivation());
-    assertNotNull(p.disk().freeBytes());
-    assertEquals(p.measured().written(), p.measured().stored(), "the SUT held what the calibration wrote");
-    assertEquals(0, p.measured().leftAfterPurge(), "purged");
-    assertNotNull(p.measured().sutStopSeconds());
-    assertTrue(p.wallTime().steps().stream().anyMatch(s -> s.what().equals("cleanup: SUT restart")));
-    Path dir = KitProcess.onlyRunDir(work.resolve("results"));
-    assertFalse(Files.exists(dir.resolve("sut")), "the emptied server folder is deleted once purged");
-    KitProcess.assertNothingLeft(dir, 15);
   }
 }
