@@ -32,7 +32,7 @@ import picocli.CommandLine.Option;
 @Command(name = RunCommand.NAME, mixinStandardHelpOptions = true, version = "IoT gateway benchmark kit "
     + RunProtocol.KIT_VERSION, sortOptions = false, usageHelpAutoWidth = true,
     subcommands = {ManifestCommand.class, ReportCommand.class, CompareCommand.class, ServerCommand.class,
-        BenchCommand.class},
+        BenchCommand.class, PlanCommand.class},
     description = "Runs the benchmark: prerequisite checks, then two iterations of warmup + measured run with a"
         + " data check and a system cleanup between them; prints the run report and writes it, with all raw"
         + " results, into a new folder under the results folder. With no SUT address in the binding properties,"
@@ -208,6 +208,11 @@ final class RunCommand implements Callable<Integer> {
   }
 
   private Path bindingPropertiesFile(KitLayout kit) throws BadInputException {
+    return bindingPropertiesFile(kit, binding, bindingProperties);
+  }
+
+  /** The binding properties file given, or the binding's standard one if it exists, or null. */
+  static Path bindingPropertiesFile(KitLayout kit, String binding, Path bindingProperties) throws BadInputException {
     if (bindingProperties != null) {
       if (!Files.isRegularFile(bindingProperties)) {
         throw new BadInputException("binding properties file " + bindingProperties + " does not exist");
@@ -220,6 +225,12 @@ final class RunCommand implements Callable<Integer> {
 
   /** The driver hosts' plan, or null without --hosts; a host list the kit cannot use is bad input. */
   private DriverHosts.Plan hostPlan(KitLayout kit) throws BadInputException {
+    return hostPlan(kit, hostList, remoteKit, ship, sshConfig);
+  }
+
+  /** The driver hosts' plan from --hosts and the options that go with it, or null without --hosts. */
+  static DriverHosts.Plan hostPlan(KitLayout kit, Path hostList, Path remoteKit, boolean ship, Path sshConfig)
+      throws BadInputException {
     if (hostList == null) {
       if (remoteKit != null || ship || sshConfig != null) {
         throw new BadInputException("--remote-kit, --ship and --ssh-config go with --hosts");
@@ -262,6 +273,11 @@ final class RunCommand implements Callable<Integer> {
   }
 
   private List<String> jvmOptions() {
+    return jvmOptions(binding, instanceJvmOptions);
+  }
+
+  /** --instance-jvm-options split into words, or the binding's default. */
+  static List<String> jvmOptions(String binding, String instanceJvmOptions) {
     if (instanceJvmOptions == null) {
       return InstanceMemory.defaultOptions(binding);
     }

@@ -17,8 +17,6 @@ import io.iotkit.hosts.InstanceMemory;
 import io.iotkit.hosts.InstanceSite;
 import io.iotkit.hosts.Placement;
 import io.iotkit.hosts.SutAddress;
-import io.iotkit.instance.InstanceMain;
-import io.iotkit.instance.IotWorkload;
 import io.iotkit.model.DriverHostResult;
 import io.iotkit.model.KitLayout;
 import io.iotkit.process.LocalSetup;
@@ -49,7 +47,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.SplittableRandom;
 import site.ycsb.DBException;
 
 /**
@@ -283,15 +280,7 @@ public final class RunProtocol {
 
   /** The workload's own settings in the binding properties (e.g. iot.inflight.readings), before the SUT starts. */
   private void checkWorkloadProperties() throws SutException, IOException {
-    if (config.bindingProperties() == null) {
-      return;
-    }
-    try {
-      IotWorkload.checkProperties(io.iotkit.sut.Bindings.properties(config.bindingProperties(), Map.of()));
-    } catch (BadPropertyException e) {
-      throw new SutSession.BadSetupException(io.iotkit.sut.Bindings.badPropertyLine(provider.name(),
-          config.bindingProperties(), e));
-    }
+    InstanceOrders.checkWorkloadProperties(config, provider.name());
   }
 
   private CheckResult fileCheck(Path runDir) throws IOException {
@@ -363,33 +352,13 @@ public final class RunProtocol {
 
   private List<InstanceSpec> specs(List<String> substations, String phase, int iteration, long dataSince,
                                    SutSession sut, Path runDir) {
-    List<InstanceSpec> specs = new ArrayList<>();
-    SplittableRandom seeds = new SplittableRandom(); // independent 64-bit seeds: no two instances generate alike
-    int p = substations.size();
-    Path dir = runDir.resolve("iteration-" + iteration).resolve(phase);
-    for (int i = 0; i < p; i++) {
-      long kvps = io.iotkit.model.WorkloadSpec.kvpsFor(i, p, config.kvps());
-      String props = config.bindingProperties() == null ? null : config.bindingProperties().toString();
-      specs.add(new InstanceSpec(phase, i, p, substations.get(i), kvps, config.threads(), provider.name(),
-          props, sut.overrides(), dataSince, seeds.nextLong(),
-          dir.resolve("instance-" + i + ".result.json").toString(), dir.resolve("instance-" + i + ".hlog").toString(), config.rate(),
-          config.noQueries()));
-    }
-    return specs;
+    return InstanceOrders.specs(config, provider.name(), substations, phase, config.kvps(), dataSince,
+        sut.overrides(), runDir.resolve("iteration-" + iteration).resolve(phase));
   }
 
-  /**
-   * The instance's java command on a site: that host's java, the driver's and the binding's jars from the kit
-   * there, and a temporary folder the cleanup deletes (the instance creates it).
-   */
+  /** The instance's java command on a site, with the run's temporary folder there. */
   private List<String> instanceCommand(InstanceSite site, Path runDir) {
     Path tmp = hosts == null ? runDir.resolve("tmp") : hosts.temporaryFolder(site);
-    List<String> cmd = new ArrayList<>(List.of(site.java()));
-    cmd.addAll(config.instanceJvmOptions());
-    cmd.add("-Djava.io.tmpdir=" + tmp);
-    cmd.add("-cp");
-    cmd.add(String.join(":", KitLayout.instanceClasspath(site.kitHome(), provider.name())));
-    cmd.add(InstanceMain.class.getName());
-    return cmd;
+    return InstanceOrders.command(config, provider.name(), site, tmp);
   }
 }

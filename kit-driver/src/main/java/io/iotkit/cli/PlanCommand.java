@@ -1,0 +1,176 @@
+package io.iotkit.cli;
+
+import io.iotkit.binding.BindingProvider;
+import io.iotkit.environment.EnvironmentProbe;
+import io.iotkit.model.Environment;
+import io.iotkit.model.Json;
+import io.iotkit.model.KitLayout;
+import io.iotkit.model.RunPlan;
+import io.iotkit.model.WorkloadSpec;
+import io.iotkit.plan.Calibration;
+import io.iotkit.plan.Planner;
+import io.iotkit.progress.RunConsole;
+import io.iotkit.protocol.ExecutionSession;
+import io.iotkit.protocol.RunConfig;
+import io.iotkit.protocol.RunProtocol;
+import io.iotkit.report.PlanReport;
+import io.iotkit.result.RunFolder;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** Planning a compliant run: {@code tpcx-iot.sh plan -b NAME -p P}. */
+@Command(name = "plan", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+    description = "Plans a compliant run on the SUT a run with these options would use: starts or reaches it as a run"
+        + " does, runs one calibration (a short probe, then one workload execution of about --calibration-seconds"
+        + " with P instances; not a result), purges what it wrote and stops a server it started. Prints and writes"
+        + " (plan.json, plan.txt, in a new folder under the results folder) the measured rate, the K that makes every"
+        + " execution last at least 1800 s x (1 + margin), the expected wall time of the whole run, the SUT's disk"
+        + " for one iteration's readings, and the run's command line.",
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:the plan is made (it says what stands between the SUT and a compliant run)",
+        "1:the calibration failed (SUT unreachable or failing, an instance failed, kit error)",
+        "2:bad input (options, binding, properties, host list)"})
+final class PlanCommand implements Callable<Integer> {
+  static final String JSON = "plan.json";
+  static final String TEXT = "plan.txt";
+
+  @Option(names = {"-b", "--binding"}, defaultValue = "hbase", paramLabel = "NAME",
+      description = "Store binding, as for the run (default: ${DEFAULT-VALUE}).")
+  String binding;
+
+  @Option(names = {"-p", "--substations"}, defaultValue = "1", paramLabel = "P",
+      description = "Driver instances of the planned run, one per substation; the calibration runs as many"
+          + " (default: ${DEFAULT-VALUE}).")
+  int substations;
+
+  @Option(names = "--binding-properties", paramLabel = "FILE",
+      description = "Binding properties, as for the run (default: workloads/<binding>.properties).")
+  Path bindingProperties;
+
+  @Option(names = "--sut-nodes", defaultValue = "1", paramLabel = "N",
+      description = "Nodes of the local server, as for the run (default: ${DEFAULT-VALUE}).")
+  int sutNodes;
+
+  @Option(names = "--hosts", paramLabel = "FILE",
+      description = "Driver hosts, as for the run (default: every instance on this host).")
+  Path hostList;
+
+  @Option(names = "--remote-kit", paramLabel = "DIR", description = "As for the run, with --hosts.")
+  Path remoteKit;
+
+  @Option(names = "--ship", description = "As for the run, with --hosts (default: off).")
+  boolean ship;
+
+  @Option(names = "--ssh-config", paramLabel = "FILE", description = "As for the run, with --hosts.")
+  Path sshConfig;
+
+  @Option(names = "--threads", defaultValue = "" + WorkloadSpec.THREADS_PER_INSTANCE, paramLabel = "N",
+      description = "Insert threads per instance, as for the run; any value but the default plans a non-compliant"
+          + " trial run (default: ${DEFAULT-VALUE}).")
+  int threads;
+
+  @Option(names = "--instance-jvm-options", paramLabel = "OPTS",
+      description = "JVM options of each driver instance, as for the run (default: the run's).")
+  String instanceJvmOptions;
+
+  @Option(names = "--calibration-seconds", defaultValue = "60", paramLabel = "S",
+      description = "About how long the calibration execution lasts, sized from a short probe; longer is surer"
+          + " (default: ${DEFAULT-VALUE}).")
+  double calibrationSeconds;
+
+  @Option(names = "--margin", defaultValue = "20", paramLabel = "PCT",
+      description = "Plan executions this much longer than 1800 s at the calibration's rate, for a rate that falls"
+          + " as the store fills (default: ${DEFAULT-VALUE}).")
+  double marginPercent;
+
+  @Option(names = "--results", paramLabel = "DIR",
+      description = "Folder that receives the plan's folder, and the planned run's (default: results).")
+  Path results;
+
+  @Option(names = "--progress-interval", defaultValue = "10", paramLabel = "SECONDS",
+      description = "When output is not a terminal, print a progress line every SECONDS (default: ${DEFAULT-VALUE}).")
+  int progressInterval;
+
+  @Option(names = "--kit-home", hidden = true, defaultValue = "${sys:kit.home:-.}")
+  Path kitHome;
+
+  @Override
+  public Integer call() throws Exception {
+    if (!(marginPercent >= 0) || Double.isInfinite(marginPercent)) {
+      throw new BadInputException("--margin must be 0 % or more (it was " + marginPercent + ")");
+    }
+    if (!(calibrationSeconds >= 1) || calibrationSeconds > 3600) {
+      throw new BadInputException("--calibration-seconds must be between 1 and 3600 (it was " + calibrationSeconds
+          + ")");
+    }
+    if (progressInterval < 1) {
+      throw new BadInputException("--progress-interval must be at least 1 second (it was " + progressInterval + ")");
+    }
+    KitLayout kit = new KitLayout(kitHome);
+    Path properties = RunCommand.bindingPropertiesFile(kit, binding, bindingProperties);
+    List<String> jvmOptions = RunCommand.jvmOptions(binding, instanceJvmOptions);
+    Path resultsRoot = results != null ? results : kit.home().resolve("results");
+    RunConfig config;
+    try {
+      // the planned run's settings; its K is what the plan finds, so the config carries the smallest valid one
+      config = new RunConfig(substations, Math.max(1, substations), binding, properties, null, null, false, threads,
+          sutNodes, resultsRoot, jvmOptions, 0, false, kit,
+          RunCommand.hostPlan(kit, hostList, remoteKit, ship, sshConfig));
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(e.getMessage());
+    }
+    BindingProvider provider = BindingChoice.load(kit, binding);
+    // Store clients load classes through the context class loader; threads started from here on inherit it.
+    Thread.currentThread().setContextClassLoader(provider.getClass().getClassLoader());
+    Thread reaper = new Thread(RunCommand::stopChildren, "stop-children");
+    Runtime.getRuntime().addShutdownHook(reaper);
+    RunFolder folder = RunFolder.create(resultsRoot);
+    folder.keepConfiguration(properties, null, null, hostList);
+    Instant started = Instant.now();
+    Calibration.Outcome outcome;
+    try (LibraryOutput streams = LibraryOutput.divert(folder.file("master.log"))) {
+      RunConsole console = RunConsole.choose(false, System.console() != null, progressInterval, streams.console());
+      console.line("plan folder: " + folder.dir());
+      Environment environment = EnvironmentProbe.collect(jvmOptions);
+      outcome = Calibration.run(config, provider, environment, folder.dir(), calibrationSeconds, console);
+    } catch (ExecutionSession.Failure e) {
+      Runtime.getRuntime().removeShutdownHook(reaper);
+      System.err.println(RunCommand.NAME + ": plan aborted: " + e.getMessage() + " (plan folder: " + folder.dir()
+          + ")");
+      return e.badInput() ? RunCommand.EXIT_BAD_INPUT : RunCommand.EXIT_FAILED;
+    }
+    Runtime.getRuntime().removeShutdownHook(reaper);
+    if (outcome.calibration().acknowledged() < 1) {
+      System.err.println(RunCommand.NAME + ": plan aborted: the calibration execution had no reading acknowledged,"
+          + " so there is no rate to plan from (plan folder: " + folder.dir() + ")");
+      return RunCommand.EXIT_FAILED;
+    }
+    List<String> hostOptions = new ArrayList<>();
+    if (remoteKit != null) {
+      hostOptions.addAll(List.of("--remote-kit", remoteKit.toString()));
+    }
+    if (sshConfig != null) {
+      hostOptions.addAll(List.of("--ssh-config", sshConfig.toString()));
+    }
+    RunPlan.Inputs inputs = new RunPlan.Inputs(provider.name(), substations, threads, sutNodes,
+        bindingProperties == null ? null : bindingProperties.toString(), hostList == null ? null : hostList.toString(),
+        hostOptions, instanceJvmOptions == null ? null : jvmOptions, calibrationSeconds, marginPercent);
+    RunPlan plan = Planner.plan(RunProtocol.KIT_VERSION, folder.dir().getFileName().toString(), started,
+        Instant.now(), inputs, outcome, results == null ? null : results.toString());
+    String text = PlanReport.render(plan);
+    folder.writeAtomically(JSON, Json.bytes(plan));
+    folder.writeAtomically(TEXT, text);
+    folder.markComplete();
+    System.out.println();
+    System.out.print(text);
+    System.out.println();
+    System.out.println("plan folder: " + folder.dir());
+    System.out.println("plan.json:   " + folder.file(JSON));
+    return RunCommand.EXIT_OK;
+  }
+}
