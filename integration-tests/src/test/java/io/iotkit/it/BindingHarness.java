@@ -4,12 +4,14 @@ import io.iotkit.binding.BindingProvider;
 import io.iotkit.binding.KitBinding;
 import io.iotkit.check.ExecutionRules;
 import io.iotkit.instance.InstanceRunner;
+import io.iotkit.model.Arrivals;
 import io.iotkit.model.CheckResult;
 import io.iotkit.model.Clock;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.InstanceSpec;
 import io.iotkit.model.KitLayout;
 import io.iotkit.model.SubstationCount;
+import io.iotkit.model.WorkloadSpec;
 import io.iotkit.process.LocalServer;
 import io.iotkit.process.LocalSetup;
 import io.iotkit.sut.Bindings;
@@ -93,8 +95,8 @@ final class BindingHarness implements AutoCloseable {
   InstanceResult write(String substation, long kvps, int threads, FaultyBinding.Fault fault) throws Exception {
     Map<String, String> overrides = new HashMap<>();
     properties.stringPropertyNames().forEach(k -> overrides.put(k, properties.getProperty(k)));
-    InstanceSpec spec = new InstanceSpec("harness", 0, 1, substation, kvps, threads, provider.name(), null,
-        overrides, 0, 42, "unused", null, 0, false);
+    InstanceSpec spec = new InstanceSpec("harness", 0, 1, substation, kvps, WorkloadSpec.KVP_BYTES, threads,
+        provider.name(), null, overrides, 0, 42, "unused", null, 0, Arrivals.FIXED, false);
     Supplier<KitBinding> bindings = fault == null ? provider::newBinding
         : () -> new FaultyBinding(provider.newBinding(), fault);
     return new InstanceRunner(spec, bindings, properties, Clock::micros, null, progress -> { }).run(Clock::micros);

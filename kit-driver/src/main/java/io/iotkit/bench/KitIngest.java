@@ -4,7 +4,9 @@ import io.iotkit.binding.BindingProvider;
 import io.iotkit.instance.InstanceRunner;
 import io.iotkit.model.Clock;
 import io.iotkit.model.InstanceResult;
+import io.iotkit.model.Arrivals;
 import io.iotkit.model.InstanceSpec;
+import io.iotkit.model.WorkloadSpec;
 import java.util.Map;
 import java.util.Properties;
 
@@ -53,8 +55,8 @@ final class KitIngest {
    */
   private RoundSizer.Span span(long kvps) throws Exception {
     long[] cpuAtStart = new long[1];
-    InstanceSpec spec = new InstanceSpec("bench", 0, 1, substation, kvps, threads, binding.name(), null,
-        Map.of(), 0, seed++, null, null, 0, !queries);
+    InstanceSpec spec = new InstanceSpec("bench", 0, 1, substation, kvps, WorkloadSpec.KVP_BYTES, threads,
+        binding.name(), null, Map.of(), 0, seed++, null, null, 0, Arrivals.FIXED, !queries);
     InstanceRunner runner = new InstanceRunner(spec, binding::newBinding, properties, Clock::micros, null,
         progress -> { }, measured);
     InstanceResult r = runner.run(() -> {

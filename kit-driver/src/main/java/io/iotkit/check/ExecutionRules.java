@@ -150,6 +150,13 @@ public final class ExecutionRules {
         Limit.exactly(0, "kvps/s per instance", "0 (unpaced)"), "--rate paced the load");
   }
 
+  /** A compliant run's kvps are 1 KB (1,024 bytes); --kvp-bytes resizes their padding into a trial run. */
+  public static CheckResult kvpSize(int kvpBytes) {
+    return CheckResult.measure("kvp size 1 KB (no --kvp-bytes)", Figure.count(kvpBytes, "bytes"),
+        Limit.exactly(WorkloadSpec.KVP_BYTES, "bytes", Integer.toString(WorkloadSpec.KVP_BYTES)),
+        "--kvp-bytes resized the readings");
+  }
+
   /** A compliant run's instances query the store as they ingest; --no-queries makes an ingest-only trial run. */
   public static CheckResult dashboardQueries(boolean noQueries) {
     return CheckResult.of("dashboard queries on (no --no-queries)",

@@ -118,8 +118,9 @@ final class PlanCommand implements Callable<Integer> {
     RunConfig config;
     try {
       // the planned run's settings; its K is what the plan finds, so the config carries the smallest valid one
-      config = new RunConfig(substations, Math.max(1, substations), binding, properties, null, null, false, threads,
-          sutNodes, resultsRoot, jvmOptions, 0, false, kit,
+      config = new RunConfig(substations, Math.max(1, substations), io.iotkit.model.WorkloadSpec.KVP_BYTES, binding,
+          properties, null, null, false, threads, sutNodes, resultsRoot, jvmOptions, 0, io.iotkit.model.Arrivals.FIXED,
+          false, kit,
           RunCommand.hostPlan(kit, hostList, remoteKit, ship, sshConfig));
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage());

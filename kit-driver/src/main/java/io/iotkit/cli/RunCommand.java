@@ -6,6 +6,7 @@ import io.iotkit.hosts.DriverHosts;
 import io.iotkit.hosts.HostList;
 import io.iotkit.hosts.InstanceMemory;
 import io.iotkit.hosts.Ssh;
+import io.iotkit.model.Arrivals;
 import io.iotkit.model.KitLayout;
 import io.iotkit.model.Pricing;
 import io.iotkit.model.RunResult;
@@ -107,6 +108,18 @@ final class RunCommand implements Callable<Integer> {
           + " from each reading's scheduled time; a paced run is a non-compliant trial run (default: 0, unpaced).")
   long rate;
 
+  @Option(names = "--arrivals", paramLabel = "fixed|gaussian",
+      description = "With --rate: how each insert thread spaces its readings. fixed: every gap the same; gaussian: each"
+          + " gap drawn from a normal distribution with the fixed gap as mean and 25%% of it as standard deviation"
+          + " (truncated at 0), from the instance's seed, so the mean rate is kept (default: fixed).")
+  String arrivals;
+
+  @Option(names = "--kvp-bytes", defaultValue = "" + WorkloadSpec.KVP_BYTES, paramLabel = "B",
+      description = "Bytes of each reading, key, value, unit and padding together: the key, value and unit are kept"
+          + " and the padding resized; up to " + WorkloadSpec.MAX_KVP_BYTES + ", at least the longest key, value and"
+          + " unit (about 80); any value but the default makes a non-compliant trial run (default: ${DEFAULT-VALUE}).")
+  int kvpBytes;
+
   @Option(names = "--no-queries",
       description = "Ingest only: the instances run no dashboard queries; a non-compliant trial run, for measuring the"
           + " ingest path alone (default: off, queries on).")
@@ -151,10 +164,10 @@ final class RunCommand implements Callable<Integer> {
         throw new IllegalArgumentException("--progress-interval must be at least 1 second (it was "
             + progressInterval + ")");
       }
-      config = new RunConfig(substations, kvps, binding, bindingPropertiesFile(kit), pricingFile(kit),
+      config = new RunConfig(substations, kvps, kvpBytes, binding, bindingPropertiesFile(kit), pricingFile(kit),
           systemFile(kit), strict,
           threads, sutNodes, results != null ? results : kit.home().resolve("results"), jvmOptions(), rate,
-          noQueries, kit, hostPlan(kit));
+          arrivals(), noQueries, kit, hostPlan(kit));
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage());
     }
@@ -205,6 +218,23 @@ final class RunCommand implements Callable<Integer> {
       return protocol.abortedOnBadInput() ? EXIT_BAD_INPUT : EXIT_FAILED;
     }
     return EXIT_OK;
+  }
+
+  /** --arrivals as given, or null when not given; given without --rate it is bad input. */
+  private Arrivals arrivals() {
+    if (arrivals == null) {
+      return null;
+    }
+    Arrivals a = switch (arrivals) {
+      case "fixed" -> Arrivals.FIXED;
+      case "gaussian" -> Arrivals.GAUSSIAN;
+      default -> throw new IllegalArgumentException("--arrivals must be fixed or gaussian (it was '" + arrivals
+          + "')");
+    };
+    if (rate <= 0) {
+      throw new IllegalArgumentException("--arrivals goes with --rate: it spaces the readings of a paced run");
+    }
+    return a;
   }
 
   private Path bindingPropertiesFile(KitLayout kit) throws BadInputException {

@@ -142,7 +142,8 @@ record FdrView(Sponsor system, String kitVersion, String runId, String status, S
   }
 
   record Inputs(String binding, String bindingProperties, String pricing, String systemDescription,
-                String substations, String kvps, String threads, String strict, String instanceJvmOptions) {
+                String substations, String kvps, String threads, String kvpBytes, String pacing, String strict,
+                String instanceJvmOptions) {
   }
 
   /** @param disksUnknown why no disk is listed ("unknown", "none found"), or null when some are */

@@ -10,6 +10,7 @@ import io.iotkit.environment.Secrets;
 import io.iotkit.model.DriverHostResult;
 import io.iotkit.model.Environment;
 import io.iotkit.model.RunInputs;
+import io.iotkit.model.WorkloadSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -41,13 +42,16 @@ final class MachineSection {
   /** @param in the run's inputs, or null when the result has none */
   static FdrView.Inputs inputs(RunInputs in) {
     if (in == null) {
-      return new FdrView.Inputs(UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN);
+      return new FdrView.Inputs(UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN, UNKNOWN,
+          UNKNOWN, UNKNOWN);
     }
     return new FdrView.Inputs(text(in.binding()),
         in.bindingProperties() == null ? "none (the binding's built-in defaults)" : in.bindingProperties(),
         in.pricing() == null ? "none" : in.pricing(),
         in.systemDescription() == null ? "none" : in.systemDescription(),
         Integer.toString(in.substations()), count(in.kvps()), Integer.toString(in.threads()),
+        count(in.kvpBytes()) + (in.kvpBytes() != WorkloadSpec.KVP_BYTES ? " (--kvp-bytes: a trial run)" : ""),
+        in.rate() > 0 ? in.pacing() + " (--rate: a trial run)" : "unpaced (as fast as the SUT takes readings)",
         in.strict() ? "yes (audited run)" : "no (trial run)", flags(in.instanceJvmOptions()));
   }
 

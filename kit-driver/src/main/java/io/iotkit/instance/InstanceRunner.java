@@ -29,10 +29,10 @@ import site.ycsb.DBException;
  * Threads add their inserts to the instance's count every {@value #COUNTED_EVERY} inserts (and at their end),
  * so a query comes at most that many inserts of its thread late, and the instance runs floor(KVP/2000) in all.
  *
- * <p>A paced instance ({@link InstanceSpec#rate()} above 0) gives each thread a fixed schedule of rate/threads
- * inserts a second from the start instant; a thread ahead of its schedule waits, a thread behind it does not,
- * and each insert's latency runs from its scheduled time, so a stall of the store is charged to every reading
- * scheduled during it (no coordinated omission).
+ * <p>A paced instance ({@link InstanceSpec#rate()} above 0) gives each thread a schedule of rate/threads inserts a
+ * second on average from the common start instant, its gaps fixed or Gaussian ({@link Schedule}); a thread ahead
+ * of its schedule waits, a thread behind it does not, and each insert's latency runs from its scheduled time, so a
+ * stall of the store is charged to every reading scheduled during it (no coordinated omission).
  */
 public final class InstanceRunner {
   private final InstanceSpec spec;
@@ -91,6 +91,7 @@ public final class InstanceRunner {
     p.setProperty(IotWorkload.SUBSTATION, spec.substation());
     p.setProperty(IotWorkload.DATA_SINCE, Long.toString(spec.dataSinceMicros()));
     p.setProperty(IotWorkload.SEED, Long.toString(spec.seed()));
+    p.setProperty(IotWorkload.KVP_BYTES, Integer.toString(spec.kvpBytes()));
     IotWorkload workload = new IotWorkload(clockMicros, measured);
     workload.init(p);
     int threads = spec.threads();
@@ -111,6 +112,9 @@ public final class InstanceRunner {
         workload.dataSince(start); // a warmup's data begins with it
       }
       sleepUntil(start);
+      // The schedules' origin: the start instant on this JVM's monotonic clock, shared by every thread, so a thread
+      // that starts late is behind its schedule (and catches up) rather than shifting it.
+      long originNanos = System.nanoTime() - (clockMicros.getAsLong() - start) * 1_000;
       try (IntervalSampler sampler = new IntervalSampler(states.stream().map(s -> s.measured).toList(), start,
           clockMicros, intervalLog, progress)) {
         Thread sampling = new Thread(sampler::sampleEverySecond, "sampler");
@@ -123,8 +127,9 @@ public final class InstanceRunner {
           long quota = WorkloadSpec.kvpsForThread(t, threads, spec.kvps());
           KitBinding db = dbs.get(t);
           IotWorkload.ThreadState state = states.get(t);
-          Schedule schedule = Schedule.of(spec.rate(), threads);
-          Thread th = new Thread(() -> insertLoop(workload, db, state, quota, schedule), "insert-" + t);
+          Schedule schedule = Schedule.of(spec.rate(), threads, spec.arrivals(), spec.seed(), t);
+          Thread th = new Thread(() -> insertLoop(workload, db, state, quota, schedule, originNanos),
+              "insert-" + t);
           th.start();
           running.add(th);
         }
@@ -148,12 +153,11 @@ public final class InstanceRunner {
   }
 
   private void insertLoop(IotWorkload workload, KitBinding db, IotWorkload.ThreadState state, long quota,
-                          Schedule schedule) {
-    long origin = System.nanoTime();
+                          Schedule schedule, long origin) {
     int uncounted = 0;
     for (long n = 0; n < quota; n++) {
       if (schedule.paced()) {
-        long intended = origin + schedule.offsetNanos(n);
+        long intended = origin + schedule.nextOffsetNanos();
         parkUntil(intended);
         workload.doInsert(db, state, intended);
       } else {
@@ -179,21 +183,6 @@ public final class InstanceRunner {
     long due = after / WorkloadSpec.INSERTS_PER_QUERY - (after - inserts) / WorkloadSpec.INSERTS_PER_QUERY;
     for (long q = 0; q < due && !spec.noQueries() && db.answersQueries(); q++) {
       workload.doTransaction(db, state);
-    }
-  }
-
-  /** When each insert of one thread is due: every interval from the thread's start, or at once when unpaced. */
-  record Schedule(long intervalNanos) {
-    static Schedule of(long instanceRate, int threads) {
-      return new Schedule(instanceRate <= 0 ? 0 : Math.max(1, 1_000_000_000L * threads / instanceRate));
-    }
-
-    boolean paced() {
-      return intervalNanos > 0;
-    }
-
-    long offsetNanos(long n) {
-      return n * intervalNanos;
     }
   }
 

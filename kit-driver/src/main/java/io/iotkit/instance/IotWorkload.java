@@ -4,6 +4,7 @@ import io.iotkit.binding.KitBinding;
 import io.iotkit.binding.ReadingFormat;
 import io.iotkit.binding.WindowResult;
 import io.iotkit.model.Clock;
+import io.iotkit.model.WorkloadSpec;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
@@ -22,7 +23,8 @@ import site.ycsb.Workload;
  * is {@link InstanceRunner}'s.
  *
  * <p>Properties: {@value #SUBSTATION}, {@value #TABLE}, {@value #DATA_SINCE} (epoch µs from which the
- * substation has data, bounding query window B), {@value #SEED}, {@value #IN_FLIGHT} (readings a thread may have
+ * substation has data, bounding query window B), {@value #SEED}, {@value #KVP_BYTES} (bytes of each reading,
+ * default {@link WorkloadSpec#KVP_BYTES}; the runner sets it from the instance's spec), {@value #IN_FLIGHT} (readings a thread may have
  * in flight when its binding acknowledges asynchronously, default {@value #DEFAULT_IN_FLIGHT}).
  *
  * <p>Insert latency is the time of the insert call, from the reading's scheduled time when paced. Under the
@@ -36,6 +38,7 @@ public final class IotWorkload extends Workload {
   public static final String DATA_SINCE = "iot.data.since.micros";
   public static final String SEED = "iot.seed";
   public static final String IN_FLIGHT = "iot.inflight.readings";
+  public static final String KVP_BYTES = "iot.kvp.bytes";
   /**
    * Enough to keep a store busy (10 threads x 1,000 in flight carry 100,000 readings/s at 100 ms a write), few
    * enough that a store's request queue and the instance's heap stay small (HBase: 10 batches a thread).
@@ -52,6 +55,7 @@ public final class IotWorkload extends Workload {
   private String table;
   private long dataSinceMicros;
   private long seed;
+  private int kvpBytes = WorkloadSpec.KVP_BYTES;
   private long inFlightBound = DEFAULT_IN_FLIGHT;
 
   public IotWorkload() {
@@ -73,6 +77,7 @@ public final class IotWorkload extends Workload {
     table = p.getProperty(TABLE, "iot");
     dataSinceMicros = Long.parseLong(p.getProperty(DATA_SINCE, "0"));
     seed = Long.parseLong(p.getProperty(SEED, Long.toString(System.nanoTime())));
+    kvpBytes = Integer.parseInt(p.getProperty(KVP_BYTES, Integer.toString(WorkloadSpec.KVP_BYTES)));
     inFlightBound = inFlightBound(p);
   }
 
@@ -123,7 +128,7 @@ public final class IotWorkload extends Workload {
   public Object initThread(Properties p, int threadId, int threadCount) {
     List<Sensor> mine = SensorCatalog.forThread(threadId, threadCount);
     long threadSeed = mix(seed + threadId * 0x9E3779B97F4A7C15L);
-    return new ThreadState(new KvpGenerator(substation, mine, threadSeed, clockMicros),
+    return new ThreadState(new KvpGenerator(substation, mine, threadSeed, clockMicros, kvpBytes),
         new SplittableRandom(threadSeed ^ 0x5DEECE66DL));
   }
 

@@ -27,12 +27,24 @@ final class KvpGenerator {
   private final SplittableRandom rng;
   private final RandomText paddingText;
   private final LongSupplier clockMicros;
+  /** Bytes of every kvp: the padding fills key, value and unit up to this. */
+  private final int kvpBytes;
   private int next;
 
   KvpGenerator(String substation, List<Sensor> sensors, long seed, LongSupplier clockMicros) {
+    this(substation, sensors, seed, clockMicros, WorkloadSpec.KVP_BYTES);
+  }
+
+  /** @param kvpBytes bytes of each kvp, at least {@link KvpSizes#minimumBytes} for this substation's key */
+  KvpGenerator(String substation, List<Sensor> sensors, long seed, LongSupplier clockMicros, int kvpBytes) {
     if (sensors.isEmpty()) {
       throw new IllegalArgumentException("a generator needs at least one sensor");
     }
+    String problem = KvpSizes.problem(kvpBytes, substation.length());
+    if (problem != null) {
+      throw new IllegalArgumentException(problem);
+    }
+    this.kvpBytes = kvpBytes;
     this.substation = substation;
     this.sensors = sensors.toArray(new Sensor[0]);
     this.keys = new byte[this.sensors.length][];
@@ -42,7 +54,7 @@ final class KvpGenerator {
     }
     this.lastMicros = new long[this.sensors.length];
     this.rng = new SplittableRandom(seed);
-    this.paddingText = new RandomText(WorkloadSpec.KVP_BYTES, rng.split());
+    this.paddingText = new RandomText(kvpBytes, rng.split());
     this.clockMicros = clockMicros;
   }
 
@@ -59,7 +71,7 @@ final class KvpGenerator {
     String key = key(keys[i], micros);
     String value = sensor.type().sample(rng);
     String unit = sensor.type().unit();
-    byte[] padding = new byte[WorkloadSpec.KVP_BYTES - key.length() - value.length() - unit.length()];
+    byte[] padding = new byte[kvpBytes - key.length() - value.length() - unit.length()];
     paddingText.fill(padding);
     return new Kvp(key, sensor, micros, value, unit, padding);
   }

@@ -23,7 +23,17 @@ record SensorType(String key, String unit, double min, double max, int decimals)
    */
   String sample(SplittableRandom rng) {
     long scale = pow10(decimals);
-    long v = rng.nextLong(Math.round(min * scale), Math.round(max * scale) + 1);
+    return text(rng.nextLong(Math.round(min * scale), Math.round(max * scale) + 1));
+  }
+
+  /** The longest text {@link #sample} can return: one of the range's ends, as text grows with |v|. */
+  int longestSample() {
+    long scale = pow10(decimals);
+    return Math.max(text(Math.round(min * scale)).length(), text(Math.round(max * scale)).length());
+  }
+
+  /** {@code v} scaled by 10^decimals as decimal text. */
+  private String text(long v) {
     byte[] text = new byte[21];
     int at = text.length;
     long rest = Math.abs(v);

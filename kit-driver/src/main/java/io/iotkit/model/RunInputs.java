@@ -8,12 +8,31 @@ import java.util.List;
  * @param bindingProperties the binding properties file, or null for the kit's built-in defaults
  * @param systemDescription the sponsor's system description file, or null when there was none
  * @param hosts the host list file of a run over driver hosts (--hosts), or null
+ * @param kvpBytes bytes of each reading (--kvp-bytes); {@link WorkloadSpec#KVP_BYTES} when absent, in results of
+ *     kits before the option
  * @param rate kvps/s each instance was paced at (--rate), 0 when unpaced
+ * @param arrivals how paced threads spaced their readings (--arrivals); fixed when absent
  * @param noQueries true when the instances ran no dashboard queries (--no-queries); absent (false) in results
  *     of kits before the option
  * @param sutNodes nodes of the local server the kit started (--sut-nodes); 1 also when the SUT is the sponsor's
  */
-public record RunInputs(int substations, long kvps, String binding, int threads, int sutNodes, boolean strict,
-                        String bindingProperties, String pricing, String systemDescription,
-                        List<String> instanceJvmOptions, String hosts, long rate, boolean noQueries) {
+public record RunInputs(int substations, long kvps, int kvpBytes, String binding, int threads, int sutNodes,
+                        boolean strict, String bindingProperties, String pricing, String systemDescription,
+                        List<String> instanceJvmOptions, String hosts, long rate, Arrivals arrivals,
+                        boolean noQueries) {
+
+  public RunInputs {
+    if (kvpBytes == 0) {
+      kvpBytes = WorkloadSpec.KVP_BYTES;
+    }
+    if (arrivals == null) {
+      arrivals = Arrivals.FIXED;
+    }
+  }
+
+  /** How the load was paced, for reports: "paced at R kvps/s per instance, A arrivals", or empty when unpaced. */
+  public String pacing() {
+    return rate > 0 ? String.format(java.util.Locale.ROOT, "paced at %,d kvps/s per instance, %s arrivals", rate,
+        arrivals.label()) : "";
+  }
 }

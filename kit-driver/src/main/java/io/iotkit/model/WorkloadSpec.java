@@ -10,6 +10,11 @@ public final class WorkloadSpec {
   public static final int THREADS_PER_INSTANCE = 10;
   /** Bytes of one kvp: key, value, unit and padding together. */
   public static final int KVP_BYTES = 1024;
+  /**
+   * The largest kvp a trial run may ask for (--kvp-bytes), the top of the load studies' payload range. The
+   * smallest is the longest key, value and unit the generator makes (see io.iotkit.instance.KvpSizes).
+   */
+  public static final int MAX_KVP_BYTES = 10_240;
   /** 5 queries per 10,000 kvps: one query after every 2,000 inserts of an instance. */
   public static final int INSERTS_PER_QUERY = 2_000;
   /** Instances sample their measurements once a second, the resolution of a run's time series. */

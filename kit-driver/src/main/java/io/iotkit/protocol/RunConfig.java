@@ -2,7 +2,10 @@ package io.iotkit.protocol;
 
 import io.iotkit.hosts.DriverHosts;
 import io.iotkit.hosts.Placement;
+import io.iotkit.instance.KvpSizes;
+import io.iotkit.model.Arrivals;
 import io.iotkit.model.KitLayout;
+import io.iotkit.model.WorkloadSpec;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -15,13 +18,16 @@ import java.util.List;
  * @param systemDescription the sponsor's system description file, or null for none
  * @param threads insert threads per instance; anything but the kit constant makes a trial run
  * @param sutNodes nodes of the local server the kit starts when the binding properties name no SUT
+ * @param kvpBytes bytes of each reading; anything but {@link WorkloadSpec#KVP_BYTES} makes a trial run
  * @param rate kvps/s each instance is paced at, or 0 for as fast as the SUT takes them (a paced run is a trial run)
+ * @param arrivals how paced threads space their readings; only with a rate
  * @param noQueries true to skip the dashboard queries (--no-queries): an ingest-only trial run
  * @param hosts how to reach the driver hosts of a run over a host list, or null to run every instance here
  */
-public record RunConfig(int substations, long kvps, String binding, Path bindingProperties, Path pricing,
-                        Path systemDescription, boolean strict, int threads, int sutNodes, Path resultsRoot, List<String> instanceJvmOptions,
-                        long rate, boolean noQueries, KitLayout kit, DriverHosts.Plan hosts) {
+public record RunConfig(int substations, long kvps, int kvpBytes, String binding, Path bindingProperties,
+                        Path pricing, Path systemDescription, boolean strict, int threads, int sutNodes,
+                        Path resultsRoot, List<String> instanceJvmOptions, long rate, Arrivals arrivals,
+                        boolean noQueries, KitLayout kit, DriverHosts.Plan hosts) {
 
   public RunConfig {
     if (substations < 1) {
@@ -45,9 +51,24 @@ public record RunConfig(int substations, long kvps, String binding, Path binding
       throw new IllegalArgumentException("--rate must give each insert thread at least 1 kvp/s (it was " + rate
           + " for " + threads + " threads)");
     }
+    if (arrivals == null) {
+      arrivals = Arrivals.FIXED;
+    }
+    if (arrivals != Arrivals.FIXED && rate <= 0) {
+      throw new IllegalArgumentException("--arrivals " + arrivals.label() + " spaces paced readings: it needs --rate");
+    }
+    String kvpProblem = KvpSizes.problem(kvpBytes, longestSubstationKey(substations));
+    if (kvpProblem != null) {
+      throw new IllegalArgumentException(kvpProblem);
+    }
     instanceJvmOptions = List.copyOf(instanceJvmOptions);
     if (hosts != null) {
       Placement.place(hosts.hosts(), substations); // counts that cannot add up to P are bad input, said now
     }
+  }
+
+  /** Characters of the run's longest substation key: the last substation's, in a run tagged now. */
+  private static int longestSubstationKey(int substations) {
+    return RunProtocol.substationKey(RunProtocol.runTag(System.currentTimeMillis()), 2, substations - 1).length();
   }
 }

@@ -124,11 +124,12 @@ public final class RunProtocol {
       sutSettings = sutSettings(sut);
       record(prerequisites, ExecutionRules.threads(config.threads()));
       record(prerequisites, ExecutionRules.unpaced(config.rate()));
+      record(prerequisites, ExecutionRules.kvpSize(config.kvpBytes()));
       record(prerequisites, ExecutionRules.dashboardQueries(config.noQueries()));
       Replication r = sut.binding().replication();
       record(prerequisites, ExecutionRules.replication(r.factor(), r.source()));
 
-      String runTag = Long.toString(System.currentTimeMillis() / 1000, 36);
+      String runTag = runTag(System.currentTimeMillis());
       List<String> previous = List.of();
       for (int it = 1; it <= ITERATIONS; it++) {
         if (it > 1) {
@@ -204,11 +205,12 @@ public final class RunProtocol {
   }
 
   private RunInputs inputs() {
-    return new RunInputs(config.substations(), config.kvps(), provider.name(), config.threads(), config.sutNodes(),
-        config.strict(),
+    return new RunInputs(config.substations(), config.kvps(), config.kvpBytes(), provider.name(), config.threads(),
+        config.sutNodes(), config.strict(),
         pathOrNull(config.bindingProperties()), pathOrNull(config.pricing()),
         pathOrNull(config.systemDescription()), config.instanceJvmOptions(),
-        config.hosts() == null ? null : config.hosts().file().toString(), config.rate(), config.noQueries());
+        config.hosts() == null ? null : config.hosts().file().toString(), config.rate(), config.arrivals(),
+        config.noQueries());
   }
 
   private static String pathOrNull(Path p) {
@@ -300,9 +302,19 @@ public final class RunProtocol {
   private List<String> substations(String runTag, int iteration) {
     List<String> keys = new ArrayList<>();
     for (int i = 0; i < config.substations(); i++) {
-      keys.add(String.format("%s-%d-%03d", runTag, iteration, i));
+      keys.add(substationKey(runTag, iteration, i));
     }
     return keys;
+  }
+
+  /** Substation i's key in an iteration of the run tagged {@code runTag}. */
+  static String substationKey(String runTag, int iteration, int i) {
+    return String.format("%s-%d-%03d", runTag, iteration, i);
+  }
+
+  /** The run's tag: its start in epoch seconds, base 36, short in keys. */
+  static String runTag(long epochMillis) {
+    return Long.toString(epochMillis / 1000, 36);
   }
 
   private IterationResult iteration(int n, List<String> substations, SutSession sut, List<InstanceSite> sites,

@@ -14,6 +14,7 @@ import io.iotkit.model.ResultView;
 import io.iotkit.model.RunResult;
 import io.iotkit.model.SutOutage;
 import io.iotkit.model.UtcTime;
+import io.iotkit.model.WorkloadSpec;
 import java.util.List;
 import java.util.Optional;
 
@@ -108,8 +109,10 @@ public final class HtmlReport {
       fact("binding", in.binding());
       fact("P (substations)", Integer.toString(in.substations()));
       fact("K (kvps per workload execution)", fmt("%,d", in.kvps()));
-      fact("insert threads per instance", in.threads() + (in.rate() > 0 ? ", paced at " + in.rate() + " kvps/s per"
-          + " instance" : "") + (in.noQueries() ? ", no dashboard queries" : "") + (in.strict() ? ", strict" : ""));
+      fact("insert threads per instance", in.threads() + (in.rate() > 0 ? ", " + in.pacing() : "")
+          + (in.noQueries() ? ", no dashboard queries" : "") + (in.strict() ? ", strict" : ""));
+      fact("kvp size", fmt("%,d bytes", in.kvpBytes()) + (in.kvpBytes() != WorkloadSpec.KVP_BYTES
+          ? " (--kvp-bytes: a trial run)" : ""));
     });
     v.metrics().ifPresent(m -> {
       fact("performance run", "iteration " + m.performanceIteration() + " (the measured run with the lower IoTps)");

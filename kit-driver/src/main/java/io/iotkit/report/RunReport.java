@@ -11,6 +11,7 @@ import io.iotkit.model.ResultView;
 import io.iotkit.model.RunResult;
 import io.iotkit.model.SutOutage;
 import io.iotkit.model.UtcTime;
+import io.iotkit.model.WorkloadSpec;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -35,10 +36,10 @@ public final class RunReport {
     line("status: %s%s", r.status(), v.abortReason().isEmpty() ? "" : " (" + v.abortReason() + ")");
     v.inputs().ifPresentOrElse(in -> {
       line("SUT: %s (binding %s)", r.sut(), in.binding());
-      line("P = %d substations, K = %,d kvps per workload execution, %d insert threads per instance%s%s%s",
-          in.substations(), in.kvps(), in.threads(), in.rate() > 0 ? String.format(", paced at %,d kvps/s per"
-              + " instance", in.rate()) : "", in.noQueries() ? ", no dashboard queries" : "",
-          in.strict() ? ", strict" : "");
+      line("P = %d substations, K = %,d kvps per workload execution, %d insert threads per instance%s%s%s%s",
+          in.substations(), in.kvps(), in.threads(), in.rate() > 0 ? ", " + in.pacing() : "",
+          in.kvpBytes() != WorkloadSpec.KVP_BYTES ? String.format(", %,d-byte kvps", in.kvpBytes()) : "",
+          in.noQueries() ? ", no dashboard queries" : "", in.strict() ? ", strict" : "");
     }, () -> line("SUT: %s", r.sut()));
     section("Prerequisite checks");
     checks(v.prerequisites());

@@ -53,6 +53,17 @@ class ExecutionRulesTest {
   }
 
   @Test
+  void anyKvpSizeBut1KbMakesATrialRun() {
+    assertTrue(ExecutionRules.kvpSize(1024).passed());
+    for (int bytes : new int[] {79, 1023, 1025, 10240}) {
+      CheckResult resized = ExecutionRules.kvpSize(bytes);
+      assertFalse(resized.passed(), bytes + " bytes");
+      assertTrue(resized.name().startsWith("kvp size 1 KB"), resized.name());
+      assertTrue(resized.why().contains("--kvp-bytes"), resized.why());
+    }
+  }
+
+  @Test
   void elapsedTimeAtLeast1800Seconds() {
     assertFalse(ExecutionRules.elapsed("w", compliant(LIMIT - 100_000)).passed()); // 1799.9 s
     assertFalse(ExecutionRules.elapsed("w", compliant(LIMIT - 1)).passed());

@@ -77,8 +77,9 @@ public final class DisclosureFixture {
     sut.put("version", "2.5.10");
     sut.put("setting.hbase.regionserver.handler.count", "60");
     sut.put("setting.hbase.zookeeper.client.keytab.password", SECRET);
-    RunInputs inputs = new RunInputs(2, 10_000_000, "hbase", 10, 1, false, "workloads/hbase.properties",
-        "workloads/pricing.json", "workloads/system.json", List.of("-Xms256m", "-Xmx1g"), null, 0, false);
+    RunInputs inputs = new RunInputs(2, 10_000_000, 1024, "hbase", 10, 1, false, "workloads/hbase.properties",
+        "workloads/pricing.json", "workloads/system.json", List.of("-Xms256m", "-Xmx1g"), null, 0,
+        io.iotkit.model.Arrivals.FIXED, false);
     List<CheckResult> prerequisites = List.of(
         CheckResult.pass(FileCheck.NAME, "all 42 files match", "all 42 files match"),
         CheckResult.of("replication factor", "1 (embedded standalone HBase)", ">= 3", false, "use 3 copies"));

@@ -12,9 +12,9 @@ class NoQueriesReportTest {
 
   private static RunResult withNoQueries(RunResult r, boolean noQueries) {
     RunInputs in = r.inputs();
-    RunInputs changed = new RunInputs(in.substations(), in.kvps(), in.binding(), in.threads(), in.sutNodes(),
-        in.strict(), in.bindingProperties(), in.pricing(), in.systemDescription(), in.instanceJvmOptions(),
-        in.hosts(), in.rate(), noQueries);
+    RunInputs changed = new RunInputs(in.substations(), in.kvps(), in.kvpBytes(), in.binding(), in.threads(),
+        in.sutNodes(), in.strict(), in.bindingProperties(), in.pricing(), in.systemDescription(),
+        in.instanceJvmOptions(), in.hosts(), in.rate(), in.arrivals(), noQueries);
     return new RunResult(r.kitVersion(), r.runId(), r.status(), r.abortReason(), r.started(), r.finished(), changed,
         r.environment(), r.system(), r.sut(), r.sutSettings(), r.prerequisites(), r.iterations(), r.cleanup(),
         r.metrics(), r.pricing(), r.compliant(), r.reasons(), r.driverHosts(), r.sutOutages());

@@ -3,6 +3,7 @@ package io.iotkit.report;
 import io.iotkit.binding.Aggregate;
 import io.iotkit.check.ExecutionRules;
 import io.iotkit.disclosure.DisclosureFixture;
+import io.iotkit.model.Arrivals;
 import io.iotkit.model.CheckResult;
 import io.iotkit.model.Environment;
 import io.iotkit.model.HistogramCodec;
@@ -229,8 +230,9 @@ public final class SampleRuns {
   }
 
   private static RunInputs inputs() {
-    return new RunInputs(SUBSTATIONS, KVPS, "memory", WorkloadSpec.THREADS_PER_INSTANCE, 1, false, null,
-        "workloads/pricing.json", "workloads/system.json", List.of("-Xmx2g"), null, 0, false);
+    return new RunInputs(SUBSTATIONS, KVPS, WorkloadSpec.KVP_BYTES, "memory", WorkloadSpec.THREADS_PER_INSTANCE, 1,
+        false, null, "workloads/pricing.json", "workloads/system.json", List.of("-Xmx2g"), null, 0, Arrivals.FIXED,
+        false);
   }
 
   private static Environment environment() {

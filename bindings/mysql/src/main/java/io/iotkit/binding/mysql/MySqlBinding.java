@@ -71,7 +71,10 @@ public final class MySqlBinding extends KitBinding {
     }
   }
 
-  /** Creates the table if it is missing; refuses one whose primary key would make window queries full scans. */
+  /**
+   * Creates the table if it is missing; refuses one whose primary key would make window queries full scans, or
+   * whose padding column is too narrow for the largest readings (a table of a kit before --kvp-bytes).
+   */
   private void ensureTable() throws SQLException, DBException {
     if (!table.exists(connection, settings.database())) {
       try (Statement s = connection.createStatement()) {
@@ -84,6 +87,14 @@ public final class MySqlBinding extends KitBinding {
       throw new DBException("mysql: table " + settings.database() + "." + table.name() + " at " + settings.address()
           + " has primary key " + key + ", not " + ReadingTable.PRIMARY_KEY + "; drop it or set "
           + MySqlSettings.TABLE);
+    }
+    long padding = table.paddingBytes(connection, settings.database());
+    if (padding < ReadingTable.PADDING_BYTES) {
+      closeQuietly();
+      throw new DBException("mysql: table " + settings.database() + "." + table.name() + " at " + settings.address()
+          + " holds " + (padding < 0 ? "no padding column" : "paddings of at most " + padding + " bytes") + ", not "
+          + ReadingTable.PADDING_BYTES + " (readings of up to 10 kB, --kvp-bytes); drop it (the kit makes it again)"
+          + " or set " + MySqlSettings.TABLE);
     }
   }
 

@@ -21,6 +21,11 @@ import java.util.List;
 final class ReadingTable {
   /** The primary key columns in order: the window query needs exactly this prefix order. */
   static final List<String> PRIMARY_KEY = List.of("substation", "sensor", "ts");
+  /**
+   * Bytes the padding column holds: the padding of the largest kvp a run may ask for (--kvp-bytes up to 10,240, of
+   * which the key, value and unit take some) fits, so 64 B and 10 kB readings are stored alike.
+   */
+  static final int PADDING_BYTES = 10_240;
 
   private final String name;
 
@@ -40,7 +45,7 @@ final class ReadingTable {
         + " ts BIGINT NOT NULL COMMENT 'reading time, epoch microseconds',"
         + " value DOUBLE NOT NULL,"
         + " unit VARCHAR(64) CHARACTER SET utf8mb4 NOT NULL,"
-        + " padding VARBINARY(1024) NOT NULL,"
+        + " padding VARBINARY(" + PADDING_BYTES + ") NOT NULL,"
         + " PRIMARY KEY (substation, sensor, ts)"
         + ") ENGINE=InnoDB";
   }
@@ -93,6 +98,18 @@ final class ReadingTable {
       }
     }
     return columns;
+  }
+
+  /** Bytes the existing table's padding column holds, or -1 when it has none. */
+  long paddingBytes(Connection c, String database) throws SQLException {
+    try (PreparedStatement ps = c.prepareStatement("SELECT CHARACTER_OCTET_LENGTH FROM information_schema.COLUMNS"
+        + " WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? AND COLUMN_NAME = 'padding'")) {
+      ps.setString(1, database);
+      ps.setString(2, name);
+      try (ResultSet rs = ps.executeQuery()) {
+        return rs.next() ? rs.getLong(1) : -1;
+      }
+    }
   }
 
   boolean exists(Connection c, String database) throws SQLException {

@@ -36,6 +36,11 @@ class ReadingTableTest {
   }
 
   @Test
+  void thePaddingOfA10KbReadingFits() {
+    assertTrue(t.createSql().contains(" padding VARBINARY(10240) NOT NULL,"), t.createSql());
+  }
+
+  @Test
   void insertsEveryColumn() {
     assertEquals("INSERT INTO `readings` (substation, sensor, ts, value, unit, padding) VALUES (?, ?, ?, ?, ?, ?)",
         t.insertSql());

@@ -1,0 +1,97 @@
+package io.iotkit.instance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.iotkit.model.WorkloadSpec;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+/** --kvp-bytes: readings of exactly B bytes, the key, value and unit whole and the padding resized. */
+class KvpSizeTest {
+  // A substation key as the master makes them: run tag, iteration, instance.
+  private static final String SUBSTATION = "t8wq2k-1-000";
+  private static final long NOW = 1_767_225_600_000_000L;
+
+  private static KvpGenerator generator(int kvpBytes) {
+    AtomicLong clock = new AtomicLong(NOW);
+    return new KvpGenerator(SUBSTATION, SensorCatalog.sensors(), 7, () -> clock.addAndGet(50), kvpBytes);
+  }
+
+  @Test
+  void theSmallestSizeIsTheLongestKeyValueAndUnitTheGeneratorMakes() {
+    // every sensor's value range ends written out in full, e.g. reactive power's "-200.000" (8 chars) with
+    // "megavolt-ampere reactive" (24) under key "t8wq2k-1-000:reactive-power-01:<16 digits>" (47)
+    int min = KvpSizes.minimumBytes(SUBSTATION.length());
+    int longest = 0;
+    for (Sensor s : SensorCatalog.sensors()) {
+      SensorType t = s.type();
+      String lo = String.format(java.util.Locale.ROOT, "%." + t.decimals() + "f", t.min());
+      String hi = String.format(java.util.Locale.ROOT, "%." + t.decimals() + "f", t.max());
+      longest = Math.max(longest, (SUBSTATION + ":" + s.key() + ":").length() + 16
+          + Math.max(lo.length(), hi.length()) + t.unit().length());
+    }
+    assertEquals(longest, min);
+    assertEquals(79, min, "the minimum for P up to 1,000 (a 12-character substation key)");
+    // and no reading of the generator is longer than that without its padding
+    KvpGenerator g = generator(min);
+    int shortestPadding = Integer.MAX_VALUE;
+    for (int n = 0; n < 200_000; n++) {
+      Kvp k = g.next();
+      assertEquals(min, k.size());
+      shortestPadding = Math.min(shortestPadding, k.padding().length);
+    }
+    assertEquals(0, shortestPadding, "some reading needs every byte of the minimum");
+  }
+
+  @Test
+  void readingsAreExactlyTheAskedSizeAndTheirPaddingIsRandomText() {
+    for (int bytes : new int[] {KvpSizes.minimumBytes(SUBSTATION.length()), 100, WorkloadSpec.KVP_BYTES,
+        WorkloadSpec.MAX_KVP_BYTES}) {
+      KvpGenerator g = generator(bytes);
+      Set<String> paddings = new HashSet<>();
+      long paddingBytes = 0;
+      int[] seen = new int[128];
+      for (int n = 0; n < 2_000; n++) {
+        Kvp k = g.next();
+        assertEquals(bytes, k.size(), "B = " + bytes + ": " + k.key());
+        assertEquals(bytes - k.key().length() - k.value().length() - k.unit().length(), k.padding().length);
+        for (byte b : k.padding()) {
+          assertTrue(b >= 0x30 && b <= 0x6f, "padding byte " + b + " outside the random text's alphabet");
+          seen[b]++;
+        }
+        paddingBytes += k.padding().length;
+        if (k.padding().length >= 8) {
+          paddings.add(new String(k.padding(), java.nio.charset.StandardCharsets.ISO_8859_1));
+        }
+      }
+      long min = KvpSizes.minimumBytes(SUBSTATION.length());
+      if (bytes > min + 8) {
+        // random text: paddings do not repeat, and all 64 symbols come up about equally often
+        assertTrue(paddings.size() > 1_990, "B = " + bytes + ": only " + paddings.size() + " distinct paddings");
+        for (int c = 0x30; c <= 0x6f; c++) {
+          double share = seen[c] / (double) paddingBytes;
+          assertTrue(Math.abs(share - 1 / 64.0) < 0.3 / 64, "B = " + bytes + ": symbol " + c + " share " + share);
+        }
+      }
+    }
+  }
+
+  @Test
+  void sizesOutsideTheRangeAreRefusedWithTheRealLimits() {
+    int min = KvpSizes.minimumBytes(SUBSTATION.length());
+    assertNull(KvpSizes.problem(min, SUBSTATION.length()));
+    assertNull(KvpSizes.problem(WorkloadSpec.MAX_KVP_BYTES, SUBSTATION.length()));
+    assertEquals("--kvp-bytes must be between 79 (the longest key, value and unit a reading has; only the padding"
+        + " is resized) and 10240 (it was 64)", KvpSizes.problem(64, SUBSTATION.length()));
+    assertTrue(KvpSizes.problem(min - 1, SUBSTATION.length()).endsWith("(it was 78)"));
+    assertTrue(KvpSizes.problem(WorkloadSpec.MAX_KVP_BYTES + 1, SUBSTATION.length()).endsWith("(it was 10241)"));
+    // a longer substation key (P over 1,000) needs a byte more
+    assertEquals(min + 1, KvpSizes.minimumBytes(SUBSTATION.length() + 1));
+    assertThrows(IllegalArgumentException.class, () -> generator(min - 1));
+  }
+}
