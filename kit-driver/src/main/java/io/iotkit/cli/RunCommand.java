@@ -149,7 +149,7 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--instance-jvm-options", paramLabel = "OPTS",
       description = "JVM options of each driver instance (default: -Xms256m -Xmx1g -XX:+UseParallelGC; for -b null,"
           + " which keeps nothing, -Xms64m -Xmx384m -XX:+UseParallelGC). A host must hold its instances: each counts"
-          + " as its -Xmx plus 192 MiB, within 90% of the host's memory.")
+          + " as its -Xmx plus 192 MiB, within 90%% of the host's memory.")
   String instanceJvmOptions;
 
   @Option(names = "--kit-home", hidden = true, defaultValue = "${sys:kit.home:-.}")
