@@ -107,11 +107,13 @@ final class PhaseRunner {
         p.reap();
       }
       long end = results.stream().mapToLong(InstanceResult::endMicros).max().orElse(start);
-      ResourceSampler ended = sampler;
-      sampler = null;
-      ResourceUsage resources = resources(ended.stop(ResourceSampler.seconds(start, end)), results, phaseDir);
       List<Path> logs = specs.stream().map(s -> Path.of(s.intervalLog())).toList();
       PhaseSeries series = SeriesMerge.of(results, logs);
+      ResourceSampler ended = sampler;
+      sampler = null;
+      // as many seconds as the phase's per-second series, so element i of both covers the same second
+      int seconds = series.length() > 0 ? series.length() : ResourceSampler.seconds(start, end);
+      ResourceUsage resources = resources(ended.stop(seconds), results, seconds, phaseDir);
       // the instances' usage is in the phase's, merged; their own result files keep their copies
       List<InstanceResult> kept = results.stream().map(InstanceResult::withoutResources).toList();
       if (series.length() > PhaseSeries.MAX_POINTS) {
@@ -151,15 +153,16 @@ final class PhaseRunner {
   }
 
   /**
-   * The master's sample and every instance's, one series per host; an execution longer than result.json keeps
+   * The master's sample and every instance's, one series per host, each {@code seconds} long (an instance that
+   * ended before the phase has zeros after its end); an execution longer than result.json keeps
    * second by second leaves its whole usage in the phase folder and the result its first hour.
    */
-  private static ResourceUsage resources(ResourceUsage master, List<InstanceResult> results, Path phaseDir)
-      throws IOException {
+  private static ResourceUsage resources(ResourceUsage master, List<InstanceResult> results, int seconds,
+                                         Path phaseDir) throws IOException {
     List<ResourceUsage> parts = new ArrayList<>(List.of(master));
     results.forEach(r -> parts.add(r.resources()));
-    ResourceUsage all = ResourceMerge.of(parts);
-    if (ResourceMerge.length(all) <= PhaseSeries.MAX_POINTS) {
+    ResourceUsage all = ResourceMerge.toSeconds(ResourceMerge.of(parts), seconds);
+    if (seconds <= PhaseSeries.MAX_POINTS) {
       return all;
     }
     Json.write(phaseDir.resolve(FULL_RESOURCES), all);

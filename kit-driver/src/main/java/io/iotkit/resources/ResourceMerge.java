@@ -57,6 +57,20 @@ public final class ResourceMerge {
     return new ResourceUsage(hosts, processes);
   }
 
+  /**
+   * Every series made {@code seconds} long: all cut to it; a process's shorter series (an instance that ended
+   * before the execution did) padded with zeros, as a process that is gone uses nothing. A host's series is
+   * never padded: a second its sampler did not read is not a second of zero use.
+   */
+  public static ResourceUsage toSeconds(ResourceUsage u, int seconds) {
+    ResourceUsage cut = firstSeconds(u, seconds);
+    List<ProcessUsage> processes = cut.processes().stream().map(p -> new ProcessUsage(p.host(), p.name(), p.role(),
+        p.pid(), Arrays.copyOf(p.cpuSeconds(), seconds), Arrays.copyOf(p.rssBytes(), seconds),
+        p.diskReadBytes() == null ? null : Arrays.copyOf(p.diskReadBytes(), seconds),
+        p.diskWriteBytes() == null ? null : Arrays.copyOf(p.diskWriteBytes(), seconds))).toList();
+    return new ResourceUsage(cut.hosts(), processes);
+  }
+
   /** The longest series of any host or process. */
   public static int length(ResourceUsage u) {
     int n = 0;

@@ -58,4 +58,16 @@ class ResourceMergeTest {
     assertEquals(null, cut.processes().get(0).diskWriteBytes());
     assertEquals(10, ResourceMerge.length(u));
   }
+
+  @Test
+  void toSecondsPadsAProcessThatEndedEarlyButNeverAHost() {
+    ResourceUsage u = new ResourceUsage(List.of(host("box", "driver", 8, 1)),
+        List.of(process("box", "instance 0", "driver", 3, 6), process("box", "datanode 1", "sut", 4, 12)));
+    ResourceUsage ten = ResourceMerge.toSeconds(u, 10);
+    assertEquals(8, ten.hosts().get(0).seconds(), "a host's missing seconds are not zeros");
+    assertEquals(10, ten.processes().get(0).cpuSeconds().length);
+    assertEquals(10, ten.processes().get(0).diskReadBytes().length);
+    assertEquals(null, ten.processes().get(0).diskWriteBytes());
+    assertEquals(10, ten.processes().get(1).rssBytes().length);
+  }
 }
