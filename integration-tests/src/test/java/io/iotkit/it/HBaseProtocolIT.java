@@ -51,6 +51,14 @@ class HBaseProtocolIT {
       assertTrue(it.measured().elapsedSeconds() > 0);
       assertEquals(2, it.measured().instances().size());
     }
+    for (IterationResult it : r.iterations()) {
+      // the embedded HBase is sampled as the SUT, and what it writes reaches the disks
+      var sut = it.measured().resources().processesOf("sut");
+      assertFalse(sut.isEmpty(), "the embedded HBase's process is sampled");
+      assertTrue(sut.stream().allMatch(p -> p.diskMeasured()
+          && java.util.Arrays.stream(p.diskWriteBytes()).sum() > 0), "the SUT wrote to disk");
+      assertTrue(java.util.Arrays.stream(it.measured().resources().hosts().get(0).diskWriteBytes()).sum() > 0);
+    }
     assertTrue(r.cleanup().stream().allMatch(CheckResult::passed), "purge, temp files and restart all done");
     assertOneRegionPerSubstation(r);
 

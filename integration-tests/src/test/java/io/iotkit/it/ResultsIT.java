@@ -154,7 +154,9 @@ class ResultsIT {
         long sutWrites = sut.stream().filter(ResourceUsage.ProcessUsage::diskMeasured)
             .mapToLong(x -> Arrays.stream(x.diskWriteBytes()).sum()).sum();
         assertTrue(sutWrites > 0, what + ": the SUT wrote to disk");
-        assertTrue(Arrays.stream(host.diskWriteBytes()).sum() >= sutWrites / 2, what + ": the host's disks wrote");
+        // the host's disks lag the process's count (write_bytes counts pages as dirtied, the disk as written
+        // back), so within one short execution they are only known to have written something
+        assertTrue(Arrays.stream(host.diskWriteBytes()).sum() > 0, what + ": the host's disks wrote");
         assertTrue(p.instances().stream().allMatch(i -> i.resources() == null), "no copies in result.json");
       }
     }
