@@ -39,7 +39,8 @@ class HBaseProtocolIT {
     RunResult r = run.result();
     KitProcess.assertExactDataChecks(r, K);
     // The console holds the kit's lines only: the HBase client's warnings and stack traces go to master.log
-    assertFalse(f.stdout().contains("\tat ") || f.stderr().contains("\tat "), "a stack trace on the console");
+    assertFalse(f.stdout().contains("\tat ") || f.stderr().contains("\tat "), () -> "a stack trace on the console:\n"
+        + f.stdout() + "\n--- stderr ---\n" + f.stderr());
     assertFalse(f.stdout().contains(" WARN ") || f.stderr().contains(" WARN "), "a library's log line on the console");
     assertTrue(Files.readString(runDir.resolve("master.log")).contains("WARN"), "the HBase client's log is kept");
 

@@ -31,6 +31,8 @@ public final class ResourceSampler {
   private final Thread thread;
   private boolean started;
   private boolean haveBaseline;
+  /** The processes to follow as last listed. */
+  private List<WatchedProcess> listed = List.of();
 
   /**
    * @param host the host's name, as {@link #hostName()} gives it
@@ -106,7 +108,11 @@ public final class ResourceSampler {
           Thread.sleep(wait / 1000, (int) (wait % 1000) * 1000);
         }
         synchronized (this) {
-          read(i == 0);
+          try {
+            read(i == 0);
+          } catch (RuntimeException e) {
+            // a reading that went wrong is a second lost, never a stack trace on the console or an end of sampling
+          }
         }
       }
     } catch (InterruptedException e) {
@@ -126,7 +132,13 @@ public final class ResourceSampler {
     }
     haveBaseline = true;
     int before = baseline ? 0 : hostTrack.length() - 1;
-    List<WatchedProcess> now = processes.get();
+    List<WatchedProcess> now;
+    try {
+      now = processes.get();
+      listed = now;
+    } catch (RuntimeException e) {
+      now = listed; // the list could not be had this second: follow the processes of the last
+    }
     for (WatchedProcess w : now) {
       tracks.computeIfAbsent(w.name() + "\u0000" + w.pid(), k -> new ProcessTrack(w, before));
     }
