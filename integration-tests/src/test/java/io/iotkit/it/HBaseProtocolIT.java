@@ -39,7 +39,8 @@ class HBaseProtocolIT {
     RunResult r = run.result();
     KitProcess.assertExactDataChecks(r, K);
     // The console holds the kit's lines only: the HBase client's warnings and stack traces go to master.log
-    assertFalse(f.stdout().contains("\tat ") || f.stderr().contains("\tat "), "a stack trace on the console");
+    assertFalse(f.stdout().contains("\tat ") || f.stderr().contains("\tat "), () -> "a stack trace on the console:\n"
+        + f.stdout() + "\n--- stderr ---\n" + f.stderr());
     assertFalse(f.stdout().contains(" WARN ") || f.stderr().contains(" WARN "), "a library's log line on the console");
     assertTrue(Files.readString(runDir.resolve("master.log")).contains("WARN"), "the HBase client's log is kept");
 
@@ -50,6 +51,14 @@ class HBaseProtocolIT {
       ReadAmplification.assertExactRanges(it.measured());
       assertTrue(it.measured().elapsedSeconds() > 0);
       assertEquals(2, it.measured().instances().size());
+    }
+    for (IterationResult it : r.iterations()) {
+      // the embedded HBase is sampled as the SUT, and what it writes reaches the disks
+      var sut = it.measured().resources().processesOf("sut");
+      assertFalse(sut.isEmpty(), "the embedded HBase's process is sampled");
+      assertTrue(sut.stream().allMatch(p -> p.diskMeasured()
+          && java.util.Arrays.stream(p.diskWriteBytes()).sum() > 0), "the SUT wrote to disk");
+      assertTrue(java.util.Arrays.stream(it.measured().resources().hosts().get(0).diskWriteBytes()).sum() > 0);
     }
     assertTrue(r.cleanup().stream().allMatch(CheckResult::passed), "purge, temp files and restart all done");
     assertOneRegionPerSubstation(r);

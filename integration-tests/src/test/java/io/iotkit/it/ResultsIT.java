@@ -10,15 +10,19 @@ import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
+import io.iotkit.model.InstanceResult;
 import io.iotkit.model.IterationResult;
 import io.iotkit.model.Json;
 import io.iotkit.model.Operation;
+import io.iotkit.model.PhaseResult;
+import io.iotkit.model.ResourceUsage;
 import io.iotkit.model.RunResult;
 import io.iotkit.report.HeadlessChromium;
 import io.iotkit.report.HtmlReport;
 import io.iotkit.result.RunFolder;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -75,6 +79,7 @@ class ResultsIT {
       assertTrue(it.measured().latency().get(Operation.QUERY_AVG).count() > 0);
     }
     assertTrue(Files.exists(dir.resolve("iteration-1/measured/instance-0.hlog")), "interval logs are kept");
+    assertResourcesSampled(r, dir);
 
     // The configuration is kept, without the password.
     String kept = Files.readString(dir.resolve("config/binding.properties"));
@@ -118,6 +123,46 @@ class ResultsIT {
     assertTrue(cmp.stdout().lines().anyMatch(l -> l.split(iotps, -1).length == 3), "IoTps twice in a row:\n"
         + cmp.stdout());
     assertTrue(Files.readString(page).contains(iotps));
+  }
+
+  /**
+   * Each execution's resource usage: one host (master, driver and SUT at once), second by second over the
+   * execution; the master's JVM, each instance's and the MariaDB servers' processes; the SUT's writes reached
+   * the disks; the instances' copies are in their own result files, not repeated in result.json.
+   */
+  private static void assertResourcesSampled(RunResult r, Path dir) throws Exception {
+    for (IterationResult it : r.iterations()) {
+      for (PhaseResult p : List.of(it.warmup(), it.measured())) {
+        ResourceUsage u = p.resources();
+        String what = "iteration " + it.number() + " " + p.name();
+        assertEquals(1, u.hosts().size(), what + ": " + u.hosts());
+        ResourceUsage.HostUsage host = u.hosts().get(0);
+        assertEquals(List.of("master", "driver", "sut"), host.roles(), what);
+        int seconds = (int) Math.ceil(p.elapsedSeconds());
+        assertTrue(host.seconds() >= seconds - 1 && host.seconds() <= seconds, what + ": " + host.seconds()
+            + " seconds sampled for " + p.elapsedSeconds() + " s");
+        assertTrue(Arrays.stream(host.cpuBusy()).sum() > 0, what + ": the host was busy");
+        assertTrue(Arrays.stream(host.memUsedBytes()).allMatch(m -> m > 0 && m < host.memTotalBytes()), what);
+        assertEquals(List.of("master", "instance 0", "instance 1"), u.processes().stream()
+            .filter(x -> !x.role().equals("sut")).map(ResourceUsage.ProcessUsage::name).toList(), what);
+        for (ResourceUsage.ProcessUsage x : u.processes()) {
+          assertTrue(Arrays.stream(x.cpuSeconds()).sum() > 0, what + ": " + x.name() + " used CPU");
+          assertTrue(Arrays.stream(x.rssBytes()).max().orElse(0) > 1 << 20, what + ": " + x.name() + " RSS");
+        }
+        List<ResourceUsage.ProcessUsage> sut = u.processesOf("sut");
+        assertFalse(sut.isEmpty(), what + ": the MariaDB servers are sampled");
+        long sutWrites = sut.stream().filter(ResourceUsage.ProcessUsage::diskMeasured)
+            .mapToLong(x -> Arrays.stream(x.diskWriteBytes()).sum()).sum();
+        assertTrue(sutWrites > 0, what + ": the SUT wrote to disk");
+        // the host's disks lag the process's count (write_bytes counts pages as dirtied, the disk as written
+        // back), so within one short execution they are only known to have written something
+        assertTrue(Arrays.stream(host.diskWriteBytes()).sum() > 0, what + ": the host's disks wrote");
+        assertTrue(p.instances().stream().allMatch(i -> i.resources() == null), "no copies in result.json");
+      }
+    }
+    InstanceResult own = Json.read(dir.resolve("iteration-1/measured/instance-0.result.json"), InstanceResult.class);
+    assertEquals("instance 0", own.resources().processes().get(0).name());
+    assertTrue(Files.readString(dir.resolve("report.txt")).contains(": CPU mean "), "report.txt: a line per host");
   }
 
   private static Set<ValidationMessage> schemaErrors(Path runDir) throws Exception {

@@ -184,11 +184,22 @@ record FdrView(Sponsor system, String kitVersion, String runId, String status, S
 
   // ---- the iterations ----
 
-  /** @param spread one row, or none when the measured run has no instances ({@code spreadUnknown} says so) */
+  /**
+   * @param resources one row per host and per SUT process, or none ({@code resourcesUnknown} says "not sampled")
+   * @param spread one row, or none when the measured run has no instances ({@code spreadUnknown} says so) */
   record Iteration(String number, String substations, Phase warmup, Phase measured, String storedReadings,
                    List<NameValue> storeMeasurements, List<Spread> spread, String spreadUnknown,
                    List<SubstationTime> substationTimes, String queries, String readingsPerQuery,
-                   String emptyWindows, List<LatencyRow> latency, List<Check> checks) {
+                   String emptyWindows, List<LatencyRow> latency, List<Check> checks, List<Usage> resources,
+                   String resourcesUnknown) {
+  }
+
+  /**
+   * What one host or SUT process used in the measured execution, each cell "mean / peak" of its per-second
+   * series; a process's network is "-" (counted per host only), its disk "not readable" where /proc said nothing.
+   */
+  record Usage(String what, String cpu, String memory, String diskRead, String diskWrite, String netRx,
+               String netTx) {
   }
 
   record Phase(String start, String end, String elapsed, String kvps, String iotps) {

@@ -103,7 +103,7 @@ final class ResultSection {
             seconds(i.ingestSeconds()), count(i.acknowledged()))).toList() : List.of(),
         ran ? count(p.queries()) : NOT_MEASURED, ran ? decimals("%.1f", p.readingsPerQuery()) : NOT_MEASURED,
         ran ? count(p.instances().stream().mapToLong(i -> i.emptyWindows()).sum()) : NOT_MEASURED,
-        latency(p), checks(it.checks()));
+        latency(p), checks(it.checks()), ResourceSection.rows(p), ResourceSection.unknown(p));
   }
 
   private static FdrView.Phase phase(PhaseResult p) {

@@ -7,6 +7,8 @@ import io.iotkit.model.Clock;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.InstanceSpec;
 import io.iotkit.model.Json;
+import io.iotkit.resources.ResourceSampler;
+import io.iotkit.resources.WatchedProcess;
 import io.iotkit.sut.Bindings;
 import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
@@ -17,9 +19,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
+import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A driver instance: one JVM simulating one power substation for one phase. Everything it gets and gives
@@ -46,6 +50,8 @@ public final class InstanceMain {
       props.load(new ByteArrayInputStream(master.properties.get()));
       props.putAll(spec.bindingOverrides());
       InstanceResult result;
+      // the instance samples its own JVM and its host from TS_start; the figures travel back in its result
+      AtomicReference<ResourceSampler> resources = new AtomicReference<>();
       try (ControlLineOutput intervalLog = new ControlLineOutput(control, ControlLine.HLOG)) {
         InstanceRunner runner = new InstanceRunner(spec, provider::newBinding, props, Clock::micros, intervalLog,
             progress -> {
@@ -55,9 +61,14 @@ public final class InstanceMain {
         result = runner.run(() -> {
           control.println(ControlLine.READY);
           control.flush();
-          return await(master.start);
+          long start = await(master.start);
+          resources.set(ResourceSampler.start(List.of("driver"),
+              () -> List.of(WatchedProcess.self("instance " + spec.instance(), "driver")), start, Clock::micros));
+          return start;
         });
       }
+      result = result.withResources(resources.get().stop(
+          ResourceSampler.seconds(result.startMicros(), result.endMicros())));
       control.println(ControlLine.format(ControlLine.RESULT, Json.line(result)));
       control.println(ControlLine.DONE);
       control.flush();

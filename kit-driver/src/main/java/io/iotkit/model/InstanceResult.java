@@ -16,26 +16,51 @@ import java.util.Map;
  *     result.json for an execution longer than {@link PhaseSeries#MAX_POINTS} s (the instance's own result file
  *     beside it holds it)
  * @param peakRssBytes the instance JVM's peak resident memory (VmHWM), or null where the OS does not say
+ * @param resources what the instance's JVM and its host used second by second, sampled by the instance; null in
+ *     result.json, whose phase holds them merged with the master's ({@link PhaseResult#resources()}), and in
+ *     results of kits that did not sample
  */
 public record InstanceResult(int instance, String substation, long kvpsTarget, long acknowledged,
                              long failedInserts, long startMicros, long endMicros, long queries,
                              long failedQueries, long readingsAggregated, long emptyWindows,
                              Map<Aggregate, QueryReads> queryReads, String insertHistogram,
                              Map<Aggregate, String> queryHistograms,
-                             long[] acknowledgedPerSecond, Long peakRssBytes) {
+                             long[] acknowledgedPerSecond, Long peakRssBytes, ResourceUsage resources) {
+
+  /** A result without resource usage. */
+  public InstanceResult(int instance, String substation, long kvpsTarget, long acknowledged, long failedInserts,
+                        long startMicros, long endMicros, long queries, long failedQueries, long readingsAggregated,
+                        long emptyWindows, Map<Aggregate, QueryReads> queryReads, String insertHistogram,
+                        Map<Aggregate, String> queryHistograms, long[] acknowledgedPerSecond, Long peakRssBytes) {
+    this(instance, substation, kvpsTarget, acknowledged, failedInserts, startMicros, endMicros, queries,
+        failedQueries, readingsAggregated, emptyWindows, queryReads, insertHistogram, queryHistograms,
+        acknowledgedPerSecond, peakRssBytes, null);
+  }
 
   /** The same result with its instants moved by {@code micros}: from a driver host's clock to the master's. */
   public InstanceResult shifted(long micros) {
     return new InstanceResult(instance, substation, kvpsTarget, acknowledged, failedInserts, startMicros + micros,
         endMicros + micros, queries, failedQueries, readingsAggregated, emptyWindows, queryReads,
-        insertHistogram, queryHistograms, acknowledgedPerSecond, peakRssBytes);
+        insertHistogram, queryHistograms, acknowledgedPerSecond, peakRssBytes, resources);
   }
 
   /** The same result without its per-second series, for result.json when the series is kept beside it. */
   public InstanceResult withoutSeries() {
     return new InstanceResult(instance, substation, kvpsTarget, acknowledged, failedInserts, startMicros, endMicros,
         queries, failedQueries, readingsAggregated, emptyWindows, queryReads, insertHistogram, queryHistograms,
-        new long[0], peakRssBytes);
+        new long[0], peakRssBytes, resources);
+  }
+
+  /** The same result with the resource usage its instance sampled. */
+  public InstanceResult withResources(ResourceUsage usage) {
+    return new InstanceResult(instance, substation, kvpsTarget, acknowledged, failedInserts, startMicros, endMicros,
+        queries, failedQueries, readingsAggregated, emptyWindows, queryReads, insertHistogram, queryHistograms,
+        acknowledgedPerSecond, peakRssBytes, usage);
+  }
+
+  /** The same result without its resource usage, for result.json, whose phase holds it merged. */
+  public InstanceResult withoutResources() {
+    return withResources(null);
   }
 
   /** Ingest time of this substation in seconds, from TS_start to its last acknowledged kvp. */

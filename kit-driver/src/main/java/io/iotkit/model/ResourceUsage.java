@@ -21,6 +21,50 @@ public record ResourceUsage(List<HostUsage> hosts, List<ProcessUsage> processes)
     return hosts.isEmpty() && processes.isEmpty();
   }
 
+  /** The processes of one role ("master", "driver", "sut"). */
+  public List<ProcessUsage> processesOf(String role) {
+    return processes.stream().filter(p -> p.role().equals(role)).toList();
+  }
+
+  /**
+   * The mean and the highest element of one series (0 and 0 for an empty one). A method, not a property of the
+   * JSON: a reader computes it from the series.
+   */
+  public record Summary(double mean, double peak) {
+    public static Summary of(double[] series) {
+      double sum = 0, peak = 0;
+      for (double v : series) {
+        sum += v;
+        peak = Math.max(peak, v);
+      }
+      return new Summary(series.length == 0 ? 0 : sum / series.length, peak);
+    }
+
+    public static Summary of(long[] series) {
+      double sum = 0, peak = 0;
+      for (long v : series) {
+        sum += v;
+        peak = Math.max(peak, v);
+      }
+      return new Summary(series.length == 0 ? 0 : sum / series.length, peak);
+    }
+  }
+
+  /** Element-wise sum of equally long series (the shorter ones count as zeros past their end). */
+  public static double[] sum(double[]... series) {
+    int n = 0;
+    for (double[] s : series) {
+      n = Math.max(n, s.length);
+    }
+    double[] total = new double[n];
+    for (double[] s : series) {
+      for (int i = 0; i < s.length; i++) {
+        total[i] += s[i];
+      }
+    }
+    return total;
+  }
+
   /**
    * One host second by second.
    *
@@ -40,6 +84,16 @@ public record ResourceUsage(List<HostUsage> hosts, List<ProcessUsage> processes)
   public record HostUsage(String host, List<String> roles, int cpus, long memTotalBytes, double[] cpuUser,
                           double[] cpuSystem, double[] cpuIowait, long[] memUsedBytes, long[] diskReadBytes,
                           long[] diskWriteBytes, long[] netRxBytes, long[] netTxBytes) {
+
+    /** CPU seconds per second busy (user and system; iowait is idle time) in each second. */
+    public double[] cpuBusy() {
+      return sum(cpuUser, cpuSystem);
+    }
+
+    /** Seconds sampled. */
+    public int seconds() {
+      return cpuUser.length;
+    }
   }
 
   /**
@@ -51,10 +105,16 @@ public record ResourceUsage(List<HostUsage> hosts, List<ProcessUsage> processes)
    * @param pid its process id on that host
    * @param cpuSeconds CPU seconds (user and system) it used in each second
    * @param rssBytes its resident memory at each sample
-   * @param diskReadBytes bytes it made the disks read in each second (/proc/PID/io read_bytes)
-   * @param diskWriteBytes bytes it wrote to them in each second (write_bytes)
+   * @param diskReadBytes bytes it made the disks read in each second (/proc/PID/io read_bytes); null when that
+   *     file was not readable (a process of another user): not measured, which is not 0
+   * @param diskWriteBytes bytes it wrote to them in each second (write_bytes); null likewise
    */
   public record ProcessUsage(String host, String name, String role, long pid, double[] cpuSeconds, long[] rssBytes,
                              long[] diskReadBytes, long[] diskWriteBytes) {
+
+    /** Whether its disk bytes were measured (its /proc/PID/io was readable). */
+    public boolean diskMeasured() {
+      return diskReadBytes != null && diskWriteBytes != null;
+    }
   }
 }

@@ -9,8 +9,12 @@ import io.iotkit.model.Json;
 import io.iotkit.model.Latency;
 import io.iotkit.model.PhaseResult;
 import io.iotkit.model.PhaseSeries;
+import io.iotkit.model.ResourceUsage;
 import io.iotkit.progress.PhaseProgress;
 import io.iotkit.progress.RunConsole;
+import io.iotkit.resources.ResourceMerge;
+import io.iotkit.resources.ResourceSampler;
+import io.iotkit.resources.WatchedProcess;
 import io.iotkit.sut.SutSession.SutException;
 import io.iotkit.sut.SutWatch;
 import java.io.IOException;
@@ -40,6 +44,8 @@ final class PhaseRunner {
   private static final long PROGRESS_MILLIS = 250;
   /** The per-second series of an execution longer than result.json keeps second by second. */
   static final String FULL_SERIES = "series.json";
+  /** The resource usage of an execution longer than result.json keeps second by second. */
+  static final String FULL_RESOURCES = "resources.json";
 
   /** The instance's java command line on a site. */
   interface InstanceCommand {
@@ -73,6 +79,7 @@ final class PhaseRunner {
         specs.stream().map(s -> sites.get(s.instance()))
             .map(site -> site.remote() ? site.name() : PhaseProgress.LOCAL).toList());
     List<InstanceProcess> running = new ArrayList<>();
+    ResourceSampler sampler = null;
     try {
       for (InstanceSpec spec : specs) {
         InstanceSite site = sites.get(spec.instance());
@@ -86,6 +93,7 @@ final class PhaseRunner {
       awaitReady(running);
       long start = Clock.micros() + START_LEAD_MICROS;
       progress.begin(start);
+      sampler = masterSampler(start, watch);
       watch.phase(name);
       running.forEach(p -> p.start(start));
       follow(running, progress, watch);
@@ -101,18 +109,64 @@ final class PhaseRunner {
       long end = results.stream().mapToLong(InstanceResult::endMicros).max().orElse(start);
       List<Path> logs = specs.stream().map(s -> Path.of(s.intervalLog())).toList();
       PhaseSeries series = SeriesMerge.of(results, logs);
-      List<InstanceResult> kept = results;
+      ResourceSampler ended = sampler;
+      sampler = null;
+      // as many seconds as the phase's per-second series, so element i of both covers the same second
+      int seconds = series.length() > 0 ? series.length() : ResourceSampler.seconds(start, end);
+      ResourceUsage resources = resources(ended.stop(seconds), results, seconds, phaseDir);
+      // the instances' usage is in the phase's, merged; their own result files keep their copies
+      List<InstanceResult> kept = results.stream().map(InstanceResult::withoutResources).toList();
       if (series.length() > PhaseSeries.MAX_POINTS) {
         // result.json must not grow with the run's length: past an hour it keeps a coarser series, and the
         // per-second one stays in the run folder (series.json here, each instance's in its result file)
         Json.write(phaseDir.resolve(FULL_SERIES), series);
         series = SeriesMerge.of(results, logs, SeriesMerge.secondsPerPoint(series.length(), PhaseSeries.MAX_POINTS));
-        kept = results.stream().map(InstanceResult::withoutSeries).toList();
+        kept = kept.stream().map(InstanceResult::withoutSeries).toList();
       }
-      return new PhaseResult(name, measured, start, end, kept, series, Latency.summaries(results));
+      return new PhaseResult(name, measured, start, end, kept, series, Latency.summaries(results), resources);
     } finally {
       running.forEach(InstanceProcess::kill);
+      if (sampler != null) {
+        sampler.stop(0);
+      }
     }
+  }
+
+  /**
+   * The master samples its own host and JVM and every node of a local SUT (whichever processes serve as its
+   * nodes in each second: a restarted node has a new pid).
+   */
+  private ResourceSampler masterSampler(long start, SutWatch watch) {
+    List<String> roles = new ArrayList<>(List.of("master"));
+    if (sites.stream().anyMatch(s -> !s.remote())) {
+      roles.add("driver");
+    }
+    if (!watch.nodes().isEmpty()) {
+      roles.add("sut");
+    }
+    WatchedProcess master = WatchedProcess.self("master", "master");
+    return ResourceSampler.start(roles, () -> {
+      List<WatchedProcess> ps = new ArrayList<>(List.of(master));
+      watch.nodes().forEach(n -> ps.add(new WatchedProcess(n.name(), "sut", n.pid())));
+      return ps;
+    }, start, Clock::micros);
+  }
+
+  /**
+   * The master's sample and every instance's, one series per host, each {@code seconds} long (an instance that
+   * ended before the phase has zeros after its end); an execution longer than result.json keeps
+   * second by second leaves its whole usage in the phase folder and the result its first hour.
+   */
+  private static ResourceUsage resources(ResourceUsage master, List<InstanceResult> results, int seconds,
+                                         Path phaseDir) throws IOException {
+    List<ResourceUsage> parts = new ArrayList<>(List.of(master));
+    results.forEach(r -> parts.add(r.resources()));
+    ResourceUsage all = ResourceMerge.toSeconds(ResourceMerge.of(parts), seconds);
+    if (seconds <= PhaseSeries.MAX_POINTS) {
+      return all;
+    }
+    Json.write(phaseDir.resolve(FULL_RESOURCES), all);
+    return ResourceMerge.firstSeconds(all, PhaseSeries.MAX_POINTS);
   }
 
   private void follow(List<InstanceProcess> running, PhaseProgress progress, SutWatch watch)

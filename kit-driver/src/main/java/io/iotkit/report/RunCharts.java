@@ -5,6 +5,7 @@ import static io.iotkit.report.Html.fmt;
 import static io.iotkit.report.HtmlReport.CHART_INGEST_RATE;
 import static io.iotkit.report.HtmlReport.CHART_QUERY_LATENCY;
 import static io.iotkit.report.HtmlReport.CHART_QUERY_TEMPLATES;
+import static io.iotkit.report.HtmlReport.CHART_RESOURCES;
 import static io.iotkit.report.HtmlReport.CHART_SENSOR_RATE;
 import static io.iotkit.report.HtmlReport.CHART_SUBSTATION_INGEST;
 
@@ -44,6 +45,7 @@ final class RunCharts {
   static void write(StringBuilder sb, ResultView v) {
     RunCharts c = new RunCharts(sb, v);
     c.ingestRate();
+    c.resources();
     c.queryLatency();
     c.queryTemplates();
     c.substationIngest();
@@ -70,6 +72,16 @@ final class RunCharts {
     chart.wide(320);
     figure(CHART_INGEST_RATE, "Ingest rate over time", "kvps the SUT acknowledged in each second of every "
         + "workload execution, all substations together; each execution from its own TS_start.", List.of(chart));
+  }
+
+  private void resources() {
+    figure(CHART_RESOURCES, "Resource usage over time", "What each host and process used in each second of the "
+        + "measured runs, sampled from /proc once a second from TS_start: per host CPU (CPU seconds per second over "
+        + "all its CPUs: user, system, iowait), memory in use (total − available), bytes read from and written to "
+        + "its disks and sent and received over its network; per process group CPU and resident memory (the "
+        + "driver instances and, on a host with several, their sum). A run whose hosts have no /proc was not "
+        + "sampled.", orNoData(ResourceCharts.of(v),
+            () -> new LineChart("Resource usage: not sampled", "seconds since TS_start", "CPUs busy", "CPU s/s")));
   }
 
   private void queryLatency() {

@@ -7,6 +7,7 @@ import io.iotkit.model.Latency;
 import io.iotkit.model.Metrics;
 import io.iotkit.model.PhaseResult;
 import io.iotkit.model.QueryReads;
+import io.iotkit.model.ResourceUsage;
 import io.iotkit.model.ResultView;
 import io.iotkit.model.RunResult;
 import io.iotkit.model.SutOutage;
@@ -86,8 +87,25 @@ public final class RunReport {
     for (Aggregate a : Aggregate.values()) {
       line("  %-22s %s", "query " + a.name().toLowerCase(Locale.ROOT), QueryReads.text(reads, a));
     }
+    resources(m.resources());
     checks(it.checks());
   }
+
+  /** One line per host of the measured run: its mean CPU and peak memory, as sampled from /proc. */
+  private void resources(ResourceUsage u) {
+    if (u == null || u.hosts().isEmpty()) {
+      line("  resource usage: not sampled");
+      return;
+    }
+    for (ResourceUsage.HostUsage h : u.hosts()) {
+      ResourceUsage.Summary cpu = ResourceUsage.Summary.of(h.cpuBusy());
+      line("  host %s (%s): CPU mean %.2f of %d CPUs (peak %.2f), memory peak %.2f of %.2f GiB", h.host(),
+          String.join("+", h.roles()), cpu.mean(), h.cpus(), cpu.peak(),
+          ResourceUsage.Summary.of(h.memUsedBytes()).peak() / GIB, h.memTotalBytes() / GIB);
+    }
+  }
+
+  private static final double GIB = 1L << 30;
 
   /** Times the SUT went silent and came back: not fatal, but a reader must know. */
   private void outages(List<SutOutage> outages) {

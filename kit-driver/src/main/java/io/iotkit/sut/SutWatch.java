@@ -113,6 +113,11 @@ public final class SutWatch implements AutoCloseable {
     return Optional.empty();
   }
 
+  /** The local server's nodes now (empty for a SUT the kit did not start), for the master's resource sampling. */
+  public List<LocalServer.Node> nodes() {
+    return sut.nodes();
+  }
+
   /** The outages that ended, so far. */
   public synchronized List<SutOutage> outages() {
     return List.copyOf(outages);

@@ -12,6 +12,8 @@ import io.iotkit.model.Latency;
 import io.iotkit.model.Metrics;
 import io.iotkit.model.Operation;
 import io.iotkit.model.PhaseResult;
+import io.iotkit.model.ResourceUsage;
+import io.iotkit.model.SampleUsage;
 import io.iotkit.model.PhaseSeries;
 import io.iotkit.model.QueryReads;
 import io.iotkit.model.Pricing;
@@ -114,8 +116,11 @@ public final class DisclosureFixture {
     latency.put(Operation.QUERY_MAX, new Latency(100, 1.0, 2.5, 2.0, 4.0, 5.5, 9.876));
     latency.put(Operation.QUERY_MIN, new Latency(90, 1.1, 2.2, 2.1, 3.9, 4.4, 7.125));
     latency.put(Operation.QUERY_COUNT, new Latency(80, 1.0, 2.0, 2.0, 3.0, 4.0, 5.0));
+    // iteration 1's measured run was sampled (a short series keeps the golden copies small), iteration 2's not
+    ResourceUsage resources = measured && start < T0 + 3_000 * SECOND ? SampleUsage.of(40, 2, 13)
+        : ResourceUsage.none();
     return new PhaseResult(name, measured, start, start + lastSeconds * SECOND, instances, PhaseSeries.empty(),
-        latency);
+        latency, resources);
   }
 
   private static InstanceResult instance(int i, String substation, long start, long end, long kvps) {

@@ -29,7 +29,7 @@ class HtmlReportTest {
   @Test
   void everyChartIsAFigureWithAnSvg() {
     String html = HtmlReport.render(SampleRuns.completed());
-    assertEquals(5, HtmlReport.CHART_IDS.size());
+    assertEquals(6, HtmlReport.CHART_IDS.size());
     for (String id : HtmlReport.CHART_IDS) {
       String f = figure(html, id);
       assertTrue(f.contains("<svg "), id);
@@ -123,8 +123,30 @@ class HtmlReportTest {
     assertTrue(NO_DATA.matcher(figure(html, HtmlReport.CHART_INGEST_RATE)).find());
     assertTrue(NO_DATA.matcher(figure(html, HtmlReport.CHART_QUERY_LATENCY)).find());
     assertTrue(NO_DATA.matcher(figure(html, HtmlReport.CHART_QUERY_TEMPLATES)).find());
+    String resources = figure(html, HtmlReport.CHART_RESOURCES);
+    assertTrue(NO_DATA.matcher(resources).find() && resources.contains("Resource usage: not sampled"), resources);
     // per-substation figures come from the instances, which are still there
     assertFalse(NO_DATA.matcher(figure(html, HtmlReport.CHART_SUBSTATION_INGEST)).find());
+  }
+
+  @Test
+  void resourceUsageIsChartedPerHostAndPerProcessGroupForEachMeasuredRun() {
+    String f = figure(HtmlReport.render(SampleRuns.completed()), HtmlReport.CHART_RESOURCES);
+    for (int it = 1; it <= 2; it++) {
+      String host = "gw-01 (master, driver, sut), iteration " + it + " measured";
+      for (String chart : List.of("CPU of " + host, "Memory of " + host, "Disk of " + host, "Network of " + host,
+          "CPU per process, iteration " + it + " measured", "Resident memory per process, iteration " + it
+              + " measured")) {
+        assertTrue(f.contains(chart), chart);
+      }
+    }
+    assertFalse(f.contains("warmup"), "measured runs only");
+    // one line per CPU state, per SUT node, and the instances as one group
+    for (String line : List.of(">user<", ">system<", ">iowait<", ">SUT datanode 1<", ">SUT regionserver 1<",
+        ">instances (4, together)<", ">master<", ">read<", ">written<", ">received<", ">sent<")) {
+      assertTrue(f.contains(line), line);
+    }
+    assertEquals(12, Pattern.compile("<svg ").matcher(f).results().count(), "6 charts per measured run");
   }
 
   private static PhaseResult strip(PhaseResult p) {

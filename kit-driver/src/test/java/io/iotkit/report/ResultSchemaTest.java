@@ -82,4 +82,35 @@ class ResultSchemaTest {
     Set<ValidationMessage> errors = schema().validate(unknown);
     assertTrue(errors.stream().anyMatch(e -> e.getMessage().contains("iotpsGuess")), errors.toString());
   }
+
+  @Test
+  void sampledResourcesAreValidAndReadBackAsWritten() throws Exception {
+    RunResult r = SampleRuns.completed();
+    JsonNode tree = json(r);
+    JsonNode resources = tree.get("iterations").get(0).get("measured").get("resources");
+    assertTrue(resources.get("hosts").get(0).get("cpuUser").size() > 1_000, "a second-by-second series");
+    // another user's process: its disk bytes are null, "not readable", and stay so when read back
+    JsonNode regionServer = resources.get("processes").get(resources.get("processes").size() - 1);
+    assertTrue(regionServer.get("diskWriteBytes").isNull());
+    assertEquals(Set.of(), schema().validate(tree));
+    RunResult back = Json.mapper().treeToValue(tree, RunResult.class);
+    var p = back.iterations().get(0).measured().resources().processes();
+    assertFalse(p.get(p.size() - 1).diskMeasured());
+    assertTrue(p.get(p.size() - 2).diskMeasured());
+
+    // an instance's own result file carries its usage under the same definition
+    ObjectNode withInstanceUsage = (ObjectNode) json(r);
+    ((ObjectNode) withInstanceUsage.get("iterations").get(0).get("measured").get("instances").get(0))
+        .set("resources", resources);
+    assertEquals(Set.of(), schema().validate(withInstanceUsage));
+
+    ObjectNode negative = (ObjectNode) json(r);
+    ((com.fasterxml.jackson.databind.node.ArrayNode) negative.get("iterations").get(0).get("measured")
+        .get("resources").get("hosts").get(0).get("cpuUser")).set(3, -0.5);
+    assertFalse(schema().validate(negative).isEmpty());
+    ObjectNode summaryAsProperty = (ObjectNode) json(r);
+    ((ObjectNode) summaryAsProperty.get("iterations").get(0).get("measured").get("resources").get("hosts").get(0))
+        .put("cpuBusy", 1.0);
+    assertFalse(schema().validate(summaryAsProperty).isEmpty());
+  }
 }

@@ -19,6 +19,7 @@ import io.iotkit.model.Pricing;
 import io.iotkit.model.RunInputs;
 import io.iotkit.model.RunResult;
 import io.iotkit.model.RunStatus;
+import io.iotkit.model.SampleUsage;
 import io.iotkit.model.SystemDescription;
 import io.iotkit.model.WorkloadSpec;
 import java.time.Instant;
@@ -163,8 +164,9 @@ public final class SampleRuns {
           rnd.nextInt(3), reads, histogram(rnd, 900, 6_000, 20_000), qh, perSecond, 300L << 20));
     }
     long end = instances.stream().mapToLong(InstanceResult::endMicros).max().orElse(start);
+    // a Random of its own, so the rest of the sample stays as it was before resources were sampled
     return new PhaseResult(name, measured, start, end, instances, series(instances, rnd),
-        Latency.summaries(instances));
+        Latency.summaries(instances), SampleUsage.of((int) Math.ceil(seconds), subs.size(), start));
   }
 
   /** kvps acknowledged in each second, summing to exactly {@code total}. */

@@ -1,0 +1,86 @@
+package io.iotkit.resources;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.iotkit.model.ResourceUsage.HostUsage;
+import io.iotkit.model.ResourceUsage.ProcessUsage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** From consecutive readings to per-second series, without waiting for real seconds. */
+class TracksTest {
+  private static final long SECOND = 1_000_000_000L;
+
+  private static ProcReader.Host host(long second, long user, long system, long iowait, long avail, long diskW,
+                                      long rx) {
+    return new ProcReader.Host(second * SECOND, new ProcText.CpuTicks(user, system, iowait, 4), 8L << 30, avail,
+        new ProcText.Bytes(0, diskW), new ProcText.Bytes(rx, 0));
+  }
+
+  @Test
+  void hostElementsAreDeltasPerSecondOfTheReadingsAround() {
+    HostTrack t = new HostTrack();
+    t.add(host(0, 1_000, 500, 10, 6L << 30, 4096, 100));
+    t.add(host(1, 1_150, 530, 10, 5L << 30, 4096 + 1024, 300)); // 1.5 CPUs user, 0.3 system
+    t.add(host(3, 1_350, 530, 50, 5L << 30, 4096 + 1024, 300)); // a late reading: 2 s, 200 ticks = 1 CPU
+    HostUsage u = t.usage("box", List.of("master"), 10);
+    assertArrayEquals(new double[] {1.5, 1.0}, u.cpuUser(), 1e-9);
+    assertArrayEquals(new double[] {0.3, 0.0}, u.cpuSystem(), 1e-9);
+    assertArrayEquals(new double[] {0.0, 0.2}, u.cpuIowait(), 1e-9);
+    assertArrayEquals(new long[] {3L << 30, 3L << 30}, u.memUsedBytes());
+    assertArrayEquals(new long[] {1024, 0}, u.diskWriteBytes());
+    assertArrayEquals(new long[] {200, 0}, u.netRxBytes());
+    assertEquals(4, u.cpus());
+    assertEquals(1, t.usage("box", List.of(), 1).seconds(), "cut to the execution's seconds");
+  }
+
+  @Test
+  void aProcessSeenLateHasZerosBeforeAndOneWithoutIoIsNotReadable() {
+    WatchedProcess node = new WatchedProcess("regionserver 1", "sut", 77);
+    ProcessTrack t = new ProcessTrack(node, 2); // first seen at the end of second 2
+    t.add(Optional.of(new ProcReader.Process(0, 5_000, 900L << 20, null)), false);
+    t.add(Optional.of(new ProcReader.Process(0, 5_050, 901L << 20, null)), false);
+    t.add(Optional.empty(), false); // gone
+    ProcessUsage u = t.usage("box", 6);
+    assertArrayEquals(new double[] {0, 0, 0, 0.5, 0, 0}, u.cpuSeconds(), 1e-9);
+    assertArrayEquals(new long[] {0, 0, 900L << 20, 901L << 20, 0, 0}, u.rssBytes());
+    assertFalse(u.diskMeasured(), "its /proc/PID/io was not readable: not 0 but not measured");
+    assertEquals(null, u.diskWriteBytes());
+  }
+
+  @Test
+  void readerReadsAFixtureProcAndMissesANonexistentProcess(@TempDir Path dir) throws Exception {
+    Path proc = Files.createDirectories(dir.resolve("proc"));
+    Path block = Files.createDirectories(dir.resolve("block"));
+    Files.createDirectories(block.resolve("sda"));
+    Files.writeString(proc.resolve("stat"), "cpu  10 2 3 100 4 0 5 0 0 0\ncpu0 10 2 3 100 4 0 5 0 0 0\n");
+    Files.writeString(proc.resolve("meminfo"), "MemTotal: 1000 kB\nMemAvailable: 250 kB\n");
+    Files.writeString(proc.resolve("diskstats"), "8 0 sda 1 0 8 0 1 0 16 0 0 0 0\n8 1 sda1 1 0 8 0 1 0 16 0 0 0 0\n");
+    Files.createDirectories(proc.resolve("self"));
+    Files.writeString(proc.resolve("self/stat"), "1 (x) S 0 0 0 0 0 0 0 0 0 0 0 0\n");
+    Path pid = Files.createDirectories(proc.resolve("42"));
+    Files.writeString(pid.resolve("stat"), "42 (java) S 1 42 42 0 -1 0 0 0 0 0 70 30 0 0 20 0 1 0 1 0 0\n");
+    Files.writeString(pid.resolve("status"), "Name:\tjava\nVmRSS:\t 2048 kB\n");
+    ProcReader r = new ProcReader(proc, block);
+    assertTrue(r.available());
+    ProcReader.Host h = r.host();
+    assertEquals(12, h.cpu().user());
+    assertEquals(8, h.cpu().system());
+    assertEquals(750 * 1024, h.memTotalBytes() - h.memAvailableBytes());
+    assertEquals(16 * 512, h.disk().written(), "sda only, not its partition");
+    assertEquals(0, h.net().read(), "no net/dev: nothing counted");
+    ProcReader.Process p = r.process(42).orElseThrow();
+    assertEquals(100, p.ticks());
+    assertEquals(2 << 20, p.rssBytes());
+    assertEquals(null, p.io(), "no io file: not readable");
+    assertTrue(r.process(43).isEmpty());
+    assertFalse(new ProcReader(dir.resolve("nowhere"), block).available(), "no /proc: nothing to sample");
+  }
+}
