@@ -147,7 +147,9 @@ final class SweepCommand implements Callable<Integer> {
     if (screenshot) {
       Path png = s.dir().resolve("study.png");
       try {
-        HeadlessChromium.locate().screenshot(html, png);
+        // tall enough for the page's charts and tables, without a long white tail below them
+        int height = 700 + 430 * StudyReport.chartIds(table).size() + 5 * 34 * table.rows().size();
+        HeadlessChromium.locate().screenshot(html, png, 1280, height);
         System.out.println("screenshot:    " + png);
       } catch (IOException e) {
         System.err.println(RunCommand.NAME + ": the screenshot was not taken: " + e.getMessage());
