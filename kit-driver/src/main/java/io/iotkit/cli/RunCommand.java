@@ -33,7 +33,7 @@ import picocli.CommandLine.Option;
 @Command(name = RunCommand.NAME, mixinStandardHelpOptions = true, version = "IoT gateway benchmark kit "
     + RunProtocol.KIT_VERSION, sortOptions = false, usageHelpAutoWidth = true,
     subcommands = {ManifestCommand.class, ReportCommand.class, CompareCommand.class, ServerCommand.class,
-        BenchCommand.class, PlanCommand.class},
+        BenchCommand.class, PlanCommand.class, SweepCommand.class},
     description = "Runs the benchmark: prerequisite checks, then two iterations of warmup + measured run with a"
         + " data check and a system cleanup between them; prints the run report and writes it, with all raw"
         + " results, into a new folder under the results folder. With no SUT address in the binding properties,"

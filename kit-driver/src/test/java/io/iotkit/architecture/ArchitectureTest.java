@@ -48,4 +48,12 @@ class ArchitectureTest {
             "io.iotkit.instance..", "io.iotkit.control..", "io.iotkit.progress..", "io.iotkit.sut..")
         .check(KIT);
   }
+
+  @Test
+  void aStudyReadsItsRunsResultsAndRunsThemOnlyThroughTheLauncher() {
+    noClasses().that().resideInAPackage("io.iotkit.study..")
+        .should().dependOnClassesThat().resideInAnyPackage("io.iotkit.cli..", "io.iotkit.protocol..",
+            "io.iotkit.instance..", "io.iotkit.report..", "io.iotkit.sut..")
+        .check(KIT);
+  }
 }

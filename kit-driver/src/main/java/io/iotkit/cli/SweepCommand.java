@@ -1,0 +1,183 @@
+package io.iotkit.cli;
+
+import io.iotkit.model.KitLayout;
+import io.iotkit.protocol.RunProtocol;
+import io.iotkit.report.HeadlessChromium;
+import io.iotkit.report.StudyReport;
+import io.iotkit.result.RunFolder;
+import io.iotkit.study.Study;
+import io.iotkit.study.StudySpec;
+import io.iotkit.study.StudyTable;
+import io.iotkit.study.StudyText;
+import io.iotkit.study.Sweep;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** A study over one swept run option: {@code tpcx-iot.sh sweep -p 1,2,4 --kvps-per-substation N}. */
+@Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+    description = "Runs a study over one parameter: one full run of the kit per value of the one option that lists"
+        + " several (comma-separated), each in its own run folder under the study folder's runs/, then writes the"
+        + " study's table (table.txt, table.csv) and its page with charts (study.html). Run the same command with"
+        + " the same --study again to resume: only points without a completed run are run.",
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:every point has a completed run",
+        "1:a point's run failed (the others ran; the study says which), or a kit error",
+        "2:bad input (options, or --study names a study made with other options)"})
+final class SweepCommand implements Callable<Integer> {
+  @Option(names = {"-b", "--binding"}, defaultValue = "hbase", paramLabel = "NAME[,NAME...]",
+      description = "Store binding(s) (default: ${DEFAULT-VALUE}).")
+  String bindings;
+
+  @Option(names = {"-p", "--substations"}, defaultValue = "1", paramLabel = "P[,P...]",
+      description = "Substations (driver instances) (default: ${DEFAULT-VALUE}).")
+  String substations;
+
+  @Option(names = "--threads", paramLabel = "N[,N...]", description = "Insert threads per instance (default: the run's).")
+  String threads;
+
+  @Option(names = "--rate", paramLabel = "KVPS[,KVPS...]",
+      description = "kvps/s per instance, paced; a sweep of it gives latency against offered load and the"
+          + " saturation point (default: unpaced).")
+  String rates;
+
+  @Option(names = "--kvp-bytes", paramLabel = "B[,B...]", description = "Bytes per reading (default: the run's).")
+  String kvpBytes;
+
+  @Option(names = "--arrivals", paramLabel = "X[,X...]", description = "Arrival schedule of paced readings"
+      + " (default: the run's).")
+  String arrivals;
+
+  @Option(names = {"-k", "--kvps"}, paramLabel = "K",
+      description = "kvps per workload execution, the same at every point.")
+  Long kvps;
+
+  @Option(names = "--kvps-per-substation", paramLabel = "N",
+      description = "kvps per execution per substation: K = N x P, so executions stay comparable as P grows.")
+  Long kvpsPerSubstation;
+
+  @Option(names = "--binding-properties", paramLabel = "FILE", description = "Passed to every run.")
+  Path bindingProperties;
+
+  @Option(names = "--sut-nodes", paramLabel = "N", description = "Passed to every run.")
+  Integer sutNodes;
+
+  @Option(names = "--hosts", paramLabel = "FILE", description = "Passed to every run.")
+  Path hosts;
+
+  @Option(names = "--instance-jvm-options", paramLabel = "OPTS", description = "Passed to every run.")
+  String instanceJvmOptions;
+
+  @Option(names = "--no-queries", description = "Passed to every run: ingest only.")
+  boolean noQueries;
+
+  @Option(names = "--study", paramLabel = "DIR",
+      description = "The study folder; name an existing one to resume it (default: <results>/study-<time>).")
+  Path study;
+
+  @Option(names = "--results", paramLabel = "DIR",
+      description = "Folder in which a new study folder is made (default: results).")
+  Path results;
+
+  @Option(names = "--screenshot", description = "Also save study.png of the study's page; needs Chromium.")
+  boolean screenshot;
+
+  @Option(names = "--kit-home", hidden = true, defaultValue = "${sys:kit.home:-.}")
+  Path kitHome;
+
+  @Override
+  public Integer call() throws Exception {
+    KitLayout kit = new KitLayout(kitHome);
+    StudySpec spec;
+    try {
+      spec = new StudySpec(list(bindings), list(substations), list(threads), list(rates), list(kvpBytes),
+          list(arrivals), kvps, kvpsPerSubstation, file(bindingProperties, "binding properties"), sutNodes,
+          file(hosts, "host list"), instanceJvmOptions, noQueries).validated();
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(e.getMessage());
+    }
+    if (screenshot && HeadlessChromium.find().isEmpty()) {
+      throw new BadInputException("--screenshot needs Chromium, and none was found: install it (Debian: apt-get"
+          + " install chromium) or set " + HeadlessChromium.ENV + " to its binary");
+    }
+    if (study != null && results != null) {
+      throw new BadInputException("give --study DIR or --results DIR, not both: --results only says where a new"
+          + " study folder goes");
+    }
+    Path dir = study != null ? study : (results != null ? results : kit.home().resolve("results"))
+        .resolve("study-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+    Path launcher = kit.home().resolve("bin/tpcx-iot.sh");
+    if (!Files.isExecutable(launcher)) {
+      throw new IOException("the kit's launcher " + launcher + " is missing or not executable");
+    }
+    Study s;
+    try {
+      s = Study.openOrCreate(dir.toAbsolutePath().normalize(), spec, RunProtocol.KIT_VERSION);
+    } catch (Study.MismatchException e) {
+      throw new BadInputException(e.getMessage());
+    }
+    int todo = s.toRun().size();
+    System.out.printf("study %s: %s over %s: %d point(s), %d to run%n", s.dir(), spec.swept().label(),
+        String.join(", ", spec.values()), spec.values().size(), todo);
+    // On Ctrl-C or kill, the point's run (and everything it started) ends with the study.
+    Thread reaper = new Thread(RunCommand::stopChildren, "stop-children");
+    Runtime.getRuntime().addShutdownHook(reaper);
+    int failed = new Sweep(s, launcher, System.out).run();
+    Runtime.getRuntime().removeShutdownHook(reaper);
+
+    StudyTable table = StudyTable.read(s.dir());
+    RunFolder folder = RunFolder.of(s.dir());
+    String text = StudyText.text(table);
+    Path txt = folder.writeAtomically("table.txt", text);
+    Path csv = folder.writeAtomically("table.csv", StudyText.csv(table));
+    Path html = folder.writeAtomically("study.html", StudyReport.html(table));
+    System.out.println();
+    System.out.print(text);
+    System.out.println("study folder:  " + s.dir());
+    System.out.println("study.json:    " + s.dir().resolve(Study.FILE));
+    System.out.println("table:         " + txt + " and " + csv.getFileName());
+    System.out.println("HTML page:     " + html);
+    if (screenshot) {
+      Path png = s.dir().resolve("study.png");
+      try {
+        // tall enough for the page's charts and tables, without a long white tail below them
+        int height = 700 + 430 * StudyReport.chartIds(table).size() + 5 * 34 * table.rows().size();
+        HeadlessChromium.locate().screenshot(html, png, 1280, height);
+        System.out.println("screenshot:    " + png);
+      } catch (IOException e) {
+        System.err.println(RunCommand.NAME + ": the screenshot was not taken: " + e.getMessage());
+      }
+    }
+    if (failed > 0) {
+      System.err.println(RunCommand.NAME + " sweep: " + failed + " point(s) failed; run the same command again to"
+          + " retry them (study: " + s.dir() + ")");
+      return RunCommand.EXIT_FAILED;
+    }
+    return RunCommand.EXIT_OK;
+  }
+
+  /** A comma-separated list; empty when the option was not given. */
+  static List<String> list(String values) {
+    if (values == null) {
+      return List.of();
+    }
+    return Arrays.stream(values.split(",", -1)).map(String::trim).toList();
+  }
+
+  private static String file(Path p, String what) {
+    if (p == null) {
+      return null;
+    }
+    if (!Files.isRegularFile(p)) {
+      throw new IllegalArgumentException(what + " file " + p + " does not exist");
+    }
+    return p.toAbsolutePath().normalize().toString();
+  }
+}

@@ -1,0 +1,56 @@
+package io.iotkit.study;
+
+import io.iotkit.model.Operation;
+import java.util.Map;
+
+/**
+ * One point of a study as its table shows it, every figure read from the point's result.json; a figure the run
+ * did not measure (a failed point, no queries, resources not sampled) is null.
+ *
+ * @param value the swept option's value
+ * @param status where the point stands
+ * @param runFolder its run folder relative to the study folder, or null
+ * @param substations P
+ * @param kvps K, kvps per execution
+ * @param warmupSeconds elapsed time of the performance iteration's warmup
+ * @param measuredSeconds elapsed time of the performance run (the measured run the metric is from)
+ * @param iotps the run's metric
+ * @param perSensor IoTps / (P x 200)
+ * @param efficiency IoTps / (P / P_base x IoTps_base), against the study's first point with a result
+ * @param ingestMinSeconds fastest substation's ingest time in the performance run
+ * @param ingestMaxSeconds slowest substation's
+ * @param ingestAvgSeconds the substations' average
+ * @param ingestSpread (max - min) / min, as the run report and the paper's Table II give it; null with one substation, where there is nothing to spread
+ * @param queryAvgMs average latency per query template in the performance run
+ * @param queryP99Ms 99th percentile latency per query template
+ * @param insertP50Ms insert latency percentiles of the performance run, from its histograms
+ * @param rate kvps/s per instance the run was paced at; 0 when unpaced
+ * @param offeredRate P x rate, for a paced run; null when unpaced
+ * @param sutCpu mean CPU seconds per second of the local SUT's processes over the performance run
+ * @param driverCpu mean CPU seconds per second (user + system) of the driver hosts over the performance run
+ */
+public record StudyRow(String value, PointState.Status status, String runFolder, Integer substations, Long kvps,
+                       Double warmupSeconds, Double measuredSeconds, Double iotps, Double perSensor,
+                       Double efficiency, Double ingestMinSeconds, Double ingestMaxSeconds, Double ingestAvgSeconds,
+                       Double ingestSpread, Map<Operation, Double> queryAvgMs, Map<Operation, Double> queryP99Ms,
+                       Double insertP50Ms, Double insertP99Ms, Double insertP999Ms, long rate, Double offeredRate,
+                       Double sutCpu, Double driverCpu) {
+
+  /** Whether the point has a result to show. */
+  public boolean measured() {
+    return iotps != null;
+  }
+
+  /** The same row with its efficiency set. */
+  StudyRow withEfficiency(Double e) {
+    return new StudyRow(value, status, runFolder, substations, kvps, warmupSeconds, measuredSeconds, iotps,
+        perSensor, e, ingestMinSeconds, ingestMaxSeconds, ingestAvgSeconds, ingestSpread, queryAvgMs, queryP99Ms,
+        insertP50Ms, insertP99Ms, insertP999Ms, rate, offeredRate, sutCpu, driverCpu);
+  }
+
+  /** A point without a result: only its value and state. */
+  static StudyRow unmeasured(String value, PointState.Status status, String runFolder) {
+    return new StudyRow(value, status, runFolder, null, null, null, null, null, null, null, null, null, null, null,
+        Map.of(), Map.of(), null, null, null, 0, null, null, null);
+  }
+}

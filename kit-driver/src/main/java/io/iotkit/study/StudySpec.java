@@ -1,0 +1,193 @@
+package io.iotkit.study;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a study was asked to do, as kept in study.json: the values of each run option (one of them several, the
+ * swept one), how many kvps each execution ingests, and the options every point passes on unchanged. Two
+ * studies with equal specs are the same study, which is how a study resumes.
+ *
+ * @param bindings {@code -b}: store bindings
+ * @param substations {@code -p}: substations (driver instances)
+ * @param threads {@code --threads}: insert threads per instance; empty for the run's default
+ * @param rates {@code --rate}: kvps/s per instance; empty for unpaced
+ * @param kvpBytes {@code --kvp-bytes}: size of a reading; empty for the run's default
+ * @param arrivals {@code --arrivals}: the pacing schedule; empty for the run's default
+ * @param kvps {@code -k}: kvps per execution, the same at every point; null when {@code kvpsPerSubstation} is set
+ * @param kvpsPerSubstation kvps per execution per substation, so K = this × P; null when {@code kvps} is set
+ * @param bindingProperties absolute path of the binding properties file, or null
+ * @param sutNodes {@code --sut-nodes}, or null for the run's default
+ * @param hosts absolute path of the host list, or null
+ * @param instanceJvmOptions {@code --instance-jvm-options}, or null
+ * @param noQueries {@code --no-queries}
+ */
+public record StudySpec(List<String> bindings, List<String> substations, List<String> threads, List<String> rates,
+                        List<String> kvpBytes, List<String> arrivals, Long kvps, Long kvpsPerSubstation,
+                        String bindingProperties, Integer sutNodes, String hosts, String instanceJvmOptions,
+                        boolean noQueries) {
+
+  /** One run of the study: the swept option's value and the run's options (without results folder and -q). */
+  public record Point(String value, List<String> options) {
+  }
+
+  public StudySpec {
+    bindings = List.copyOf(bindings);
+    substations = List.copyOf(substations);
+    threads = threads == null ? List.of() : List.copyOf(threads);
+    rates = rates == null ? List.of() : List.copyOf(rates);
+    kvpBytes = kvpBytes == null ? List.of() : List.copyOf(kvpBytes);
+    arrivals = arrivals == null ? List.of() : List.copyOf(arrivals);
+  }
+
+  /**
+   * Checks a study's options; the message of the exception is the one line the user sees.
+   *
+   * @throws IllegalArgumentException when no option or more than one lists several values, a value is repeated
+   *     or not a number where one is needed, or K is given both ways or neither
+   */
+  public StudySpec validated() {
+    List<Swept> lists = new ArrayList<>();
+    for (Map.Entry<Swept, List<String>> e : byOption().entrySet()) {
+      List<String> values = e.getValue();
+      if (values.size() > 1) {
+        lists.add(e.getKey());
+      }
+      if (new LinkedHashSet<>(values).size() != values.size()) {
+        throw new IllegalArgumentException(e.getKey().option() + " lists a value twice: " + String.join(",", values));
+      }
+      for (String v : values) {
+        if (v.isBlank()) {
+          throw new IllegalArgumentException(e.getKey().option() + " has an empty value in its list");
+        }
+        if (e.getKey().numeric()) {
+          number(e.getKey(), v);
+        }
+      }
+    }
+    if (lists.size() > 1) {
+      throw new IllegalArgumentException("a study sweeps one parameter, but " + lists.get(0).option() + " and "
+          + lists.get(1).option() + " both list several values: give all but one of them a single value");
+    }
+    if (lists.isEmpty()) {
+      throw new IllegalArgumentException("nothing to sweep: give one of -b, -p, --threads, --rate, --kvp-bytes,"
+          + " --arrivals several values, comma-separated (e.g. -p 1,2,4)");
+    }
+    if ((kvps == null) == (kvpsPerSubstation == null)) {
+      throw new IllegalArgumentException("give either -k K (kvps per execution at every point) or"
+          + " --kvps-per-substation N (K = N x P), exactly one of them");
+    }
+    long perExecution = kvps != null ? kvps : kvpsPerSubstation;
+    if (perExecution < 1) {
+      throw new IllegalArgumentException((kvps != null ? "-k" : "--kvps-per-substation") + " must be at least 1 (it"
+          + " was " + perExecution + ")");
+    }
+    return this;
+  }
+
+  private static long number(Swept option, String v) {
+    try {
+      long n = Long.parseLong(v.trim());
+      if (n < (option == Swept.RATE ? 0 : 1)) {
+        throw new NumberFormatException();
+      }
+      return n;
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(option.option() + " takes whole numbers of at least "
+          + (option == Swept.RATE ? 0 : 1) + ", comma-separated; '" + v + "' is not one");
+    }
+  }
+
+  /** The options that take values, by option, in the order the run lists them. */
+  public Map<Swept, List<String>> byOption() {
+    Map<Swept, List<String>> m = new EnumMap<>(Swept.class);
+    m.put(Swept.BINDING, bindings);
+    m.put(Swept.SUBSTATIONS, substations);
+    m.put(Swept.THREADS, threads);
+    m.put(Swept.RATE, rates);
+    m.put(Swept.KVP_BYTES, kvpBytes);
+    m.put(Swept.ARRIVALS, arrivals);
+    return m;
+  }
+
+  /** The swept option: the one that lists several values. */
+  public Swept swept() {
+    return byOption().entrySet().stream().filter(e -> e.getValue().size() > 1).map(Map.Entry::getKey)
+        .findFirst().orElseThrow(() -> new IllegalStateException("no swept option in a validated spec"));
+  }
+
+  /** The swept option's values, in the order given. */
+  public List<String> values() {
+    return byOption().get(swept());
+  }
+
+  /** Every point of the study, in the order given: each one run of the kit. */
+  public List<Point> points() {
+    Swept swept = swept();
+    List<Point> points = new ArrayList<>();
+    for (String value : values()) {
+      List<String> options = new ArrayList<>();
+      long p = 0;
+      for (Map.Entry<Swept, List<String>> e : byOption().entrySet()) {
+        String v = e.getKey() == swept ? value : e.getValue().isEmpty() ? null : e.getValue().get(0);
+        if (v != null) {
+          options.add(e.getKey().option());
+          options.add(v.trim());
+        }
+        if (e.getKey() == Swept.SUBSTATIONS) {
+          p = Long.parseLong(v.trim());
+        }
+      }
+      options.add("-k");
+      options.add(Long.toString(kvps != null ? kvps : kvpsPerSubstation * p));
+      if (bindingProperties != null) {
+        options.addAll(List.of("--binding-properties", bindingProperties));
+      }
+      if (sutNodes != null) {
+        options.addAll(List.of("--sut-nodes", sutNodes.toString()));
+      }
+      if (hosts != null) {
+        options.addAll(List.of("--hosts", hosts));
+      }
+      if (instanceJvmOptions != null) {
+        // attached, as JVM options begin with a dash that would otherwise read as the next option
+        options.add("--instance-jvm-options=" + instanceJvmOptions);
+      }
+      if (noQueries) {
+        options.add("--no-queries");
+      }
+      points.add(new Point(value.trim(), List.copyOf(options)));
+    }
+    return points;
+  }
+
+  /** The study's options as a command line would give them, e.g. "-b hbase -p 1,2 --kvps-per-substation 20000". */
+  public String describe() {
+    StringBuilder sb = new StringBuilder();
+    for (Map.Entry<Swept, List<String>> e : byOption().entrySet()) {
+      if (!e.getValue().isEmpty()) {
+        sb.append(' ').append(e.getKey().option()).append(' ').append(String.join(",", e.getValue()));
+      }
+    }
+    sb.append(kvps != null ? " -k " + kvps : " --kvps-per-substation " + kvpsPerSubstation);
+    if (bindingProperties != null) {
+      sb.append(" --binding-properties ").append(bindingProperties);
+    }
+    if (sutNodes != null) {
+      sb.append(" --sut-nodes ").append(sutNodes);
+    }
+    if (hosts != null) {
+      sb.append(" --hosts ").append(hosts);
+    }
+    if (instanceJvmOptions != null) {
+      sb.append(" --instance-jvm-options '").append(instanceJvmOptions).append('\'');
+    }
+    if (noQueries) {
+      sb.append(" --no-queries");
+    }
+    return sb.toString().trim();
+  }
+}

@@ -1,0 +1,183 @@
+package io.iotkit.study;
+
+import io.iotkit.model.InstanceResult;
+import io.iotkit.model.IterationResult;
+import io.iotkit.model.Json;
+import io.iotkit.model.Latency;
+import io.iotkit.model.Metrics;
+import io.iotkit.model.Operation;
+import io.iotkit.model.PhaseResult;
+import io.iotkit.model.ResourceUsage;
+import io.iotkit.model.ResultView;
+import io.iotkit.model.RunResult;
+import io.iotkit.model.WorkloadSpec;
+import io.iotkit.result.RunFolder;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.HdrHistogram.Histogram;
+
+/**
+ * A study's table: one row per point, each from the point's result.json, in the shape of the TPCx-IoT paper's
+ * Tables I-III (parameters and elapsed times, ingest time spread, system-wide and per-sensor IoTps) with scaling
+ * efficiency, query and insert latency, resource use and, for a rate sweep, the saturation point.
+ *
+ * @param name what the study is called in comparisons: its folder's name
+ * @param spec the study's options
+ * @param rows the points in the order given
+ */
+public record StudyTable(String name, StudySpec spec, List<StudyRow> rows) {
+
+  /** The query templates in the order the tables list them. */
+  public static final List<Operation> QUERIES = Arrays.stream(Operation.values()).filter(Operation::isQuery).toList();
+
+  public StudyTable {
+    rows = withEfficiency(rows);
+  }
+
+  /** The table of the study in {@code dir}: its study.json and every complete point's result.json. */
+  public static StudyTable read(Path dir) throws IOException {
+    Study.State state = Study.read(dir);
+    List<StudyRow> rows = new ArrayList<>();
+    for (PointState p : state.points()) {
+      RunResult r = null;
+      if (Study.completeRun(dir, p)) {
+        r = Json.read(dir.resolve(p.runFolder()).resolve(RunFolder.RESULT), RunResult.class);
+      }
+      rows.add(row(p.value(), p.status(), p.runFolder(), r));
+    }
+    Path name = dir.toAbsolutePath().normalize().getFileName();
+    return new StudyTable(name == null ? dir.toString() : name.toString(), state.spec(), rows);
+  }
+
+  public Swept swept() {
+    return spec.swept();
+  }
+
+  /** Where a rate sweep saturated; not reached for a study without paced points. */
+  public Saturation saturation() {
+    return Saturation.of(rows);
+  }
+
+  /** Whether any point was paced (--rate), so the table shows offered and achieved rates. */
+  public boolean paced() {
+    return rows.stream().anyMatch(r -> r.offeredRate() != null);
+  }
+
+  /** Whether any point's resources were sampled. */
+  public boolean resourcesSampled() {
+    return rows.stream().anyMatch(r -> r.sutCpu() != null || r.driverCpu() != null);
+  }
+
+  /**
+   * The row of one point; unmeasured when it has no completed result with metrics.
+   *
+   * @param result the point's result, or null when it has none
+   */
+  public static StudyRow row(String value, PointState.Status status, String runFolder, RunResult result) {
+    if (result == null || !result.completed()) {
+      return StudyRow.unmeasured(value, status, runFolder);
+    }
+    ResultView v = ResultView.of(result);
+    Optional<IterationResult> perf = v.performanceIteration();
+    if (perf.isEmpty() || v.metrics().isEmpty()) {
+      return StudyRow.unmeasured(value, status, runFolder);
+    }
+    PhaseResult m = perf.get().measured();
+    int p = m.instances().size();
+    double iotps = v.metrics().get().iotps();
+    var ingest = m.instances().stream().mapToDouble(InstanceResult::ingestSeconds).summaryStatistics();
+    Map<Operation, Double> avg = new EnumMap<>(Operation.class);
+    Map<Operation, Double> p99 = new EnumMap<>(Operation.class);
+    for (Operation q : QUERIES) {
+      Latency l = m.latency().get(q);
+      if (l != null && l.count() > 0) {
+        avg.put(q, l.meanMs());
+        p99.put(q, l.p99Ms());
+      }
+    }
+    Double[] insert = insertPercentiles(m);
+    long rate = v.inputs().map(i -> i.rate()).orElse(0L);
+    Long kvps = v.inputs().map(i -> i.kvps()).orElse(m.target());
+    IterationResult it = perf.get();
+    return new StudyRow(value, status, runFolder, p, kvps, it.warmup() == null ? null : it.warmup().elapsedSeconds(),
+        m.elapsedSeconds(), iotps, iotps / ((double) p * WorkloadSpec.SENSORS_PER_SUBSTATION), null,
+        ingest.getMin(), ingest.getMax(), ingest.getAverage(),
+        p > 1 ? Metrics.IngestSpread.of(m).spreadPercent() / 100 : null,
+        avg, p99, insert[0], insert[1], insert[2], rate, rate > 0 ? (double) p * rate : null,
+        sutCpu(m.resources()), driverCpu(m.resources()));
+  }
+
+  /** Insert latency p50, p99 and p99.9 in ms from the run's histograms; the summaries' p50 and p99 without them. */
+  private static Double[] insertPercentiles(PhaseResult m) {
+    Histogram h = Latency.inserts(m);
+    if (h.getTotalCount() > 0) {
+      return new Double[] {h.getValueAtPercentile(50) / 1e3, h.getValueAtPercentile(99) / 1e3,
+          h.getValueAtPercentile(99.9) / 1e3};
+    }
+    Latency l = m.latency().get(Operation.INSERT);
+    if (l == null || l.count() == 0) {
+      return new Double[] {null, null, null};
+    }
+    return new Double[] {l.p50Ms(), l.p99Ms(), null};
+  }
+
+  /** Mean CPU s/s of the SUT's processes together; null when none was sampled. */
+  static Double sutCpu(ResourceUsage u) {
+    if (u == null) {
+      return null;
+    }
+    List<ResourceUsage.ProcessUsage> sut = u.processes().stream().filter(p -> "sut".equals(p.role())).toList();
+    if (sut.isEmpty()) {
+      return null;
+    }
+    return sut.stream().mapToDouble(p -> mean(p.cpuSeconds())).sum();
+  }
+
+  /** Mean CPU s/s (user + system) of the driver hosts together; null when none was sampled. */
+  static Double driverCpu(ResourceUsage u) {
+    if (u == null) {
+      return null;
+    }
+    List<ResourceUsage.HostUsage> hosts = u.hosts().stream().filter(h -> h.roles().contains("driver")).toList();
+    if (hosts.isEmpty()) {
+      return null;
+    }
+    double sum = 0;
+    for (ResourceUsage.HostUsage h : hosts) {
+      int n = Math.min(h.cpuUser().length, h.cpuSystem().length);
+      double busy = 0;
+      for (int i = 0; i < n; i++) {
+        busy += h.cpuUser()[i] + h.cpuSystem()[i];
+      }
+      sum += n == 0 ? 0 : busy / n;
+    }
+    return sum;
+  }
+
+  private static double mean(double[] values) {
+    return values.length == 0 ? 0 : Arrays.stream(values).average().orElse(0);
+  }
+
+  /**
+   * Scaling efficiency of each row against the first row with a result: IoTps_i / (P_i / P_base x IoTps_base).
+   * For a sweep of anything but P, P is the same at every point and this is the throughput relative to the first.
+   */
+  private static List<StudyRow> withEfficiency(List<StudyRow> rows) {
+    StudyRow base = rows.stream().filter(StudyRow::measured).findFirst().orElse(null);
+    List<StudyRow> out = new ArrayList<>();
+    for (StudyRow r : rows) {
+      if (base == null || !r.measured() || base.iotps() <= 0) {
+        out.add(r);
+      } else {
+        out.add(r.withEfficiency(r.iotps() / ((double) r.substations() / base.substations() * base.iotps())));
+      }
+    }
+    return List.copyOf(out);
+  }
+}

@@ -1,0 +1,265 @@
+package io.iotkit.study;
+
+import io.iotkit.model.Operation;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+
+/** A study's table as plain text (table.txt and the console) and as CSV (table.csv), and studies side by side. */
+public final class StudyText {
+  /** What a cell shows for a figure the run did not measure. */
+  public static final String NA = "n/a";
+
+  private StudyText() {
+  }
+
+  /** One table of a study: its title, a header row and one row per point, and a line said after it (or empty). */
+  public record Section(String title, List<List<String>> rows, String note) {
+  }
+
+  /** The tables of one study, each a section with a heading, in the shape of the paper's Tables I-III. */
+  public static String text(StudyTable t) {
+    StringBuilder sb = new StringBuilder();
+    sb.append("Study ").append(t.name()).append(": ").append(t.spec().describe()).append('\n');
+    sb.append("Swept: ").append(t.swept().label()).append(" = ").append(String.join(", ", t.spec().values()))
+        .append("\n\n");
+    for (Section s : sections(t)) {
+      section(sb, s.title(), s.rows());
+      if (!s.note().isEmpty()) {
+        sb.append(s.note()).append("\n\n");
+      }
+    }
+    String missing = missing(t);
+    if (!missing.isEmpty()) {
+      sb.append(missing).append('\n');
+    }
+    return sb.toString();
+  }
+
+  /** "Points without a result: ..." naming each, or empty when every point has one. */
+  public static String missing(StudyTable t) {
+    List<String> failed = new ArrayList<>();
+    for (StudyRow r : t.rows()) {
+      if (!r.measured()) {
+        failed.add(t.swept().label() + "=" + r.value() + " " + r.status());
+      }
+    }
+    return failed.isEmpty() ? "" : "Points without a result: " + String.join(", ", failed);
+  }
+
+  /** The study's tables: throughput, ingest spread, query latency, insert latency (or paced load), CPU. */
+  public static List<Section> sections(StudyTable t) {
+    List<Section> sections = new ArrayList<>();
+    String x = t.swept().label();
+    List<List<String>> main = new ArrayList<>();
+    boolean showP = t.swept() != Swept.SUBSTATIONS; // else the first column is P already
+    main.add(withP(showP, 2, List.of(x, "status", "P", "K", "warmup s", "measured s", "IoTps", "per-sensor IoTps",
+        "efficiency")));
+    for (StudyRow r : t.rows()) {
+      main.add(withP(showP, 2, List.of(r.value(), r.status().toString(), num(r.substations()), num(r.kvps()),
+          f(r.warmupSeconds(), "%,.1f"), f(r.measuredSeconds(), "%,.1f"), f(r.iotps(), "%,.2f"),
+          f(r.perSensor(), "%,.2f"), f(r.efficiency(), "%.3f"))));
+    }
+    sections.add(new Section("Throughput (Tables I and III): system-wide IoTps, per sensor (IoTps / (P x 200)),"
+        + " and scaling efficiency IoTps_i / (P_i/P_1 x IoTps_1) against the first point", main, ""));
+
+    List<List<String>> ingest = new ArrayList<>();
+    ingest.add(withP(showP, 1, List.of(x, "P", "min s", "max s", "avg s", "max-min s", "spread (max-min)/min")));
+    for (StudyRow r : t.rows()) {
+      ingest.add(withP(showP, 1, List.of(r.value(), num(r.substations()), f(r.ingestMinSeconds(), "%,.1f"),
+          f(r.ingestMaxSeconds(), "%,.1f"), f(r.ingestAvgSeconds(), "%,.1f"),
+          r.ingestSpread() == null ? NA : f(r.ingestMaxSeconds() - r.ingestMinSeconds(), "%,.1f"),
+          r.ingestSpread() == null ? NA : f(100 * r.ingestSpread(), "%.1f%%"))));
+    }
+    sections.add(new Section("Ingest time per substation in the performance run (Table II)", ingest, ""));
+
+    List<List<String>> queries = new ArrayList<>();
+    List<String> head = new ArrayList<>(List.of(x));
+    StudyTable.QUERIES.forEach(q -> {
+      head.add(q.key() + " avg");
+      head.add(q.key() + " p99");
+    });
+    queries.add(head);
+    for (StudyRow r : t.rows()) {
+      List<String> cells = new ArrayList<>(List.of(r.value()));
+      for (Operation q : StudyTable.QUERIES) {
+        cells.add(f(r.queryAvgMs().get(q), "%,.3f"));
+        cells.add(f(r.queryP99Ms().get(q), "%,.3f"));
+      }
+      queries.add(cells);
+    }
+    sections.add(new Section("Query latency per template in the performance run, ms", queries, ""));
+
+    List<List<String>> inserts = new ArrayList<>();
+    inserts.add(t.paced() ? List.of(x, "offered kvps/s", "achieved kvps/s", "achieved/offered", "insert p50 ms",
+        "insert p99 ms", "insert p99.9 ms") : List.of(x, "insert p50 ms", "insert p99 ms", "insert p99.9 ms"));
+    for (StudyRow r : t.rows()) {
+      List<String> cells = new ArrayList<>(List.of(r.value()));
+      if (t.paced()) {
+        cells.add(f(r.offeredRate(), "%,.0f"));
+        cells.add(f(r.iotps(), "%,.0f"));
+        cells.add(r.offeredRate() == null || r.iotps() == null ? NA : f(100 * r.iotps() / r.offeredRate(), "%.1f%%"));
+      }
+      cells.add(f(r.insertP50Ms(), "%,.3f"));
+      cells.add(f(r.insertP99Ms(), "%,.3f"));
+      cells.add(f(r.insertP999Ms(), "%,.3f"));
+      inserts.add(cells);
+    }
+    sections.add(new Section(t.paced() ? "Paced load: offered rate (P x R) against achieved rate (IoTps), insert"
+        + " latency from each reading's scheduled time" : "Insert latency in the performance run", inserts,
+        t.paced() ? t.saturation().describe() : ""));
+
+    List<List<String>> cpu = new ArrayList<>();
+    cpu.add(List.of(x, "SUT processes CPU s/s", "driver hosts CPU s/s"));
+    for (StudyRow r : t.rows()) {
+      cpu.add(List.of(r.value(), f(r.sutCpu(), "%.2f"), f(r.driverCpu(), "%.2f")));
+    }
+    sections.add(new Section("Mean CPU over the performance run (n/a: not sampled)", cpu, ""));
+    return sections;
+  }
+
+  /** One row per point with every figure, plain numbers (no thousands separators), empty where not measured. */
+  public static String csv(StudyTable t) {
+    List<String> head = new ArrayList<>(List.of(t.swept() == Swept.SUBSTATIONS ? "swept P" : t.swept().label(),
+        "status", "run folder", "P", "K", "warmup s",
+        "measured s", "IoTps", "per-sensor IoTps", "efficiency", "ingest min s", "ingest max s", "ingest avg s",
+        "ingest spread", "insert p50 ms", "insert p99 ms", "insert p99.9 ms"));
+    for (Operation q : StudyTable.QUERIES) {
+      head.add(q.key() + " avg ms");
+      head.add(q.key() + " p99 ms");
+    }
+    head.addAll(List.of("rate per instance", "offered kvps/s", "SUT CPU s/s", "driver CPU s/s"));
+    StringBuilder sb = new StringBuilder(csvLine(head));
+    for (StudyRow r : t.rows()) {
+      List<String> cells = new ArrayList<>(List.of(r.value(), r.status().toString(),
+          r.runFolder() == null ? "" : r.runFolder(), c(r.substations()), c(r.kvps()), c(r.warmupSeconds()),
+          c(r.measuredSeconds()), c(r.iotps()), c(r.perSensor()), c(r.efficiency()), c(r.ingestMinSeconds()),
+          c(r.ingestMaxSeconds()), c(r.ingestAvgSeconds()), c(r.ingestSpread()), c(r.insertP50Ms()),
+          c(r.insertP99Ms()), c(r.insertP999Ms())));
+      for (Operation q : StudyTable.QUERIES) {
+        cells.add(c(r.queryAvgMs().get(q)));
+        cells.add(c(r.queryP99Ms().get(q)));
+      }
+      cells.addAll(List.of(r.measured() ? Long.toString(r.rate()) : "", c(r.offeredRate()), c(r.sutCpu()),
+          c(r.driverCpu())));
+      sb.append(csvLine(cells));
+    }
+    return sb.toString();
+  }
+
+  /**
+   * Studies side by side: for each swept value (in the order the studies first list them), each study's IoTps,
+   * per-sensor IoTps, efficiency, ingest spread, insert p99 and the average query latency over the templates.
+   */
+  public static String compare(List<StudyTable> studies) {
+    StringBuilder sb = new StringBuilder();
+    for (StudyTable t : studies) {
+      sb.append(t.name()).append(": ").append(t.spec().describe()).append('\n');
+    }
+    sb.append('\n');
+    record Figure(String name, Function<StudyRow, String> cell) {
+    }
+    List<Figure> figures = List.of(new Figure("IoTps", r -> f(r.iotps(), "%,.2f")),
+        new Figure("per-sensor", r -> f(r.perSensor(), "%,.2f")),
+        new Figure("efficiency", r -> f(r.efficiency(), "%.3f")),
+        new Figure("ingest spread", r -> r.ingestSpread() == null ? NA : f(100 * r.ingestSpread(), "%.1f%%")),
+        new Figure("insert p99 ms", r -> f(r.insertP99Ms(), "%,.3f")),
+        new Figure("query avg ms", r -> f(queryAverage(r), "%,.3f")));
+    for (Figure fig : figures) {
+      List<List<String>> rows = new ArrayList<>();
+      List<String> head = new ArrayList<>(List.of(studies.get(0).swept().label()));
+      studies.forEach(s -> head.add(s.name()));
+      rows.add(head);
+      for (String value : values(studies)) {
+        List<String> cells = new ArrayList<>(List.of(value));
+        for (StudyTable s : studies) {
+          cells.add(s.rows().stream().filter(r -> r.value().equals(value)).findFirst().map(fig.cell())
+              .orElse("–"));
+        }
+        rows.add(cells);
+      }
+      section(sb, fig.name(), rows);
+    }
+    return sb.toString();
+  }
+
+  /** Every swept value of the studies, each once, in the order the studies first list them. */
+  public static List<String> values(List<StudyTable> studies) {
+    Set<String> values = new LinkedHashSet<>();
+    studies.forEach(s -> s.rows().forEach(r -> values.add(r.value())));
+    return List.copyOf(values);
+  }
+
+  /** The mean of the templates' average latencies, null without queries. */
+  public static Double queryAverage(StudyRow r) {
+    Map<Operation, Double> avg = r.queryAvgMs();
+    return avg.isEmpty() ? null : avg.values().stream().mapToDouble(Double::doubleValue).average().orElse(0);
+  }
+
+  /** The row as given, or without its P column at {@code p}. */
+  private static List<String> withP(boolean showP, int p, List<String> row) {
+    if (showP) {
+      return row;
+    }
+    List<String> out = new ArrayList<>(row);
+    out.remove(p);
+    return out;
+  }
+
+  private static void section(StringBuilder sb, String title, List<List<String>> rows) {
+    sb.append(title).append('\n');
+    int[] widths = new int[rows.get(0).size()];
+    for (List<String> row : rows) {
+      for (int i = 0; i < row.size(); i++) {
+        widths[i] = Math.max(widths[i], row.get(i).length());
+      }
+    }
+    for (List<String> row : rows) {
+      StringBuilder line = new StringBuilder("  ");
+      for (int i = 0; i < row.size(); i++) {
+        String cell = row.get(i);
+        line.append(i == 0 ? cell + " ".repeat(widths[i] - cell.length())
+            : "  " + " ".repeat(widths[i] - cell.length()) + cell);
+      }
+      sb.append(line.toString().stripTrailing()).append('\n');
+    }
+    sb.append('\n');
+  }
+
+  private static String f(Double v, String format) {
+    return v == null ? NA : String.format(Locale.ROOT, format, v);
+  }
+
+  private static String num(Number v) {
+    return v == null ? NA : String.format(Locale.ROOT, "%,d", v.longValue());
+  }
+
+  private static String c(Number v) {
+    if (v == null) {
+      return "";
+    }
+    if (v instanceof Double d) {
+      // eight significant digits, never in exponent form, which some spreadsheets read as text
+      return Double.isFinite(d) ? new java.math.BigDecimal(d).round(new java.math.MathContext(8))
+          .stripTrailingZeros().toPlainString() : "";
+    }
+    return v.toString();
+  }
+
+  private static String csvLine(List<String> cells) {
+    StringBuilder sb = new StringBuilder();
+    for (int i = 0; i < cells.size(); i++) {
+      String cell = cells.get(i);
+      if (i > 0) {
+        sb.append(',');
+      }
+      sb.append(cell.contains(",") || cell.contains("\"") || cell.contains("\n")
+          ? '"' + cell.replace("\"", "\"\"") + '"' : cell);
+    }
+    return sb.append('\n').toString();
+  }
+}

@@ -1,0 +1,153 @@
+package io.iotkit.study;
+
+import io.iotkit.model.Json;
+import io.iotkit.model.RunResult;
+import io.iotkit.result.RunFolder;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * Runs a study's missing points one after another, each a full run of the kit's own launcher in a child process
+ * with its run folder under the study's runs/ and its output in logs/. study.json is rewritten as each point
+ * starts and ends; a failed point is recorded and the sweep goes on to the next.
+ */
+public final class Sweep {
+  private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
+
+  private final Study study;
+  private final Path launcher;
+  private final PrintStream out;
+
+  /**
+   * @param launcher the kit's bin/tpcx-iot.sh
+   * @param out where the progress lines go: one as each point starts and one as it ends
+   */
+  public Sweep(Study study, Path launcher, PrintStream out) {
+    this.study = study;
+    this.launcher = launcher;
+    this.out = out;
+  }
+
+  /** Runs every point without a complete run; returns how many of them failed. */
+  public int run() throws IOException, InterruptedException {
+    List<PointState> points = study.points();
+    List<Integer> todo = study.toRun();
+    String what = study.spec().swept().label();
+    for (int i = 0; i < points.size(); i++) {
+      if (!todo.contains(i)) {
+        out.printf(Locale.ROOT, "[%d/%d] %s=%s: complete already (%s), not run again%n", i + 1, points.size(), what,
+            points.get(i).value(), points.get(i).runFolder());
+      }
+    }
+    int failed = 0;
+    for (int i : todo) {
+      PointState p = runPoint(i, points.size(), what);
+      if (p.status() != PointState.Status.DONE) {
+        failed++;
+      }
+    }
+    return failed;
+  }
+
+  private PointState runPoint(int i, int of, String what) throws IOException, InterruptedException {
+    PointState before = study.points().get(i);
+    String tag = String.format(Locale.ROOT, "[%d/%d] %s=%s", i + 1, of, what, before.value());
+    Path runs = study.dir().resolve(Study.RUNS);
+    Files.createDirectories(runs);
+    Files.createDirectories(study.dir().resolve(Study.LOGS));
+    String log = Study.LOGS + "/" + (i + 1) + "-" + before.value().replaceAll("[^A-Za-z0-9._-]", "_") + ".log";
+    Set<Path> existing = runFolders(runs);
+    Instant started = Instant.now();
+    study.update(i, new PointState(before.value(), before.options(), null, PointState.Status.RUNNING, null, null,
+        log, started, null));
+    out.printf(Locale.ROOT, "%s: started at %s (output in %s)%n", tag, clock(started), log);
+    List<String> cmd = new ArrayList<>();
+    cmd.add(launcher.toString());
+    cmd.addAll(before.options());
+    cmd.addAll(List.of("--results", runs.toAbsolutePath().toString(), "-q"));
+    Process child = new ProcessBuilder(cmd).redirectErrorStream(true)
+        .redirectOutput(study.dir().resolve(log).toFile())
+        .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+    int exit = child.waitFor();
+    Instant finished = Instant.now();
+    String folder = newFolder(runs, existing);
+    PointState ended = new PointState(before.value(), before.options(), folder, PointState.Status.DONE, exit, null,
+        log, started, finished);
+    boolean complete = exit == 0 && Study.completeRun(study.dir(), ended);
+    String took = seconds(Duration.between(started, finished));
+    if (complete) {
+      study.update(i, ended);
+      out.printf(Locale.ROOT, "%s: done in %s: %s IoTps (%s)%n", tag, took, iotps(study.dir().resolve(folder)),
+          folder);
+    } else {
+      String last = lastLine(study.dir().resolve(log));
+      study.update(i, new PointState(before.value(), before.options(), folder, PointState.Status.FAILED, exit, last,
+          log, started, finished));
+      out.printf(Locale.ROOT, "%s: FAILED after %s with exit code %d: %s (output in %s)%n", tag, took, exit, last,
+          log);
+    }
+    return study.points().get(i);
+  }
+
+  /** The run folder the point's run made: the one folder under runs/ that was not there before, relative. */
+  private String newFolder(Path runs, Set<Path> existing) throws IOException {
+    Set<Path> now = runFolders(runs);
+    now.removeAll(existing);
+    return now.stream().max(Comparator.comparing(Path::toString))
+        .map(p -> study.dir().relativize(p).toString()).orElse(null);
+  }
+
+  private static Set<Path> runFolders(Path runs) throws IOException {
+    try (Stream<Path> dirs = Files.list(runs)) {
+      return new HashSet<>(dirs.filter(Files::isDirectory).toList());
+    }
+  }
+
+  private static String iotps(Path runDir) {
+    try {
+      RunResult r = Json.read(runDir.resolve(RunFolder.RESULT), RunResult.class);
+      return r.metrics() == null ? "no" : String.format(Locale.ROOT, "%,.2f", r.metrics().iotps());
+    } catch (IOException e) {
+      return "unreadable";
+    }
+  }
+
+  /** The last line of the run's output that is not blank: its error, or the end of its report. */
+  static String lastLine(Path log) {
+    try {
+      List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+      for (int i = lines.size() - 1; i >= 0; i--) {
+        if (!lines.get(i).isBlank()) {
+          return lines.get(i).strip();
+        }
+      }
+      return "(the run printed nothing)";
+    } catch (IOException e) {
+      return "(its output could not be read: " + e.getMessage() + ")";
+    }
+  }
+
+  private static String clock(Instant t) {
+    return LocalTime.ofInstant(t, ZoneId.systemDefault()).format(CLOCK);
+  }
+
+  private static String seconds(Duration d) {
+    long s = d.toSeconds();
+    return s < 120 ? s + " s" : (s / 60) + " min " + (s % 60) + " s";
+  }
+}

@@ -1,0 +1,38 @@
+package io.iotkit.study;
+
+/**
+ * A run option a study may sweep: the run's own option name, the name study.json and the tables use, and whether
+ * its values are numbers (drawn on a numeric axis) or names (drawn as categories).
+ */
+public enum Swept {
+  BINDING("-b", "binding", false),
+  SUBSTATIONS("-p", "P", true),
+  THREADS("--threads", "threads", true),
+  RATE("--rate", "rate", true),
+  KVP_BYTES("--kvp-bytes", "kvp bytes", true),
+  ARRIVALS("--arrivals", "arrivals", false);
+
+  private final String option;
+  private final String label;
+  private final boolean numeric;
+
+  Swept(String option, String label, boolean numeric) {
+    this.option = option;
+    this.label = label;
+    this.numeric = numeric;
+  }
+
+  /** The run's option, e.g. "-p". */
+  public String option() {
+    return option;
+  }
+
+  /** A short name for table headings and axes, e.g. "P". */
+  public String label() {
+    return label;
+  }
+
+  public boolean numeric() {
+    return numeric;
+  }
+}

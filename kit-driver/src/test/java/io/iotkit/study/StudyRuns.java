@@ -1,0 +1,93 @@
+package io.iotkit.study;
+
+import io.iotkit.binding.Aggregate;
+import io.iotkit.model.HistogramCodec;
+import io.iotkit.model.InstanceResult;
+import io.iotkit.model.IterationResult;
+import io.iotkit.model.Latency;
+import io.iotkit.model.Metrics;
+import io.iotkit.model.PhaseResult;
+import io.iotkit.model.PhaseSeries;
+import io.iotkit.model.ResourceUsage;
+import io.iotkit.model.RunInputs;
+import io.iotkit.model.RunResult;
+import io.iotkit.model.RunStatus;
+import io.iotkit.report.SampleRuns;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Run results with figures chosen by the test: each substation's ingest time, so IoTps and the spread are known
+ * exactly; insert latencies; optionally a pacing rate and sampled resources.
+ */
+final class StudyRuns {
+  private static final long S = 1_000_000L;
+  private static final long T0 = Instant.parse("2026-03-02T09:00:00Z").getEpochSecond() * S;
+
+  private StudyRuns() {
+  }
+
+  /**
+   * A completed run: both measured runs have substations that each ingest {@code perSubstation} kvps in the given
+   * seconds (iteration 2 takes 10 % longer, so iteration 2 is the performance run with the times x 1.1).
+   *
+   * @param insertMicros every insert's latency in µs (one value per insert, recorded {@code perSubstation} times
+   *     over the substations)
+   */
+  static RunResult run(long perSubstation, double[] ingestSeconds, long insertMicros, long rate,
+                       ResourceUsage resources) {
+    int p = ingestSeconds.length;
+    List<IterationResult> its = new ArrayList<>();
+    for (int n = 1; n <= 2; n++) {
+      double stretch = n == 1 ? 1.0 : 1.1;
+      long start = T0 + n * 10_000 * S;
+      List<InstanceResult> instances = new ArrayList<>();
+      for (int i = 0; i < p; i++) {
+        Histogram ins = new Histogram(3);
+        ins.recordValueWithCount(insertMicros, perSubstation);
+        Map<Aggregate, String> q = new EnumMap<>(Aggregate.class);
+        for (Aggregate a : Aggregate.values()) {
+          Histogram h = new Histogram(3);
+          h.recordValueWithCount(1000L * (a.ordinal() + 1), 10);
+          q.put(a, HistogramCodec.encode(h));
+        }
+        instances.add(new InstanceResult(i, "s" + i, perSubstation, perSubstation, 0, start,
+            start + Math.round(ingestSeconds[i] * stretch * S), 40, 0, 8000, 0, Map.of(), HistogramCodec.encode(ins),
+            q, new long[0], null));
+      }
+      long end = instances.stream().mapToLong(InstanceResult::endMicros).max().orElseThrow();
+      PhaseResult warmup = new PhaseResult("warmup", false, start - 5000 * S, start - 3000 * S, instances);
+      PhaseResult measured = new PhaseResult("measured", true, start, end, instances, PhaseSeries.empty(),
+          Latency.summaries(instances), resources);
+      its.add(new IterationResult(n, List.of(), warmup, measured, 0, List.of(), Map.of(), List.of(), Map.of()));
+    }
+    RunInputs inputs = new RunInputs(p, perSubstation * p, io.iotkit.model.WorkloadSpec.KVP_BYTES, "memory", 10, 1, false,
+        null, null, null, List.of(), null, rate, io.iotkit.model.Arrivals.FIXED, false);
+    return new RunResult("0.1.0", "r", RunStatus.COMPLETED, "", Instant.ofEpochSecond(T0 / S),
+        Instant.ofEpochSecond(T0 / S + 30_000), inputs, null, null, "memory", Map.of(), List.of(), its, List.of(),
+        Metrics.compute(its, SampleRuns.pricing()), SampleRuns.pricing(), false, List.of("trial"), List.of(),
+        List.of());
+  }
+
+  /** A run whose substations each take {@code seconds}. */
+  static RunResult even(long perSubstation, int p, double seconds, long insertMicros) {
+    double[] s = new double[p];
+    java.util.Arrays.fill(s, seconds);
+    return run(perSubstation, s, insertMicros, 0, null);
+  }
+
+  /** Resources of one SUT process and one driver host, constant over three seconds. */
+  static ResourceUsage resources(double sutCpu, double driverUser, double driverSystem) {
+    return new ResourceUsage(List.of(new ResourceUsage.HostUsage("h", List.of("master", "driver"), 2, 1L << 33,
+        new double[] {driverUser, driverUser, driverUser}, new double[] {driverSystem, driverSystem, driverSystem},
+        new double[3], new long[3], new long[3], new long[3], new long[3], new long[3])),
+        List.of(new ResourceUsage.ProcessUsage("h", "region server", "sut", 42, new double[] {sutCpu, sutCpu, sutCpu},
+            new long[3], new long[3], new long[3]),
+            new ResourceUsage.ProcessUsage("h", "instance 0", "driver", 43, new double[] {9, 9, 9}, new long[3],
+                new long[3], new long[3])));
+  }
+}

@@ -1,0 +1,67 @@
+package io.iotkit.study;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Which options a study sweeps, and the runs its points are. */
+class StudySpecTest {
+  private static StudySpec spec(List<String> b, List<String> p, List<String> threads, List<String> rates, Long k,
+                                Long perSubstation) {
+    return new StudySpec(b, p, threads, rates, null, null, k, perSubstation, null, null, null, "-Xmx512m", true);
+  }
+
+  @Test
+  void pointsOfASubstationSweepScaleKWithP() {
+    StudySpec s = spec(List.of("hbase"), List.of("1", "2", "4"), List.of("5"), null, null, 20_000L).validated();
+    assertEquals(Swept.SUBSTATIONS, s.swept());
+    List<StudySpec.Point> points = s.points();
+    assertEquals(List.of("1", "2", "4"), points.stream().map(StudySpec.Point::value).toList());
+    assertEquals(List.of("-b", "hbase", "-p", "4", "--threads", "5", "-k", "80000", "--instance-jvm-options=-Xmx512m",
+        "--no-queries"), points.get(2).options());
+  }
+
+  @Test
+  void aFixedKIsTheSameAtEveryPoint() {
+    StudySpec s = spec(List.of("hbase", "kafka"), List.of("2"), null, null, 1000L, null).validated();
+    assertEquals(Swept.BINDING, s.swept());
+    assertEquals(List.of("-b", "kafka", "-p", "2", "-k", "1000", "--instance-jvm-options=-Xmx512m", "--no-queries"),
+        s.points().get(1).options());
+  }
+
+  @Test
+  void twoListsAreBadInputInOneLine() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> spec(List.of("hbase"), List.of("1", "2"), null, List.of("100", "200"), 1000L, null).validated());
+    assertEquals("a study sweeps one parameter, but -p and --rate both list several values: give all but one of"
+        + " them a single value", e.getMessage());
+  }
+
+  @Test
+  void otherBadInput() {
+    assertTrue(assertThrows(IllegalArgumentException.class,
+        () -> spec(List.of("hbase"), List.of("1"), null, null, 1000L, null).validated()).getMessage()
+        .startsWith("nothing to sweep"));
+    assertTrue(assertThrows(IllegalArgumentException.class,
+        () -> spec(List.of("hbase"), List.of("1", "2"), null, null, 1000L, 10L).validated()).getMessage()
+        .startsWith("give either -k K"));
+    assertTrue(assertThrows(IllegalArgumentException.class,
+        () -> spec(List.of("hbase"), List.of("1", "2"), null, null, null, null).validated()).getMessage()
+        .startsWith("give either -k K"));
+    assertTrue(assertThrows(IllegalArgumentException.class,
+        () -> spec(List.of("hbase"), List.of("1", "1"), null, null, 5L, null).validated()).getMessage()
+        .startsWith("-p lists a value twice"));
+    assertTrue(assertThrows(IllegalArgumentException.class,
+        () -> spec(List.of("hbase"), List.of("1", "0"), null, null, 5L, null).validated()).getMessage()
+        .startsWith("-p takes whole numbers of at least 1"));
+  }
+
+  @Test
+  void describeReadsLikeTheCommand() {
+    assertEquals("-b hbase -p 1,2 --kvps-per-substation 20000 --instance-jvm-options '-Xmx512m' --no-queries",
+        spec(List.of("hbase"), List.of("1", "2"), null, null, null, 20_000L).validated().describe());
+  }
+}

@@ -1,0 +1,118 @@
+package io.iotkit.study;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.iotkit.model.Operation;
+import io.iotkit.model.ResourceUsage;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The table's arithmetic, from results whose figures are known exactly. */
+class StudyTableTest {
+  private static final PointState.Status DONE = PointState.Status.DONE;
+
+  private static StudySpec pSweep(String... ps) {
+    return new StudySpec(List.of("memory"), List.of(ps), null, null, null, null, null, 1000L, null, null, null,
+        null, false).validated();
+  }
+
+  @Test
+  void perSensorEfficiencyAndSpreadOfASubstationSweep() {
+    // P=1: 100,000 kvps in 10 s (x 1.1 in the performance run) -> 9,090.9 IoTps
+    StudyRow p1 = StudyTable.row("1", DONE, "runs/a", StudyRuns.even(100_000, 1, 10, 500));
+    // P=2: substations take 8 s and 10 s: 200,000 kvps in 11 s -> 18,181.8 IoTps, exactly twice P=1's
+    StudyRow p2 = StudyTable.row("2", DONE, "runs/b", StudyRuns.run(100_000, new double[] {8, 10}, 500, 0, null));
+    // P=4: 400,000 kvps in 20 s x 1.1 = 22 s -> 18,181.8 IoTps, half of linear
+    StudyRow p4 = StudyTable.row("4", DONE, "runs/c", StudyRuns.run(100_000, new double[] {20, 10, 10, 20}, 500, 0,
+        null));
+    StudyTable t = new StudyTable("s", pSweep("1", "2", "4"), List.of(p1, p2, p4));
+    StudyRow r1 = t.rows().get(0);
+    StudyRow r2 = t.rows().get(1);
+    StudyRow r4 = t.rows().get(2);
+    assertEquals(100_000 / 11.0, r1.iotps(), 1e-6);
+    assertEquals(r1.iotps() / 200, r1.perSensor(), 1e-9, "per sensor: IoTps / (1 x 200)");
+    assertEquals(r4.iotps() / 800, r4.perSensor(), 1e-9, "per sensor: IoTps / (4 x 200)");
+    assertEquals(1.0, r1.efficiency(), 1e-9);
+    assertEquals(1.0, r2.efficiency(), 1e-9, "twice the IoTps with twice P is linear");
+    assertEquals(0.5, r4.efficiency(), 1e-9, "IoTps_4 / (4 x IoTps_1)");
+    assertNull(r1.ingestSpread(), "one substation has no spread");
+    assertEquals(8.8, r2.ingestMinSeconds(), 1e-9);
+    assertEquals(11.0, r2.ingestMaxSeconds(), 1e-9);
+    assertEquals(9.9, r2.ingestAvgSeconds(), 1e-9);
+    assertEquals((11.0 - 8.8) / 8.8, r2.ingestSpread(), 1e-9, "(max - min) / min, as the run report");
+    assertEquals((22.0 - 11.0) / 11.0, r4.ingestSpread(), 1e-9);
+    assertEquals(11.0, r2.measuredSeconds(), 1e-9, "the performance run is iteration 2, the slower one");
+  }
+
+  @Test
+  void efficiencyOfANonSubstationSweepIsThroughputRelativeToTheFirstPoint() {
+    StudySpec spec = new StudySpec(List.of("memory"), List.of("2"), List.of("5", "10"), null, null, null, 1000L,
+        null, null, null, null, null, false).validated();
+    StudyTable t = new StudyTable("s", spec, List.of(
+        StudyTable.row("5", DONE, "a", StudyRuns.even(100_000, 2, 10, 500)),
+        StudyTable.row("10", DONE, "b", StudyRuns.even(100_000, 2, 8, 500))));
+    assertEquals(10.0 / 8, t.rows().get(1).efficiency(), 1e-9);
+  }
+
+  @Test
+  void efficiencyIsAgainstTheFirstPointWithAResultWhenTheFirstFailed() {
+    StudyTable t = new StudyTable("s", pSweep("1", "2", "4"), List.of(
+        StudyTable.row("1", PointState.Status.FAILED, "runs/a", null),
+        StudyTable.row("2", DONE, "runs/b", StudyRuns.even(100_000, 2, 10, 500)),
+        StudyTable.row("4", DONE, "runs/c", StudyRuns.even(100_000, 4, 10, 500))));
+    assertFalse(t.rows().get(0).measured());
+    assertNull(t.rows().get(0).efficiency());
+    assertEquals(1.0, t.rows().get(1).efficiency(), 1e-9);
+    assertEquals(1.0, t.rows().get(2).efficiency(), 1e-9, "4 substations at the same time each: linear");
+    String text = StudyText.text(t);
+    assertTrue(text.contains("Points without a result: P=1 failed"), text);
+  }
+
+  @Test
+  void insertPercentilesComeFromTheHistograms() {
+    StudyRow r = StudyTable.row("1", DONE, "a", StudyRuns.even(10_000, 1, 10, 2_000));
+    assertEquals(2.0, r.insertP50Ms(), 0.01);
+    assertEquals(2.0, r.insertP99Ms(), 0.01);
+    assertEquals(2.0, r.insertP999Ms(), 0.01);
+    assertEquals(1.0, r.queryAvgMs().get(Operation.QUERY_MAX), 0.01, "max is the first template: 1 ms");
+    assertEquals(4.0, r.queryP99Ms().get(Operation.QUERY_COUNT), 0.01);
+  }
+
+  @Test
+  void resourcesAreNotApplicableUntilSampledAndMeanCpuWhenThey() {
+    StudyRow none = StudyTable.row("1", DONE, "a", StudyRuns.even(10_000, 1, 10, 500));
+    assertNull(none.sutCpu());
+    assertNull(none.driverCpu());
+    StudyTable t = new StudyTable("s", pSweep("1", "2"), List.of(none,
+        StudyTable.row("2", DONE, "b", StudyRuns.run(10_000, new double[] {10, 10}, 500, 0,
+            StudyRuns.resources(1.25, 0.5, 0.25)))));
+    StudyRow sampled = t.rows().get(1);
+    assertEquals(1.25, sampled.sutCpu(), 1e-9, "the SUT process's mean; the instance process is not the SUT");
+    assertEquals(0.75, sampled.driverCpu(), 1e-9, "user + system of the driver host");
+    assertTrue(t.resourcesSampled());
+    String text = StudyText.text(t);
+    assertTrue(text.contains("  1                    n/a                   n/a"), text);
+    assertTrue(text.contains("1.25") && text.contains("0.75"), text);
+    assertNull(StudyTable.sutCpu(ResourceUsage.none()));
+  }
+
+  @Test
+  void csvHasOneRowPerPointWithPlainNumbersAndEmptyCellsForWhatWasNotMeasured() {
+    StudyTable t = new StudyTable("s", pSweep("1", "2"), List.of(
+        StudyTable.row("1", DONE, "runs/a", StudyRuns.even(100_000, 1, 10, 500)),
+        StudyTable.row("2", PointState.Status.FAILED, "runs/b", null)));
+    List<String> lines = StudyText.csv(t).lines().toList();
+    assertEquals(3, lines.size());
+    List<String> head = List.of(lines.get(0).split(","));
+    List<String> one = List.of(lines.get(1).split(",", -1));
+    List<String> two = List.of(lines.get(2).split(",", -1));
+    assertEquals(head.size(), one.size());
+    assertEquals("9090.9091", one.get(head.indexOf("IoTps")));
+    assertEquals("", one.get(head.indexOf("SUT CPU s/s")));
+    assertEquals("failed", two.get(head.indexOf("status")));
+    assertEquals("", two.get(head.indexOf("IoTps")));
+  }
+}

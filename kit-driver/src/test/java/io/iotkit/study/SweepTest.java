@@ -1,0 +1,53 @@
+package io.iotkit.study;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The sweep with a stand-in launcher: a failed point is recorded with its exit code and last line, and the
+ * sweep goes on to the next point. */
+class SweepTest {
+  @Test
+  void aFailedPointIsRecordedAndTheSweepGoesOn(@TempDir Path dir) throws Exception {
+    Path launcher = dir.resolve("tpcx-iot.sh");
+    // fails for P=1; for P=2 leaves a run folder without a result (so not complete either) and exits 0
+    Files.writeString(launcher, """
+        #!/bin/sh
+        echo "args: $*"
+        case "$*" in
+          *"-p 1 "*) echo "tpcx-iot.sh: run aborted: hbase: connection refused" >&2; exit 3 ;;
+          *) for a in "$@"; do if [ "$prev" = "--results" ]; then mkdir -p "$a/20260101-000000"; fi; prev="$a"; done
+             echo "all good"; exit 0 ;;
+        esac
+        """);
+    Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwx------"));
+    StudySpec spec = new StudySpec(List.of("hbase"), List.of("1", "2"), null, null, null, null, null, 10L, null, null,
+        null, null, false).validated();
+    Study s = Study.openOrCreate(dir.resolve("study"), spec, "0.1.0");
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    int failed = new Sweep(s, launcher, new PrintStream(bytes, true, StandardCharsets.UTF_8)).run();
+    String out = bytes.toString(StandardCharsets.UTF_8);
+    assertEquals(2, failed, out);
+    List<PointState> points = Study.read(s.dir()).points();
+    assertEquals(PointState.Status.FAILED, points.get(0).status());
+    assertEquals(3, points.get(0).exitCode());
+    assertEquals("tpcx-iot.sh: run aborted: hbase: connection refused", points.get(0).lastLine());
+    assertEquals(null, points.get(0).runFolder());
+    assertEquals(PointState.Status.FAILED, points.get(1).status(), "exit 0 without a completed result is no run");
+    assertEquals("runs/20260101-000000", points.get(1).runFolder());
+    assertTrue(Files.readString(s.dir().resolve(points.get(1).log())).contains("args: -b hbase -p 2 -k 20 --results "
+        + s.dir().resolve("runs") + " -q"), "the point's options, the study's runs folder and -q");
+    assertTrue(out.contains("[1/2] P=1: started"), out);
+    assertTrue(out.contains("[1/2] P=1: FAILED after 0 s with exit code 3: tpcx-iot.sh: run aborted"), out);
+    assertTrue(out.contains("[2/2] P=2: FAILED"), out);
+  }
+}
