@@ -8,12 +8,13 @@ import io.iotkit.model.Latency;
 import io.iotkit.model.Metrics;
 import io.iotkit.model.PhaseResult;
 import io.iotkit.model.PhaseSeries;
+import io.iotkit.model.Pricing;
 import io.iotkit.model.ResourceUsage;
 import io.iotkit.model.RunInputs;
 import io.iotkit.model.RunResult;
 import io.iotkit.model.RunStatus;
-import io.iotkit.report.SampleRuns;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -24,8 +25,12 @@ import org.HdrHistogram.Histogram;
  * Run results with figures chosen by the test: each substation's ingest time, so IoTps and the spread are known
  * exactly; insert latencies; optionally a pacing rate and sampled resources.
  */
-final class StudyRuns {
+public final class StudyRuns {
   private static final long S = 1_000_000L;
+  /** One line item of USD 100,000: the price is not what a study reads. */
+  private static final Pricing PRICING = new Pricing("Example Sponsor",
+      "Example IoT Gateway", "USD", List.of(new Pricing.LineItem("server", 100_000, 1,
+      LocalDate.of(2026, 1, 10))));
   private static final long T0 = Instant.parse("2026-03-02T09:00:00Z").getEpochSecond() * S;
 
   private StudyRuns() {
@@ -38,7 +43,7 @@ final class StudyRuns {
    * @param insertMicros every insert's latency in µs (one value per insert, recorded {@code perSubstation} times
    *     over the substations)
    */
-  static RunResult run(long perSubstation, double[] ingestSeconds, long insertMicros, long rate,
+  public static RunResult run(long perSubstation, double[] ingestSeconds, long insertMicros, long rate,
                        ResourceUsage resources) {
     int p = ingestSeconds.length;
     List<IterationResult> its = new ArrayList<>();
@@ -69,19 +74,19 @@ final class StudyRuns {
         null, null, null, List.of(), null, rate, io.iotkit.model.Arrivals.FIXED, false);
     return new RunResult("0.1.0", "r", RunStatus.COMPLETED, "", Instant.ofEpochSecond(T0 / S),
         Instant.ofEpochSecond(T0 / S + 30_000), inputs, null, null, "memory", Map.of(), List.of(), its, List.of(),
-        Metrics.compute(its, SampleRuns.pricing()), SampleRuns.pricing(), false, List.of("trial"), List.of(),
+        Metrics.compute(its, PRICING), PRICING, false, List.of("trial"), List.of(),
         List.of());
   }
 
   /** A run whose substations each take {@code seconds}. */
-  static RunResult even(long perSubstation, int p, double seconds, long insertMicros) {
+  public static RunResult even(long perSubstation, int p, double seconds, long insertMicros) {
     double[] s = new double[p];
     java.util.Arrays.fill(s, seconds);
     return run(perSubstation, s, insertMicros, 0, null);
   }
 
   /** Resources of one SUT process and one driver host, constant over three seconds. */
-  static ResourceUsage resources(double sutCpu, double driverUser, double driverSystem) {
+  public static ResourceUsage resources(double sutCpu, double driverUser, double driverSystem) {
     return new ResourceUsage(List.of(new ResourceUsage.HostUsage("h", List.of("master", "driver"), 2, 1L << 33,
         new double[] {driverUser, driverUser, driverUser}, new double[] {driverSystem, driverSystem, driverSystem},
         new double[3], new long[3], new long[3], new long[3], new long[3], new long[3])),
@@ -89,5 +94,13 @@ final class StudyRuns {
             new long[3], new long[3], new long[3]),
             new ResourceUsage.ProcessUsage("h", "instance 0", "driver", 43, new double[] {9, 9, 9}, new long[3],
                 new long[3], new long[3])));
+  }
+
+  /** The same run ended with another status. */
+  public static RunResult withStatus(RunResult r, RunStatus status) {
+    return new RunResult(r.kitVersion(), r.runId(), status, status == RunStatus.COMPLETED ? ""
+        : "stopped by the test", r.started(), r.finished(), r.inputs(), r.environment(), r.system(), r.sut(),
+        r.sutSettings(), r.prerequisites(), r.iterations(), r.cleanup(), r.metrics(), r.pricing(), r.compliant(),
+        r.reasons(), r.driverHosts(), r.sutOutages());
   }
 }

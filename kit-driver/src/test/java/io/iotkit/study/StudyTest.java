@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.iotkit.model.Json;
 import io.iotkit.model.RunResult;
 import io.iotkit.model.RunStatus;
-import io.iotkit.report.SampleRuns;
 import io.iotkit.result.RunFolder;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,10 +22,7 @@ class StudyTest {
   /** A run folder under the study with a result.json of {@code status}, marked complete or not. */
   private static String runFolder(Path study, String name, RunStatus status, boolean complete) throws Exception {
     RunFolder f = RunFolder.create(study.resolve(Study.RUNS).resolve(name));
-    RunResult r = SampleRuns.completed();
-    if (status != RunStatus.COMPLETED) {
-      r = SampleRuns.aborted();
-    }
+    RunResult r = StudyRuns.withStatus(StudyRuns.even(1_000, 1, 10, 500), status);
     Json.write(f.file(RunFolder.RESULT), r);
     if (complete) {
       f.markComplete();

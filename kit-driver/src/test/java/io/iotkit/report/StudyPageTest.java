@@ -1,12 +1,15 @@
-package io.iotkit.study;
+package io.iotkit.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.iotkit.report.HeadlessChromium;
-import io.iotkit.report.StudyReport;
+import io.iotkit.study.PointState;
+import io.iotkit.study.StudyRuns;
+import io.iotkit.study.StudySpec;
+import io.iotkit.study.StudyTable;
+import io.iotkit.study.StudyText;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
