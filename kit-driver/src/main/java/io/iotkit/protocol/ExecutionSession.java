@@ -22,7 +22,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import site.ycsb.DBException;
@@ -179,12 +178,7 @@ public final class ExecutionSession implements AutoCloseable {
   /** Each instance's site; a host that cannot hold its instances, or cannot be reached, is bad input. */
   private List<InstanceSite> openHosts(Environment environment) throws HostException, IOException {
     if (config.hosts() == null) {
-      String shortfall = InstanceMemory.shortfall("this host", config.substations(), config.instanceJvmOptions(),
-          environment.memoryBytes());
-      if (shortfall != null) {
-        throw new HostException(shortfall);
-      }
-      return Collections.nCopies(config.substations(), InstanceSite.local(config.kit().home()));
+      return InstanceOrders.localSites(config, environment);
     }
     List<DriverHost> placement = Placement.place(config.hosts().hosts(), config.substations());
     out.line("driver hosts: " + config.hosts().hosts().size() + " over ssh (connecting, "

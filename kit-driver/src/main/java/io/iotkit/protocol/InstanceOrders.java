@@ -1,9 +1,12 @@
 package io.iotkit.protocol;
 
 import io.iotkit.binding.settings.BadPropertyException;
+import io.iotkit.hosts.HostException;
+import io.iotkit.hosts.InstanceMemory;
 import io.iotkit.hosts.InstanceSite;
 import io.iotkit.instance.InstanceMain;
 import io.iotkit.instance.IotWorkload;
+import io.iotkit.model.Environment;
 import io.iotkit.model.InstanceSpec;
 import io.iotkit.model.KitLayout;
 import io.iotkit.model.WorkloadSpec;
@@ -12,6 +15,7 @@ import io.iotkit.sut.SutSession;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -51,6 +55,16 @@ final class InstanceOrders {
    * The instance's java command on a site: that host's java, the driver's and the binding's jars from the kit
    * there, and a temporary folder the cleanup deletes (the instance creates it).
    */
+  /** Every instance on this host, which must hold them all in memory (else a one-line HostException). */
+  static List<InstanceSite> localSites(RunConfig config, Environment environment) throws HostException {
+    String shortfall = InstanceMemory.shortfall("this host", config.substations(), config.instanceJvmOptions(),
+        environment.memoryBytes());
+    if (shortfall != null) {
+      throw new HostException(shortfall);
+    }
+    return Collections.nCopies(config.substations(), InstanceSite.local(config.kit().home()));
+  }
+
   static List<String> command(RunConfig config, String binding, InstanceSite site, Path tmp) {
     List<String> cmd = new ArrayList<>(List.of(site.java()));
     cmd.addAll(config.instanceJvmOptions());

@@ -42,7 +42,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -231,12 +230,7 @@ public final class RunProtocol {
    */
   private List<InstanceSite> openHosts(Path runDir, Environment environment) throws HostException, IOException, StrictAbort {
     if (config.hosts() == null) {
-      String shortfall = InstanceMemory.shortfall("this host", config.substations(), config.instanceJvmOptions(),
-          environment.memoryBytes());
-      if (shortfall != null) {
-        throw new HostException(shortfall);
-      }
-      return Collections.nCopies(config.substations(), InstanceSite.local(config.kit().home()));
+      return InstanceOrders.localSites(config, environment);
     }
     List<DriverHost> placement = Placement.place(config.hosts().hosts(), config.substations());
     out.line("driver hosts: " + config.hosts().hosts().size() + " over ssh (connecting, "

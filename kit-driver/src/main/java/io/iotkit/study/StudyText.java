@@ -58,14 +58,15 @@ public final class StudyText {
     List<List<String>> main = new ArrayList<>();
     boolean showP = t.swept() != Swept.SUBSTATIONS; // else the first column is P already
     main.add(withP(showP, 2, List.of(x, "status", "P", "K", "warmup s", "measured s", "IoTps", "per-sensor IoTps",
-        "efficiency")));
+        efficiencyLabel(t))));
     for (StudyRow r : t.rows()) {
       main.add(withP(showP, 2, List.of(r.value(), r.status().toString(), num(r.substations()), num(r.kvps()),
           f(r.warmupSeconds(), "%,.1f"), f(r.measuredSeconds(), "%,.1f"), f(r.iotps(), "%,.2f"),
           f(r.perSensor(), "%,.2f"), f(r.efficiency(), "%.3f"))));
     }
     sections.add(new Section("Throughput (Tables I and III): system-wide IoTps, per sensor (IoTps / (P x 200)),"
-        + " and scaling efficiency IoTps_i / (P_i/P_1 x IoTps_1) against the first point", main, ""));
+        + (t.swept() == Swept.SUBSTATIONS ? " and scaling efficiency IoTps_i / (P_i/P_1 x IoTps_1) against the first point"
+        : " and IoTps relative to the first point (P is the same at every point)"), main, ""));
 
     List<List<String>> ingest = new ArrayList<>();
     ingest.add(withP(showP, 1, List.of(x, "P", "min s", "max s", "avg s", "max-min s", "spread (max-min)/min")));
@@ -122,11 +123,16 @@ public final class StudyText {
     return sections;
   }
 
+  /** Scaling efficiency in a sweep of P; elsewhere the same ratio is only throughput against the first point. */
+  private static String efficiencyLabel(StudyTable t) {
+    return t.swept() == Swept.SUBSTATIONS ? "efficiency" : "IoTps / first";
+  }
+
   /** One row per point with every figure, plain numbers (no thousands separators), empty where not measured. */
   public static String csv(StudyTable t) {
     List<String> head = new ArrayList<>(List.of(t.swept() == Swept.SUBSTATIONS ? "swept P" : t.swept().label(),
         "status", "run folder", "P", "K", "warmup s",
-        "measured s", "IoTps", "per-sensor IoTps", "efficiency", "ingest min s", "ingest max s", "ingest avg s",
+        "measured s", "IoTps", "per-sensor IoTps", efficiencyLabel(t), "ingest min s", "ingest max s", "ingest avg s",
         "ingest spread", "insert p50 ms", "insert p99 ms", "insert p99.9 ms"));
     for (Operation q : StudyTable.QUERIES) {
       head.add(q.key() + " avg ms");
