@@ -1,7 +1,6 @@
 package io.iotkit.cli;
 
 import io.iotkit.binding.BindingProvider;
-import io.iotkit.hosts.DriverHost;
 import io.iotkit.hosts.DriverHosts;
 import io.iotkit.hosts.HostList;
 import io.iotkit.hosts.InstanceMemory;
@@ -274,12 +273,12 @@ final class RunCommand implements Callable<Integer> {
       throw new BadInputException("--remote-kit must be an absolute folder on the driver hosts, not " + remoteKit);
     }
     try {
-      List<DriverHost> hosts = HostList.read(hostList);
+      HostList.Listed hosts = HostList.readAll(hostList);
       Path control = Files.createTempDirectory(Path.of("/tmp"), "iotkit-ssh-");
       control.toFile().deleteOnExit();
-      return new DriverHosts.Plan(hostList.toAbsolutePath(), hosts,
+      return new DriverHosts.Plan(hostList.toAbsolutePath(), hosts.drivers(),
           new Ssh(control, sshConfig == null ? null : sshConfig.toAbsolutePath()),
-          remoteKit != null ? remoteKit : kit.home(), ship);
+          remoteKit != null ? remoteKit : kit.home(), ship, hosts.sutHosts());
     } catch (HostList.BadHostListException e) {
       throw new BadInputException(e.getMessage());
     } catch (java.io.IOException e) {

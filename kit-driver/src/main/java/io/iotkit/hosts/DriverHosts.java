@@ -4,24 +4,32 @@ import io.iotkit.model.KitLayout;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Consumer;
 
 /**
  * The driver hosts of one run: one {@link HostSession} each, opened together at the start (connection, kit,
- * probe) and closed at the end; gives each instance the {@link InstanceSite} it runs on.
+ * probe) and closed at the end; gives each instance the {@link InstanceSite} it runs on. The SUT hosts of the
+ * host list get a session too (the connection only: they need no kit or Java), through which the master samples
+ * them.
  */
 public final class DriverHosts implements AutoCloseable {
   private final List<HostSession> sessions;
+  private final List<HostSession> sutSessions;
+  private final Ssh ssh;
   private final List<HostReport> reports;
   private final List<InstanceSite> placement;
   private final Path remoteTmp;
 
-  private DriverHosts(List<HostSession> sessions, List<HostReport> reports, List<InstanceSite> placement,
-                      Path remoteTmp) {
+  private DriverHosts(List<HostSession> sessions, List<HostSession> sutSessions, Ssh ssh, List<HostReport> reports,
+                      List<InstanceSite> placement, Path remoteTmp) {
     this.sessions = sessions;
+    this.sutSessions = sutSessions;
+    this.ssh = ssh;
     this.reports = reports;
     this.placement = placement;
     this.remoteTmp = remoteTmp;
@@ -33,8 +41,10 @@ public final class DriverHosts implements AutoCloseable {
    * @param file      the host list they came from
    * @param remoteKit the kit's folder on hosts whose line names none
    * @param ship      whether to copy the kit there first (rsync over the same ssh)
+   * @param sutHosts  the SUT's nodes the host list names ({@code sut}), sampled over the same ssh
    */
-  public record Plan(Path file, List<DriverHost> hosts, Ssh ssh, Path remoteKit, boolean ship) {
+  public record Plan(Path file, List<DriverHost> hosts, Ssh ssh, Path remoteKit, boolean ship,
+                     List<DriverHost> sutHosts) {
   }
 
   /**
@@ -54,7 +64,21 @@ public final class DriverHosts implements AutoCloseable {
     }
     List<String> files = new ArrayList<>(kit.driverHostFiles(binding));
     files.add(kit.home().relativize(kit.manifest()).toString());
+    List<HostSession> sutSessions = new ArrayList<>();
+    for (DriverHost h : plan.sutHosts()) {
+      sutSessions.add(new HostSession(h, plan.ssh(), null, logDir.resolve(folderName(h)), "SUT host"));
+    }
     List<CompletableFuture<HostReport>> probes = new ArrayList<>();
+    for (HostSession s : sutSessions) { // reached like a driver host, so one that cannot be fails the run now
+      probes.add(CompletableFuture.supplyAsync(() -> {
+        try {
+          s.connect();
+          return null;
+        } catch (HostException e) {
+          throw new CompletionException(e);
+        }
+      }));
+    }
     for (HostSession s : sessions) {
       probes.add(CompletableFuture.supplyAsync(() -> {
         try {
@@ -77,6 +101,7 @@ public final class DriverHosts implements AutoCloseable {
     } catch (CompletionException e) {
       probes.forEach(p -> p.cancel(true));
       sessions.forEach(HostSession::close);
+      sutSessions.forEach(HostSession::close);
       if (e.getCause() instanceof HostException h) {
         throw h;
       }
@@ -84,12 +109,13 @@ public final class DriverHosts implements AutoCloseable {
     }
     // The master's pid too: runs with other results folders may have the same run name on a shared driver host.
     Path tmp = Path.of("tmp", runName + "-" + ProcessHandle.current().pid());
+    reports = reports.subList(sutSessions.size(), reports.size()); // the SUT hosts' connections report nothing
     List<InstanceSite> sites = new ArrayList<>();
     for (DriverHost h : placement) {
       HostReport r = reports.get(plan.hosts().indexOf(h));
       sites.add(new RemoteSite(h, plan.ssh(), r.kitHome(), r.clock()));
     }
-    return new DriverHosts(sessions, reports, sites, tmp);
+    return new DriverHosts(sessions, sutSessions, plan.ssh(), reports, sites, tmp);
   }
 
   /** A host's folder name in the run folder: its name with ':' and '@' made safe. */
@@ -97,7 +123,19 @@ public final class DriverHosts implements AutoCloseable {
     return h.name().replaceAll("[^A-Za-z0-9._-]", "_");
   }
 
-  /** What each host's probe found, in host-list order. */
+  /**
+   * The ssh command line of each SUT host (by its name in the host list) that runs {@code shellLine} there in
+   * {@code sh}, over the host's shared connection.
+   */
+  public Map<String, List<String>> sutCommands(String shellLine) {
+    Map<String, List<String>> commands = new LinkedHashMap<>();
+    for (HostSession s : sutSessions) {
+      commands.put(s.host().name(), ssh.command(s.host(), Ssh.shell(List.of("sh", "-c", shellLine))));
+    }
+    return commands;
+  }
+
+  /** What each driver host's probe found, in host-list order. */
   public List<HostReport> reports() {
     return reports;
   }
@@ -127,5 +165,6 @@ public final class DriverHosts implements AutoCloseable {
   public void close() {
     deleteTemporaryFiles();
     sessions.forEach(HostSession::close);
+    sutSessions.forEach(HostSession::close);
   }
 }

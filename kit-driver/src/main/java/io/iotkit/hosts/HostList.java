@@ -11,8 +11,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Reads a host list ({@code --hosts FILE}): one driver host a line, {@code [user@]host[:port] [instances=N]
- * [kit=DIR]}, blank lines and {@code #} comments ignored.
+ * Reads a host list ({@code --hosts FILE}): one host a line, {@code [user@]host[:port] [instances=N] [kit=DIR]}
+ * for a driver host or {@code [user@]host[:port] sut} for a node of the SUT the master samples over ssh (no
+ * instances, kit or Java there); blank lines and {@code #} comments ignored.
  */
 public final class HostList {
   private static final Pattern ADDRESS = Pattern.compile("(?:([A-Za-z0-9._-]+)@)?([A-Za-z0-9._-]+|\\[[0-9a-fA-F:]+\\])(?::(\\d+))?");
@@ -27,7 +28,22 @@ public final class HostList {
     }
   }
 
+  /**
+   * A host list's hosts by use.
+   *
+   * @param drivers  the driver hosts, at least one
+   * @param sutHosts the SUT nodes listed with {@code sut}, to be sampled over ssh
+   */
+  public record Listed(List<DriverHost> drivers, List<DriverHost> sutHosts) {
+  }
+
+  /** The driver hosts of a host list (its {@code sut} lines are checked and left out). */
   public static List<DriverHost> read(Path file) throws BadHostListException {
+    return readAll(file).drivers();
+  }
+
+  /** The driver hosts and the SUT hosts of a host list. */
+  public static Listed readAll(Path file) throws BadHostListException {
     List<String> lines;
     try {
       lines = Files.readAllLines(file);
@@ -35,6 +51,7 @@ public final class HostList {
       throw new BadHostListException("host list " + file + " cannot be read: " + e.getMessage());
     }
     List<DriverHost> hosts = new ArrayList<>();
+    List<DriverHost> sutHosts = new ArrayList<>();
     Set<String> seen = new HashSet<>();
     for (int i = 0; i < lines.size(); i++) {
       String text = lines.get(i).replaceFirst("#.*", "").trim();
@@ -42,16 +59,46 @@ public final class HostList {
         continue;
       }
       String where = "host list " + file + " line " + (i + 1);
-      DriverHost h = parse(text, where);
+      boolean sut = isSut(text, where);
+      DriverHost h = parse(text.replaceFirst("\\s+sut(?=\\s|$)", ""), where);
       if (!seen.add(h.name())) {
-        throw new BadHostListException(where + ": " + h.name() + " is listed twice; give it instances=N instead");
+        throw new BadHostListException(where + ": " + h.name() + " is listed twice; "
+            + (sut ? "a host is listed once, as a driver host or as a sut host (another name for it, e.g. its"
+            + " address, lists it again)" : "give it instances=N instead"));
       }
-      hosts.add(h);
+      (sut ? sutHosts : hosts).add(h);
     }
     if (hosts.isEmpty()) {
-      throw new BadHostListException("host list " + file + " names no host");
+      throw new BadHostListException("host list " + file + " names no " + (sutHosts.isEmpty() ? "host"
+          : "driver host (its sut lines are SUT nodes to sample; list at least one host to run instances)"));
     }
-    return hosts;
+    return new Listed(hosts, sutHosts);
+  }
+
+  /** Whether a line lists a SUT node: the word {@code sut} after the address, with nothing a driver host has. */
+  private static boolean isSut(String text, String where) throws BadHostListException {
+    String[] words = text.split("\\s+");
+    boolean sut = false;
+    for (int w = 1; w < words.length; w++) {
+      if (words[w].equals("sut")) {
+        if (sut) {
+          throw new BadHostListException(where + ": 'sut' is written twice");
+        }
+        sut = true;
+      }
+    }
+    if (sut) {
+      for (int w = 1; w < words.length; w++) {
+        if (words[w].startsWith("instances=")) {
+          throw new BadHostListException(where + ": a sut host runs no instances; drop " + words[w]
+              + " (or drop 'sut' to make it a driver host)");
+        }
+        if (words[w].startsWith("kit=")) {
+          throw new BadHostListException(where + ": a sut host needs no kit; drop " + words[w]);
+        }
+      }
+    }
+    return sut;
   }
 
   static DriverHost parse(String text, String where) throws BadHostListException {
@@ -77,7 +124,7 @@ public final class HostList {
       } else if (word.startsWith("kit=") && word.length() > 4 && word.charAt(4) == '/') {
         kit = word.substring(4);
       } else {
-        throw new BadHostListException(where + ": '" + word + "' is neither instances=N nor kit=/absolute/dir");
+        throw new BadHostListException(where + ": '" + word + "' is neither instances=N, kit=/absolute/dir nor sut");
       }
     }
     return new DriverHost(m.group(1), m.group(2), port, instances, kit);

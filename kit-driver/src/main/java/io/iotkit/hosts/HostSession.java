@@ -36,7 +36,15 @@ final class HostSession {
   private final Path kitHome;
   private final Path logDir;
 
+  /** "driver host" or "SUT host": how its lines name it. */
+  private final String what;
+
   HostSession(DriverHost host, Ssh ssh, Path kitHome, Path logDir) {
+    this(host, ssh, kitHome, logDir, "driver host");
+  }
+
+  HostSession(DriverHost host, Ssh ssh, Path kitHome, Path logDir, String what) {
+    this.what = what;
     this.host = host;
     this.ssh = ssh;
     this.kitHome = kitHome;
@@ -58,7 +66,7 @@ final class HostSession {
     cmd.addAll(List.of("-o", "ControlMaster=yes", "-f", "-N", host.destination()));
     int exit = run(cmd, "ssh.log", 60);
     if (exit != 0) {
-      throw new HostException("driver host " + host.name() + ": cannot log in over ssh (key-based, BatchMode): "
+      throw new HostException(what + " " + host.name() + ": cannot log in over ssh (key-based, BatchMode): "
           + lastLine("ssh.log"));
     }
   }
@@ -168,15 +176,15 @@ final class HostSession {
           .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
       if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
         p.destroyForcibly();
-        throw new HostException("driver host " + host.name() + ": " + cmd.get(0) + " did not finish within "
+        throw new HostException(what + " " + host.name() + ": " + cmd.get(0) + " did not finish within "
             + timeoutSeconds + " s (log: " + log + ")");
       }
       return p.exitValue();
     } catch (IOException e) {
-      throw new HostException("driver host " + host.name() + ": cannot run " + cmd.get(0) + ": " + e.getMessage());
+      throw new HostException(what + " " + host.name() + ": cannot run " + cmd.get(0) + ": " + e.getMessage());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new HostException("driver host " + host.name() + ": interrupted");
+      throw new HostException(what + " " + host.name() + ": interrupted");
     }
   }
 

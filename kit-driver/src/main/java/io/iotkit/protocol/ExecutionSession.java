@@ -5,6 +5,7 @@ import io.iotkit.binding.settings.BadPropertyException;
 import io.iotkit.files.FileTrees;
 import io.iotkit.hosts.DriverHost;
 import io.iotkit.hosts.DriverHosts;
+import io.iotkit.resources.ResourceSampler;
 import io.iotkit.hosts.HostException;
 import io.iotkit.hosts.InstanceMemory;
 import io.iotkit.hosts.InstanceSite;
@@ -23,6 +24,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import site.ycsb.DBException;
 
@@ -125,7 +127,8 @@ public final class ExecutionSession implements AutoCloseable {
       byte[] properties = config.bindingProperties() == null ? new byte[0]
           : Files.readAllBytes(config.bindingProperties());
       PhaseRunner runner = new PhaseRunner(sites, site -> InstanceOrders.command(config, provider.name(), site,
-          hosts == null ? dir.resolve("tmp") : hosts.temporaryFolder(site)), properties, out);
+          hosts == null ? dir.resolve("tmp") : hosts.temporaryFolder(site)), properties, out,
+          hosts == null ? Map.of() : hosts.sutCommands(ResourceSampler.REMOTE_LOOP));
       try (SutWatch watch = SutWatch.start(sut)) {
         try {
           return runner.run(name, false, InstanceOrders.specs(config, provider.name(), substations, name, kvps,
@@ -182,7 +185,8 @@ public final class ExecutionSession implements AutoCloseable {
     }
     List<DriverHost> placement = Placement.place(config.hosts().hosts(), config.substations());
     out.line("driver hosts: " + config.hosts().hosts().size() + " over ssh (connecting, "
-        + (config.hosts().ship() ? "shipping the kit, " : "") + "probe) ...");
+        + (config.hosts().ship() ? "shipping the kit, " : "") + "probe) ..."
+        + (config.hosts().sutHosts().isEmpty() ? "" : "; SUT hosts to sample: " + config.hosts().sutHosts().size()));
     hosts = DriverHosts.open(config.hosts(), placement, config.kit(), provider.name(), config.instanceJvmOptions(),
         dir.resolve("hosts"), dir.getFileName().toString(), out::line);
     for (var r : hosts.reports()) {

@@ -13,6 +13,7 @@ import io.iotkit.model.ResourceUsage;
 import io.iotkit.progress.PhaseProgress;
 import io.iotkit.progress.RunConsole;
 import io.iotkit.resources.ResourceMerge;
+import io.iotkit.resources.RemoteCounters;
 import io.iotkit.resources.ResourceSampler;
 import io.iotkit.resources.WatchedProcess;
 import io.iotkit.sut.SutSession.SutException;
@@ -21,7 +22,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -56,12 +59,17 @@ final class PhaseRunner {
   private final InstanceCommand command;
   private final byte[] bindingProperties;
   private final RunConsole out;
+  private final Map<String, List<String>> sutHosts;
 
   /**
    * @param sites             where each instance 0..P-1 runs
    * @param bindingProperties the binding properties file's bytes, handed to each instance over its control channel
+   * @param sutHosts          the SUT hosts of the host list by name, each with the ssh command line that runs
+   *                          {@link ResourceSampler#REMOTE_LOOP} there
    */
-  PhaseRunner(List<InstanceSite> sites, InstanceCommand command, byte[] bindingProperties, RunConsole out) {
+  PhaseRunner(List<InstanceSite> sites, InstanceCommand command, byte[] bindingProperties, RunConsole out,
+              Map<String, List<String>> sutHosts) {
+    this.sutHosts = sutHosts;
     this.sites = sites;
     this.command = command;
     this.bindingProperties = bindingProperties;
@@ -80,7 +88,16 @@ final class PhaseRunner {
             .map(site -> site.remote() ? site.name() : PhaseProgress.LOCAL).toList());
     List<InstanceProcess> running = new ArrayList<>();
     ResourceSampler sampler = null;
+    // SUT hosts' sessions start now, so they are up by TS_start; their samplers start then
+    Map<String, RemoteCounters> remotes = new LinkedHashMap<>();
+    Map<String, ResourceSampler> remoteSamplers = new LinkedHashMap<>();
     try {
+      sutHosts.forEach((host, cmd) -> {
+        RemoteCounters r = new RemoteCounters(cmd, phaseDir.resolve(sutLog(host)));
+        if (r.start()) {
+          remotes.put(host, r);
+        }
+      });
       for (InstanceSpec spec : specs) {
         InstanceSite site = sites.get(spec.instance());
         InstanceSpec onSite = spec.dataSinceMicros() > 0
@@ -94,6 +111,8 @@ final class PhaseRunner {
       long start = Clock.micros() + START_LEAD_MICROS;
       progress.begin(start);
       sampler = masterSampler(start, watch);
+      remotes.forEach((host, r) -> remoteSamplers.put(host, ResourceSampler.startRemote(host, r, start,
+          Clock::micros)));
       watch.phase(name);
       running.forEach(p -> p.start(start));
       follow(running, progress, watch);
@@ -113,7 +132,17 @@ final class PhaseRunner {
       sampler = null;
       // as many seconds as the phase's per-second series, so element i of both covers the same second
       int seconds = series.length() > 0 ? series.length() : ResourceSampler.seconds(start, end);
-      ResourceUsage resources = resources(ended.stop(seconds), results, seconds, phaseDir);
+      List<ResourceUsage> sampled = new ArrayList<>(List.of(ended.stop(seconds)));
+      for (String host : sutHosts.keySet()) {
+        ResourceSampler r = remoteSamplers.remove(host);
+        ResourceUsage u = r == null ? ResourceUsage.none() : r.stop(seconds);
+        if (u.nothingSampled()) {
+          out.line("SUT host " + host + " was not sampled in " + name + " (ssh's messages: "
+              + phaseDir.resolve(sutLog(host)) + ")");
+        }
+        sampled.add(u);
+      }
+      ResourceUsage resources = resources(sampled, results, seconds, phaseDir);
       // the instances' usage is in the phase's, merged; their own result files keep their copies
       List<InstanceResult> kept = results.stream().map(InstanceResult::withoutResources).toList();
       if (series.length() > PhaseSeries.MAX_POINTS) {
@@ -129,7 +158,16 @@ final class PhaseRunner {
       if (sampler != null) {
         sampler.stop(0);
       }
+      for (ResourceSampler r : remoteSamplers.values()) {
+        r.stop(0);
+      }
+      remotes.values().forEach(RemoteCounters::close); // idempotent: those a sampler had are closed already
     }
+  }
+
+  /** The file in the phase folder for ssh's messages of a SUT host's sampling session. */
+  private static String sutLog(String host) {
+    return "sut-host-" + host.replaceAll("[^A-Za-z0-9._-]", "_") + ".log";
   }
 
   /**
@@ -153,13 +191,13 @@ final class PhaseRunner {
   }
 
   /**
-   * The master's sample and every instance's, one series per host, each {@code seconds} long (an instance that
+   * The master's sample, the SUT hosts' and every instance's, one series per host, each {@code seconds} long (an instance that
    * ended before the phase has zeros after its end); an execution longer than result.json keeps
    * second by second leaves its whole usage in the phase folder and the result its first hour.
    */
-  private static ResourceUsage resources(ResourceUsage master, List<InstanceResult> results, int seconds,
+  private static ResourceUsage resources(List<ResourceUsage> sampled, List<InstanceResult> results, int seconds,
                                          Path phaseDir) throws IOException {
-    List<ResourceUsage> parts = new ArrayList<>(List.of(master));
+    List<ResourceUsage> parts = new ArrayList<>(sampled);
     results.forEach(r -> parts.add(r.resources()));
     ResourceUsage all = ResourceMerge.toSeconds(ResourceMerge.of(parts), seconds);
     if (seconds <= PhaseSeries.MAX_POINTS) {

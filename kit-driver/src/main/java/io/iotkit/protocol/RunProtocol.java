@@ -11,6 +11,7 @@ import io.iotkit.files.FileTrees;
 import io.iotkit.model.CheckResult;
 import io.iotkit.hosts.DriverHost;
 import io.iotkit.hosts.DriverHosts;
+import io.iotkit.resources.ResourceSampler;
 import io.iotkit.hosts.HostException;
 import io.iotkit.hosts.HostReport;
 import io.iotkit.hosts.InstanceMemory;
@@ -234,7 +235,8 @@ public final class RunProtocol {
     }
     List<DriverHost> placement = Placement.place(config.hosts().hosts(), config.substations());
     out.line("driver hosts: " + config.hosts().hosts().size() + " over ssh (connecting, "
-        + (config.hosts().ship() ? "shipping the kit, " : "") + "file check, clocks) ...");
+        + (config.hosts().ship() ? "shipping the kit, " : "") + "file check, clocks) ..."
+        + (config.hosts().sutHosts().isEmpty() ? "" : "; SUT hosts to sample: " + config.hosts().sutHosts().size()));
     Path hostsDir = runDir.resolve("hosts");
     hosts = DriverHosts.open(config.hosts(), placement, config.kit(), provider.name(), config.instanceJvmOptions(),
         hostsDir, runDir.getFileName().toString(), out::line);
@@ -317,7 +319,8 @@ public final class RunProtocol {
     int outagesBefore = outages.size();
     byte[] properties = config.bindingProperties() == null ? new byte[0]
         : Files.readAllBytes(config.bindingProperties());
-    PhaseRunner phases = new PhaseRunner(sites, site -> instanceCommand(site, runDir), properties, out);
+    PhaseRunner phases = new PhaseRunner(sites, site -> instanceCommand(site, runDir), properties, out,
+        hosts == null ? Map.of() : hosts.sutCommands(ResourceSampler.REMOTE_LOOP));
     sut.binding().prepare(substations);
     Map<String, String> layout = sut.binding().dataLayout();
     PhaseResult warmup;

@@ -12,7 +12,7 @@ import java.util.stream.Stream;
  * Reads a host's and its processes' counters from /proc (and the whole-disk names from /sys/block). The roots
  * are parameters so tests can point it at fixture folders.
  */
-final class ProcReader {
+final class ProcReader implements HostCounters {
   private final Path proc;
   private final Path sysBlock;
 
@@ -40,12 +40,14 @@ final class ProcReader {
   }
 
   /** Whether this host has the /proc files the sampler reads: false off Linux. */
-  boolean available() {
+  @Override
+  public boolean available() {
     return Files.isReadable(proc.resolve("stat")) && Files.isReadable(proc.resolve("meminfo"))
         && Files.isReadable(proc.resolve("self/stat"));
   }
 
-  Host host() throws IOException {
+  @Override
+  public Host host() throws IOException {
     long now = System.nanoTime();
     ProcText.CpuTicks cpu = ProcText.stat(read("stat"));
     String meminfo = read("meminfo");
@@ -58,7 +60,8 @@ final class ProcReader {
   }
 
   /** The process's counters, or empty when it is gone. */
-  Optional<Process> process(long pid) {
+  @Override
+  public Optional<Process> process(long pid) {
     long now = System.nanoTime();
     try {
       long ticks = ProcText.processTicks(read(pid + "/stat"));

@@ -19,7 +19,9 @@ import java.util.function.Supplier;
  * be read (not Linux) it samples nothing and returns {@link ResourceUsage#none()}.
  */
 public final class ResourceSampler {
-  private final ProcReader proc;
+  /** The shell loop a remote host runs for {@link #startRemote}: only sh, cat and ls are needed there. */
+  public static final String REMOTE_LOOP = ProcStream.LOOP;
+  private final HostCounters proc;
   private final String host;
   private final List<String> roles;
   private final Supplier<List<WatchedProcess>> processes;
@@ -40,7 +42,7 @@ public final class ResourceSampler {
    * @param processes the processes to follow, asked again before every reading (nodes come and go)
    * @param startMicros TS_start on {@code clockMicros}
    */
-  ResourceSampler(ProcReader proc, String host, List<String> roles, Supplier<List<WatchedProcess>> processes,
+  ResourceSampler(HostCounters proc, String host, List<String> roles, Supplier<List<WatchedProcess>> processes,
                   long startMicros, LongSupplier clockMicros) {
     this.proc = proc;
     this.host = host;
@@ -61,6 +63,18 @@ public final class ResourceSampler {
     return s;
   }
 
+  /**
+   * Starts sampling a remote host from {@code startMicros} through its started session: its host counters only
+   * (the kit does not know its processes), under role "sut" and the name the host list gives it. {@link #stop}
+   * closes the session.
+   */
+  public static ResourceSampler startRemote(String host, RemoteCounters remote, long startMicros,
+                                            LongSupplier clockMicros) {
+    ResourceSampler s = new ResourceSampler(remote, host, List.of("sut"), List::of, startMicros, clockMicros);
+    s.begin();
+    return s;
+  }
+
   void begin() {
     if (proc.available()) {
       started = true;
@@ -74,10 +88,19 @@ public final class ResourceSampler {
    */
   public ResourceUsage stop(int seconds) throws InterruptedException {
     if (!started) {
+      proc.close();
       return ResourceUsage.none();
     }
     thread.interrupt();
     thread.join();
+    try {
+      return series(seconds);
+    } finally {
+      proc.close();
+    }
+  }
+
+  private ResourceUsage series(int seconds) {
     synchronized (this) {
       if (haveBaseline && hostTrack.length() < seconds) {
         read(false);

@@ -56,6 +56,45 @@ class HostListTest {
   }
 
   @Test
+  void sutLinesAreSutHostsNotDriverHosts(@TempDir Path dir) throws Exception {
+    Path f = dir.resolve("hosts.txt");
+    Files.writeString(f, """
+        bench@node1 instances=2
+        admin@hbase-rs1 sut    # a region server
+        10.0.0.7:2222   sut
+        """);
+    HostList.Listed l = HostList.readAll(f);
+    assertEquals(List.of(new DriverHost("bench", "node1", 0, 2, null)), l.drivers());
+    assertEquals(List.of(new DriverHost("admin", "hbase-rs1", 0, null, null), new DriverHost(null, "10.0.0.7", 2222,
+        null, null)), l.sutHosts());
+    assertEquals(l.drivers(), HostList.read(f), "read gives the driver hosts only");
+  }
+
+  @Test
+  void sutWithDriverWordsOrAloneIsOneLine(@TempDir Path dir) throws Exception {
+    Path f = dir.resolve("hosts.txt");
+    Files.writeString(f, "node1\nrs1 sut instances=2\n");
+    assertEquals("host list " + f + " line 2: a sut host runs no instances; drop instances=2 (or drop 'sut' to make"
+        + " it a driver host)", assertThrows(HostList.BadHostListException.class, () -> HostList.read(f)).getMessage());
+    Files.writeString(f, "node1\nrs1 kit=/opt/kit sut\n");
+    assertTrue(assertThrows(HostList.BadHostListException.class, () -> HostList.read(f)).getMessage()
+        .endsWith("line 2: a sut host needs no kit; drop kit=/opt/kit"));
+    Files.writeString(f, "node1\nrs1 sut sut\n");
+    assertTrue(assertThrows(HostList.BadHostListException.class, () -> HostList.read(f)).getMessage()
+        .endsWith("line 2: 'sut' is written twice"));
+    Files.writeString(f, "node1\nnode1 sut\n");
+    assertTrue(assertThrows(HostList.BadHostListException.class, () -> HostList.read(f)).getMessage()
+        .contains("node1 is listed twice; a host is listed once, as a driver host or as a sut host"));
+    Files.writeString(f, "rs1 sut\n");
+    assertTrue(assertThrows(HostList.BadHostListException.class, () -> HostList.read(f)).getMessage()
+        .endsWith("names no driver host (its sut lines are SUT nodes to sample; list at least one host to run"
+            + " instances)"));
+    Files.writeString(f, "node1 suts\n");
+    assertTrue(assertThrows(HostList.BadHostListException.class, () -> HostList.read(f)).getMessage()
+        .contains("'suts' is neither instances=N, kit=/absolute/dir nor sut"));
+  }
+
+  @Test
   void placementDealsRoundRobinAndHonoursCounts() {
     DriverHost a = new DriverHost(null, "a", 0, null, null);
     DriverHost b = new DriverHost(null, "b", 0, null, null);
