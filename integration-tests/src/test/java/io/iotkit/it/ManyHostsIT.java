@@ -132,6 +132,52 @@ class ManyHostsIT {
     assertEquals(List.of(), KitProcess.leftovers(kits.toString()), "no instance left on any host");
   }
 
+  @Test
+  void aSutHostIsSampledOverSshSecondBySecond(@TempDir Path work) throws Exception {
+    // one driver host, and the other address of the same sshd listed as a node of the SUT
+    String driver = Sshd.ADDRESSES.get(0) + ":" + sshd.port;
+    String sut = Sshd.ADDRESSES.get(1) + ":" + sshd.port;
+    Path kits = work.resolve("kits");
+    Path unreachable = work.resolve("unreachable.txt");
+    Files.writeString(unreachable, driver + " kit=" + kits.resolve("k") + "\n127.0.0.3:1 sut\n");
+    KitProcess.Finished f = KitProcess.run(work, 3, args(unreachable, "-b", "null", "-p", "1", "-k", "1000",
+        "--results", work.resolve("r1").toString()));
+    assertEquals(2, f.exitCode(), f.stderr());
+    assertOneLine(f.stderr(), "SUT host 127.0.0.3:1: cannot log in over ssh");
+
+    Path list = work.resolve("hosts.txt");
+    Files.writeString(list, driver + " kit=" + kits.resolve("k") + "\n" + sut + " sut\n");
+    long started = System.nanoTime();
+    KitProcess.CompletedRun run = KitProcess.runToCompletion(work, args(list, "--ship", "-b", "null", "-p", "1",
+        "-k", "5000000"));
+    System.out.printf("run with a SUT host sampled over ssh: %.1f s%n", (System.nanoTime() - started) / 1e9);
+    for (IterationResult it : run.result().iterations()) {
+      var hosts = it.measured().resources().hosts();
+      var node = hosts.stream().filter(h -> h.host().equals(sut)).findFirst().orElseThrow(() ->
+          new AssertionError("no usage of " + sut + " among " + hosts.stream().map(h -> h.host()).toList()));
+      assertEquals(List.of("sut"), node.roles());
+      int seconds = it.measured().series().length();
+      assertTrue(seconds >= 2, "a phase of " + seconds + " s");
+      assertEquals(seconds, node.seconds(), "one element per second of the phase");
+      assertTrue(java.util.Arrays.stream(node.cpuBusy()).anyMatch(c -> c > 0), "the kit's own work shows");
+      // the SUT host is this machine: its busy CPU over ssh and the master's from /proc cover the same seconds
+      var master = hosts.stream().filter(h -> h.roles().contains("master")).findFirst().orElseThrow();
+      double overSsh = java.util.Arrays.stream(node.cpuBusy()).sum();
+      double local = java.util.Arrays.stream(master.cpuBusy()).sum();
+      System.out.printf("iteration %d: %d s; busy CPU s over ssh %.2f, from the master's /proc %.2f; per second"
+          + " over ssh %s, local %s%n", it.number(), seconds, overSsh, local,
+          java.util.Arrays.toString(node.cpuBusy()), java.util.Arrays.toString(master.cpuBusy()));
+      assertTrue(Math.abs(overSsh - local) <= 0.1 * local, "one machine read two ways: " + overSsh + " vs " + local);
+      assertTrue(node.memTotalBytes() > 0 && node.memUsedBytes()[0] > 0);
+      assertTrue(run.result().iterations().get(0).measured().resources().processes().stream()
+          .noneMatch(p -> p.host().equals(sut)), "no processes: the kit does not know a SUT node's pids");
+    }
+    assertTrue(Files.readString(run.runDir().resolve("fdr.md")).contains("host " + sut + " (sut)"),
+        "the FDR's resource table lists it");
+    assertTrue(Files.readString(run.runDir().resolve("report.html")).contains("CPU of " + sut + " (sut)"),
+        "the HTML report charts it");
+  }
+
   private static List<ProcessHandle> instances(String kitDir) {
     return ProcessHandle.allProcesses().filter(h -> h.info().commandLine().orElse("").contains(kitDir)
         && h.info().commandLine().orElse("").contains("io.iotkit.instance.InstanceMain")
