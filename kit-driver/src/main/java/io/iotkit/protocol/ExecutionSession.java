@@ -7,7 +7,6 @@ import io.iotkit.hosts.DriverHost;
 import io.iotkit.hosts.DriverHosts;
 import io.iotkit.resources.ResourceSampler;
 import io.iotkit.hosts.HostException;
-import io.iotkit.hosts.InstanceMemory;
 import io.iotkit.hosts.InstanceSite;
 import io.iotkit.hosts.Placement;
 import io.iotkit.hosts.SutAddress;
@@ -191,11 +190,7 @@ public final class ExecutionSession implements AutoCloseable {
         dir.resolve("hosts"), dir.getFileName().toString(), out::line);
     for (var r : hosts.reports()) {
       long here = placement.stream().filter(h -> h.equals(r.host())).count();
-      String shortfall = InstanceMemory.shortfall("driver host " + r.host().name(), (int) here,
-          config.instanceJvmOptions(), r.environment() == null ? null : r.environment().memoryBytes());
-      if (shortfall != null) {
-        throw new HostException(shortfall);
-      }
+      InstanceOrders.checkHostMemory(config, r, (int) here);
     }
     return hosts.placement();
   }

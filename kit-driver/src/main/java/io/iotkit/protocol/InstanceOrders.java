@@ -2,6 +2,7 @@ package io.iotkit.protocol;
 
 import io.iotkit.binding.settings.BadPropertyException;
 import io.iotkit.hosts.HostException;
+import io.iotkit.hosts.HostReport;
 import io.iotkit.hosts.InstanceMemory;
 import io.iotkit.hosts.InstanceSite;
 import io.iotkit.instance.InstanceMain;
@@ -63,6 +64,15 @@ final class InstanceOrders {
       throw new HostException(shortfall);
     }
     return Collections.nCopies(config.substations(), InstanceSite.local(config.kit().home()));
+  }
+
+  /** A driver host must hold the instances placed on it, as this host must (else a one-line HostException). */
+  static void checkHostMemory(RunConfig config, HostReport host, int instances) throws HostException {
+    String shortfall = InstanceMemory.shortfall("driver host " + host.host().name(), instances,
+        config.instanceJvmOptions(), host.environment() == null ? null : host.environment().memoryBytes());
+    if (shortfall != null) {
+      throw new HostException(shortfall);
+    }
   }
 
   static List<String> command(RunConfig config, String binding, InstanceSite site, Path tmp) {

@@ -14,7 +14,6 @@ import io.iotkit.hosts.DriverHosts;
 import io.iotkit.resources.ResourceSampler;
 import io.iotkit.hosts.HostException;
 import io.iotkit.hosts.HostReport;
-import io.iotkit.hosts.InstanceMemory;
 import io.iotkit.hosts.InstanceSite;
 import io.iotkit.hosts.Placement;
 import io.iotkit.hosts.SutAddress;
@@ -262,11 +261,7 @@ public final class RunProtocol {
       }
       driverHosts.add(new DriverHostResult(name, r.kitHome().toString(), instances, r.clock().offsetMicros(),
           r.clock().errorMicros(), r.environment()));
-      String shortfall = InstanceMemory.shortfall("driver host " + name, instances.size(),
-          config.instanceJvmOptions(), r.environment() == null ? null : r.environment().memoryBytes());
-      if (shortfall != null) {
-        throw new HostException(shortfall);
-      }
+      InstanceOrders.checkHostMemory(config, r, instances.size());
       if (worst == null || r.clock().boundMicros() > worst.clock().boundMicros()) {
         worst = r;
       }
