@@ -22,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Driver instances on two hosts over a real sshd (127.0.0.2 and 127.0.0.3, one kit folder each, shipped by the
- * kit): the whole protocol, a remote instance killed mid-run, and hosts the kit cannot use.
+ * kit) with a SUT node sampled over ssh (127.0.0.4): the whole protocol, a remote instance killed mid-run, and
+ * hosts the kit cannot use.
  */
 class ManyHostsIT {
   @TempDir
@@ -54,11 +55,18 @@ class ManyHostsIT {
     return all.toArray(String[]::new);
   }
 
+  /**
+   * Two driver hosts and, as a third name of this machine, a node of the SUT that the master samples over ssh: its
+   * busy CPU read over ssh must agree with the master's own /proc for the same seconds.
+   */
   @Test
   void wholeProtocolOverTwoHosts(@TempDir Path work) throws Exception {
     long k = 40_000;
     Path kits = work.resolve("kits");
-    KitProcess.CompletedRun run = KitProcess.runToCompletion(work, args(hostList(work, kits, ""), "--ship",
+    String sut = Sshd.SUT_ADDRESS + ":" + sshd.port;
+    Path list = hostList(work, kits, "");
+    Files.writeString(list, sut + " sut\n", java.nio.file.StandardOpenOption.APPEND);
+    KitProcess.CompletedRun run = KitProcess.runToCompletion(work, args(list, "--ship",
         "-b", "kafka", "-p", "4", "-k", Long.toString(k)));
     RunResult r = run.result();
     KitProcess.assertExactDataChecks(r, k);
@@ -97,6 +105,34 @@ class ManyHostsIT {
     assertTrue(html.contains("id=\"driver-hosts\"") && html.contains(Sshd.ADDRESSES.get(0) + ":" + sshd.port),
         "the HTML report lists them too");
     assertEquals(List.of(), KitProcess.leftovers(kits.toString()), "nothing left running on the hosts");
+    assertSampledOverSsh(run, sut);
+  }
+
+  private static void assertSampledOverSsh(KitProcess.CompletedRun run, String sut) throws Exception {
+    for (IterationResult it : run.result().iterations()) {
+      var hosts = it.measured().resources().hosts();
+      var node = hosts.stream().filter(h -> h.host().equals(sut)).findFirst().orElseThrow(() ->
+          new AssertionError("no usage of " + sut + " among " + hosts.stream().map(h -> h.host()).toList()));
+      assertEquals(List.of("sut"), node.roles());
+      int seconds = it.measured().series().length();
+      assertTrue(seconds >= 2, "a phase of " + seconds + " s");
+      assertEquals(seconds, node.seconds(), "one element per second of the phase");
+      assertTrue(java.util.Arrays.stream(node.cpuBusy()).anyMatch(c -> c > 0), "the kit's own work shows");
+      // the SUT host is this machine: its busy CPU over ssh and the master's from /proc cover the same seconds
+      var master = hosts.stream().filter(h -> h.roles().contains("master")).findFirst().orElseThrow();
+      double overSsh = java.util.Arrays.stream(node.cpuBusy()).sum();
+      double local = java.util.Arrays.stream(master.cpuBusy()).sum();
+      System.out.printf("iteration %d: %d s; busy CPU s over ssh %.2f, from the master's /proc %.2f%n",
+          it.number(), seconds, overSsh, local);
+      assertTrue(Math.abs(overSsh - local) <= 0.1 * local, "one machine read two ways: " + overSsh + " vs " + local);
+      assertTrue(node.memTotalBytes() > 0 && node.memUsedBytes()[0] > 0);
+      assertTrue(it.measured().resources().processes().stream().noneMatch(p -> p.host().equals(sut)),
+          "no processes: the kit does not know a SUT node's pids");
+    }
+    assertTrue(Files.readString(run.runDir().resolve("fdr.md")).contains("host " + sut + " (sut)"),
+        "the FDR's resource table lists it");
+    assertTrue(Files.readString(run.runDir().resolve("report.html")).contains("CPU of " + sut + " (sut)"),
+        "the HTML report charts it");
   }
 
   @Test
@@ -132,52 +168,6 @@ class ManyHostsIT {
     assertEquals(List.of(), KitProcess.leftovers(kits.toString()), "no instance left on any host");
   }
 
-  @Test
-  void aSutHostIsSampledOverSshSecondBySecond(@TempDir Path work) throws Exception {
-    // one driver host, and the other address of the same sshd listed as a node of the SUT
-    String driver = Sshd.ADDRESSES.get(0) + ":" + sshd.port;
-    String sut = Sshd.ADDRESSES.get(1) + ":" + sshd.port;
-    Path kits = work.resolve("kits");
-    Path unreachable = work.resolve("unreachable.txt");
-    Files.writeString(unreachable, driver + " kit=" + kits.resolve("k") + "\n127.0.0.3:1 sut\n");
-    KitProcess.Finished f = KitProcess.run(work, 3, args(unreachable, "-b", "null", "-p", "1", "-k", "1000",
-        "--results", work.resolve("r1").toString()));
-    assertEquals(2, f.exitCode(), f.stderr());
-    assertOneLine(f.stderr(), "SUT host 127.0.0.3:1: cannot log in over ssh");
-
-    Path list = work.resolve("hosts.txt");
-    Files.writeString(list, driver + " kit=" + kits.resolve("k") + "\n" + sut + " sut\n");
-    long started = System.nanoTime();
-    KitProcess.CompletedRun run = KitProcess.runToCompletion(work, args(list, "--ship", "-b", "null", "-p", "1",
-        "-k", "5000000"));
-    System.out.printf("run with a SUT host sampled over ssh: %.1f s%n", (System.nanoTime() - started) / 1e9);
-    for (IterationResult it : run.result().iterations()) {
-      var hosts = it.measured().resources().hosts();
-      var node = hosts.stream().filter(h -> h.host().equals(sut)).findFirst().orElseThrow(() ->
-          new AssertionError("no usage of " + sut + " among " + hosts.stream().map(h -> h.host()).toList()));
-      assertEquals(List.of("sut"), node.roles());
-      int seconds = it.measured().series().length();
-      assertTrue(seconds >= 2, "a phase of " + seconds + " s");
-      assertEquals(seconds, node.seconds(), "one element per second of the phase");
-      assertTrue(java.util.Arrays.stream(node.cpuBusy()).anyMatch(c -> c > 0), "the kit's own work shows");
-      // the SUT host is this machine: its busy CPU over ssh and the master's from /proc cover the same seconds
-      var master = hosts.stream().filter(h -> h.roles().contains("master")).findFirst().orElseThrow();
-      double overSsh = java.util.Arrays.stream(node.cpuBusy()).sum();
-      double local = java.util.Arrays.stream(master.cpuBusy()).sum();
-      System.out.printf("iteration %d: %d s; busy CPU s over ssh %.2f, from the master's /proc %.2f; per second"
-          + " over ssh %s, local %s%n", it.number(), seconds, overSsh, local,
-          java.util.Arrays.toString(node.cpuBusy()), java.util.Arrays.toString(master.cpuBusy()));
-      assertTrue(Math.abs(overSsh - local) <= 0.1 * local, "one machine read two ways: " + overSsh + " vs " + local);
-      assertTrue(node.memTotalBytes() > 0 && node.memUsedBytes()[0] > 0);
-      assertTrue(run.result().iterations().get(0).measured().resources().processes().stream()
-          .noneMatch(p -> p.host().equals(sut)), "no processes: the kit does not know a SUT node's pids");
-    }
-    assertTrue(Files.readString(run.runDir().resolve("fdr.md")).contains("host " + sut + " (sut)"),
-        "the FDR's resource table lists it");
-    assertTrue(Files.readString(run.runDir().resolve("report.html")).contains("CPU of " + sut + " (sut)"),
-        "the HTML report charts it");
-  }
-
   private static List<ProcessHandle> instances(String kitDir) {
     return ProcessHandle.allProcesses().filter(h -> h.info().commandLine().orElse("").contains(kitDir)
         && h.info().commandLine().orElse("").contains("io.iotkit.instance.InstanceMain")
@@ -198,6 +188,14 @@ class ManyHostsIT {
         "-b", "null", "-p", "2", "-k", "1000", "--results", work.resolve("r2").toString()));
     assertEquals(2, noKit.exitCode(), noKit.stderr());
     assertOneLine(noKit.stderr(), "no kit at " + work.resolve("nowhere"));
+
+    Path noSut = work.resolve("no-sut.txt");
+    Files.writeString(noSut, Sshd.ADDRESSES.get(0) + ":" + sshd.port + " kit=" + work.resolve("kit")
+        + "\n127.0.0.3:1 sut\n");
+    KitProcess.Finished f3 = KitProcess.run(work, 3, args(noSut, "-b", "null", "-p", "1", "-k", "1000",
+        "--results", work.resolve("r3").toString()));
+    assertEquals(2, f3.exitCode(), f3.stderr());
+    assertOneLine(f3.stderr(), "SUT host 127.0.0.3:1: cannot log in over ssh");
   }
 
   @Test

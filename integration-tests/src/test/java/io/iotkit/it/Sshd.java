@@ -10,11 +10,13 @@ import java.util.concurrent.TimeUnit;
 /**
  * A real OpenSSH server (Debian's openssh-server) started by the test as an ordinary process: a generated host
  * key and client key, key login only, listening on 127.0.0.2 and 127.0.0.3, so the kit sees two distinct driver
- * hosts on this machine. {@link #clientConfig()} is the ssh config file the kit gets with --ssh-config.
+ * hosts on this machine, and on 127.0.0.4, a third name to list it as a node of the SUT. {@link #clientConfig()} is the ssh config file the kit gets with --ssh-config.
  */
 final class Sshd implements AutoCloseable {
   static final Path SSHD = Path.of("/usr/sbin/sshd");
   static final List<String> ADDRESSES = List.of("127.0.0.2", "127.0.0.3");
+  /** A third address of the same sshd, to list this machine once more as a node of the SUT. */
+  static final String SUT_ADDRESS = "127.0.0.4";
 
   private final Process process;
   private final Path dir;
@@ -48,7 +50,9 @@ final class Sshd implements AutoCloseable {
       port = s.getLocalPort();
     }
     StringBuilder cfg = new StringBuilder("Port " + port + "\n");
-    ADDRESSES.forEach(a -> cfg.append("ListenAddress ").append(a).append('\n'));
+    List<String> listen = new java.util.ArrayList<>(ADDRESSES);
+    listen.add(SUT_ADDRESS);
+    listen.forEach(a -> cfg.append("ListenAddress ").append(a).append('\n'));
     cfg.append("HostKey ").append(dir.resolve("host_key")).append('\n')
         .append("AuthorizedKeysFile ").append(dir.resolve("authorized_keys")).append('\n')
         .append("PidFile ").append(dir.resolve("sshd.pid")).append('\n')
@@ -72,7 +76,7 @@ final class Sshd implements AutoCloseable {
         .redirectErrorStream(true).redirectOutput(dir.resolve("sshd.log").toFile()).start();
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     while (Files.readAllLines(dir.resolve("sshd.log")).stream().filter(l -> l.contains("Server listening")).count()
-        < ADDRESSES.size()) {
+        < listen.size()) {
       if (!p.isAlive() || System.nanoTime() > deadline) {
         p.destroyForcibly();
         throw new AssertionError("sshd did not start: " + Files.readString(dir.resolve("sshd.log")));
