@@ -71,10 +71,12 @@ class HBaseClusterIT {
 
   /**
    * A detached two-node cluster (server start --sut-nodes 2) keeps two copies: an audited run against it stops at
-   * the replication check, naming the figure HBase reported; server stop then ends every node.
+   * the replication check, naming the figure HBase reported. A trial run through the binding properties the server
+   * wrote connects instead of starting a server, and cannot restart what it does not own without a command. Server
+   * stop then ends every node.
    */
   @Test
-  void twoNodesFailTheReplicationCheck(@TempDir Path work) throws Exception {
+  void twoNodesStartedApartFailTheReplicationCheckAndServeATrialRun(@TempDir Path work) throws Exception {
     Path dir = work.resolve("cluster");
     KitProcess.Finished started = KitProcess.run(Files.createDirectories(work.resolve("start")), 10, "server",
         "-b", "hbase", "start", "--sut-nodes", "2", "--dir", dir.toString());
@@ -96,6 +98,22 @@ class HBaseClusterIT {
       assertFalse(replication.passed());
       assertTrue(replication.why().contains("fewer than 3 copies"), replication.why());
       assertEquals(List.of(), r.iterations(), "nothing was written");
+
+      Path props = dir.resolve("binding.properties");
+      Path trialResults = work.resolve("trial");
+      KitProcess.Finished trial = KitProcess.run(Files.createDirectories(work.resolve("trial-run")), 8, "-p", "1",
+          "-k", "20000", "--binding-properties", props.toString(), "--results", trialResults.toString());
+      assertEquals(0, trial.exitCode(), trial.stderr());
+      RunResult t = KitProcess.result(KitProcess.onlyRunDir(trialResults));
+      assertEquals(RunStatus.COMPLETED, t.status());
+      assertTrue(t.sut().contains(props.toString()), "the report names the configured SUT: " + t.sut());
+      for (var it : t.iterations()) {
+        assertEquals(40_000, it.storedReadings());
+      }
+      CheckResult restart = t.cleanup().stream().filter(c -> c.name().contains("restarted")).findFirst()
+          .orElseThrow();
+      assertFalse(restart.passed(), "without sut.restart.command the kit cannot restart an external SUT");
+      assertTrue(restart.measured().text().contains("sut.restart.command"));
     } finally {
       KitProcess.Finished stopped = KitProcess.run(Files.createDirectories(work.resolve("stop")), 5, "server",
           "-b", "hbase", "stop", "--dir", dir.toString());
