@@ -17,10 +17,10 @@ import io.iotkit.report.PlanReport;
 import io.iotkit.result.RunFolder;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** Planning a compliant run: {@code tpcx-iot.sh plan -b NAME -p P}. */
@@ -56,18 +56,8 @@ final class PlanCommand implements Callable<Integer> {
       description = "Nodes of the local server, as for the run (default: ${DEFAULT-VALUE}).")
   int sutNodes;
 
-  @Option(names = "--hosts", paramLabel = "FILE",
-      description = "Driver hosts, as for the run (default: every instance on this host).")
-  Path hostList;
-
-  @Option(names = "--remote-kit", paramLabel = "DIR", description = "As for the run, with --hosts.")
-  Path remoteKit;
-
-  @Option(names = "--ship", description = "As for the run, with --hosts (default: off).")
-  boolean ship;
-
-  @Option(names = "--ssh-config", paramLabel = "FILE", description = "As for the run, with --hosts.")
-  Path sshConfig;
+  @Mixin
+  DriverHostOptions hosts = new DriverHostOptions();
 
   @Option(names = "--threads", defaultValue = "" + WorkloadSpec.THREADS_PER_INSTANCE, paramLabel = "N",
       description = "Insert threads per instance, as for the run; any value but the default plans a non-compliant"
@@ -121,7 +111,7 @@ final class PlanCommand implements Callable<Integer> {
       config = new RunConfig(substations, Math.max(1, substations), io.iotkit.model.WorkloadSpec.KVP_BYTES, binding,
           properties, null, null, false, threads, sutNodes, resultsRoot, jvmOptions, 0, io.iotkit.model.Arrivals.FIXED,
           false, kit,
-          RunCommand.hostPlan(kit, hostList, remoteKit, ship, sshConfig));
+          hosts.plan(kit));
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage());
     }
@@ -131,7 +121,7 @@ final class PlanCommand implements Callable<Integer> {
     Thread reaper = new Thread(RunCommand::stopChildren, "stop-children");
     Runtime.getRuntime().addShutdownHook(reaper);
     RunFolder folder = RunFolder.create(resultsRoot);
-    folder.keepConfiguration(properties, null, null, hostList);
+    folder.keepConfiguration(properties, null, null, hosts.file());
     Instant started = Instant.now();
     Calibration.Outcome outcome;
     try (LibraryOutput streams = LibraryOutput.divert(folder.file("master.log"))) {
@@ -151,16 +141,9 @@ final class PlanCommand implements Callable<Integer> {
           + " so there is no rate to plan from (plan folder: " + folder.dir() + ")");
       return RunCommand.EXIT_FAILED;
     }
-    List<String> hostOptions = new ArrayList<>();
-    if (remoteKit != null) {
-      hostOptions.addAll(List.of("--remote-kit", remoteKit.toString()));
-    }
-    if (sshConfig != null) {
-      hostOptions.addAll(List.of("--ssh-config", sshConfig.toString()));
-    }
     RunPlan.Inputs inputs = new RunPlan.Inputs(provider.name(), substations, threads, sutNodes,
-        bindingProperties == null ? null : bindingProperties.toString(), hostList == null ? null : hostList.toString(),
-        hostOptions, instanceJvmOptions == null ? null : jvmOptions, calibrationSeconds, marginPercent);
+        bindingProperties == null ? null : bindingProperties.toString(),
+        hosts.file() == null ? null : hosts.file().toString(), hosts.forThePlannedRun(), instanceJvmOptions == null ? null : jvmOptions, calibrationSeconds, marginPercent);
     RunPlan plan = Planner.plan(RunProtocol.KIT_VERSION, folder.dir().getFileName().toString(), started,
         Instant.now(), inputs, outcome, results == null ? null : results.toString());
     String text = PlanReport.render(plan);

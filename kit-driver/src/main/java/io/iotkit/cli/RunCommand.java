@@ -1,10 +1,7 @@
 package io.iotkit.cli;
 
 import io.iotkit.binding.BindingProvider;
-import io.iotkit.hosts.DriverHosts;
-import io.iotkit.hosts.HostList;
 import io.iotkit.hosts.InstanceMemory;
-import io.iotkit.hosts.Ssh;
 import io.iotkit.model.Arrivals;
 import io.iotkit.model.KitLayout;
 import io.iotkit.model.Pricing;
@@ -26,6 +23,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The benchmark run: {@code tpcx-iot.sh -p P -k K}. */
@@ -70,24 +68,8 @@ final class RunCommand implements Callable<Integer> {
           + " replicated SUT (default: ${DEFAULT-VALUE}).")
   int sutNodes;
 
-  @Option(names = "--hosts", paramLabel = "FILE",
-      description = "Run the instances on driver hosts over ssh: one host a line, [user@]host[:port] [instances=N]"
-          + " [kit=DIR], '#' comments (default: every instance on this host).")
-  Path hostList;
-
-  @Option(names = "--remote-kit", paramLabel = "DIR",
-      description = "The kit's folder on the driver hosts, unless a host's line says kit=DIR (default: this kit's"
-          + " own path).")
-  Path remoteKit;
-
-  @Option(names = "--ship",
-      description = "Copy the built kit to each driver host's kit folder first (rsync over ssh) (default: off).")
-  boolean ship;
-
-  @Option(names = "--ssh-config", paramLabel = "FILE",
-      description = "An ssh config file for the driver hosts (ssh -F), e.g. with IdentityFile and"
-          + " UserKnownHostsFile (default: the user's own).")
-  Path sshConfig;
+  @Mixin
+  DriverHostOptions hosts = new DriverHostOptions();
 
   @Option(names = "--pricing", paramLabel = "FILE",
       description = "Pricing file of the priced configuration (default: workloads/pricing.json).")
@@ -166,7 +148,7 @@ final class RunCommand implements Callable<Integer> {
       config = new RunConfig(substations, kvps, kvpBytes, binding, bindingPropertiesFile(kit), pricingFile(kit),
           systemFile(kit), strict,
           threads, sutNodes, results != null ? results : kit.home().resolve("results"), jvmOptions(), rate,
-          arrivals(), noQueries, kit, hostPlan(kit));
+          arrivals(), noQueries, kit, hosts.plan(kit));
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage());
     }
@@ -250,40 +232,6 @@ final class RunCommand implements Callable<Integer> {
     }
     Path standard = kit.home().resolve("workloads").resolve(binding + ".properties");
     return Files.isRegularFile(standard) ? standard : null;
-  }
-
-  /** The driver hosts' plan, or null without --hosts; a host list the kit cannot use is bad input. */
-  private DriverHosts.Plan hostPlan(KitLayout kit) throws BadInputException {
-    return hostPlan(kit, hostList, remoteKit, ship, sshConfig);
-  }
-
-  /** The driver hosts' plan from --hosts and the options that go with it, or null without --hosts. */
-  static DriverHosts.Plan hostPlan(KitLayout kit, Path hostList, Path remoteKit, boolean ship, Path sshConfig)
-      throws BadInputException {
-    if (hostList == null) {
-      if (remoteKit != null || ship || sshConfig != null) {
-        throw new BadInputException("--remote-kit, --ship and --ssh-config go with --hosts");
-      }
-      return null;
-    }
-    if (sshConfig != null && !Files.isRegularFile(sshConfig)) {
-      throw new BadInputException("ssh config file " + sshConfig + " does not exist");
-    }
-    if (remoteKit != null && !remoteKit.isAbsolute()) {
-      throw new BadInputException("--remote-kit must be an absolute folder on the driver hosts, not " + remoteKit);
-    }
-    try {
-      HostList.Listed hosts = HostList.readAll(hostList);
-      Path control = Files.createTempDirectory(Path.of("/tmp"), "iotkit-ssh-");
-      control.toFile().deleteOnExit();
-      return new DriverHosts.Plan(hostList.toAbsolutePath(), hosts.drivers(),
-          new Ssh(control, sshConfig == null ? null : sshConfig.toAbsolutePath()),
-          remoteKit != null ? remoteKit : kit.home(), ship, hosts.sutHosts());
-    } catch (HostList.BadHostListException e) {
-      throw new BadInputException(e.getMessage());
-    } catch (java.io.IOException e) {
-      throw new BadInputException("cannot make a folder for ssh's connection sockets in /tmp: " + e.getMessage());
-    }
   }
 
   private Path systemFile(KitLayout kit) throws BadInputException {
