@@ -25,7 +25,8 @@ import site.ycsb.DBException;
 /**
  * Runs one phase of one driver instance: opens a binding per thread, waits at the start barrier, then each
  * thread inserts its share of the instance's kvps; the thread whose count takes the instance past its 2,000th,
- * 4,000th, ... insert runs a dashboard query, so queries are spread through the run at 5 per 10,000 kvps.
+ * 4,000th, ... insert hands a dashboard query to the instance's {@link QueryThread} (or runs it itself when that
+ * thread is two behind), so queries are spread through the run at 5 per 10,000 kvps.
  * Threads add their inserts to the instance's count every {@value #COUNTED_EVERY} inserts (and at their end),
  * so a query comes at most that many inserts of its thread late, and the instance runs floor(KVP/2000) in all.
  *
@@ -107,6 +108,15 @@ public final class InstanceRunner {
         workload.offerAsynchronousAcknowledgement(db, state);
         states.add(state);
       }
+      IotWorkload.ThreadState queryState = null;
+      if (!spec.noQueries() && dbs.get(0).answersQueries()) {
+        KitBinding db = bindings.get();
+        db.setProperties(p);
+        db.init();
+        dbs.add(db);
+        queryState = workload.initQueryThread(threads);
+        states.add(queryState);
+      }
       long start = barrier.awaitStart();
       if (spec.dataSinceMicros() <= 0) {
         workload.dataSince(start); // a warmup's data begins with it
@@ -122,19 +132,27 @@ public final class InstanceRunner {
         if (measured) {
           sampling.start();
         }
+        QueryThread queries = queryState == null ? null : new QueryThread(workload, dbs.get(threads), queryState);
+        if (queries != null) {
+          queries.start();
+        }
         List<Thread> running = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
           long quota = WorkloadSpec.kvpsForThread(t, threads, spec.kvps());
           KitBinding db = dbs.get(t);
           IotWorkload.ThreadState state = states.get(t);
           Schedule schedule = Schedule.of(spec.rate(), threads, spec.arrivals(), spec.seed(), t);
-          Thread th = new Thread(() -> insertLoop(workload, db, state, quota, schedule, originNanos),
+          Thread th = new Thread(() -> insertLoop(workload, db, state, quota, schedule, originNanos, queries),
               "insert-" + t);
           th.start();
           running.add(th);
         }
         for (Thread th : running) {
           th.join();
+        }
+        if (queries != null) {
+          queries.close(); // the queries still waiting belong to this phase
+          queryState.measured.endMicros = clockMicros.getAsLong();
         }
         sampling.interrupt();
         sampling.join();
@@ -153,7 +171,7 @@ public final class InstanceRunner {
   }
 
   private void insertLoop(IotWorkload workload, KitBinding db, IotWorkload.ThreadState state, long quota,
-                          Schedule schedule, long origin) {
+                          Schedule schedule, long origin, QueryThread queries) {
     int uncounted = 0;
     for (long n = 0; n < quota; n++) {
       if (schedule.paced()) {
@@ -164,25 +182,29 @@ public final class InstanceRunner {
         workload.doInsert(db, state);
       }
       if (++uncounted == COUNTED_EVERY) {
-        count(uncounted, workload, db, state);
+        count(uncounted, workload, db, state, queries);
         uncounted = 0;
       }
     }
-    count(uncounted, workload, db, state);
+    count(uncounted, workload, db, state, queries);
     workload.flush(db, state);
     state.measured.endMicros = clockMicros.getAsLong();
   }
 
   /**
-   * Adds a thread's inserts to the instance's count and runs the queries due: one for each multiple of
-   * {@link WorkloadSpec#INSERTS_PER_QUERY} the count passes. The counts of all threads cover the instance's
-   * inserts exactly once, so every multiple is passed by exactly one thread.
+   * Adds a thread's inserts to the instance's count and starts the queries due: one for each multiple of
+   * {@link WorkloadSpec#INSERTS_PER_QUERY} the count passes, handed to the query thread, or run here when that
+   * thread has one waiting already. The counts of all threads cover the instance's inserts exactly once, so every
+   * multiple is passed by exactly one thread.
    */
-  private void count(int inserts, IotWorkload workload, KitBinding db, IotWorkload.ThreadState state) {
+  private void count(int inserts, IotWorkload workload, KitBinding db, IotWorkload.ThreadState state,
+                     QueryThread queries) {
     long after = inserted.addAndGet(inserts);
     long due = after / WorkloadSpec.INSERTS_PER_QUERY - (after - inserts) / WorkloadSpec.INSERTS_PER_QUERY;
-    for (long q = 0; q < due && !spec.noQueries() && db.answersQueries(); q++) {
-      workload.doTransaction(db, state);
+    for (long q = 0; q < due && queries != null; q++) {
+      if (!queries.offer()) {
+        workload.doTransaction(db, state);
+      }
     }
   }
 

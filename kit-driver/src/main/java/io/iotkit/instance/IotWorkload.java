@@ -100,7 +100,7 @@ public final class IotWorkload extends Workload {
     dataSinceMicros = micros;
   }
 
-  /** Per-thread state: the thread's generator, its random source and its measurements. */
+  /** Per-thread state: the thread's generator (none for the query thread), its random source and its measurements. */
   static final class ThreadState {
     final KvpGenerator generator;
     final SplittableRandom rng;
@@ -130,6 +130,15 @@ public final class IotWorkload extends Workload {
     long threadSeed = mix(seed + threadId * 0x9E3779B97F4A7C15L);
     return new ThreadState(new KvpGenerator(substation, mine, threadSeed, clockMicros, kvpBytes),
         new SplittableRandom(threadSeed ^ 0x5DEECE66DL));
+  }
+
+  /**
+   * The state of the instance's query thread ({@link QueryThread}): a random source of its own, after the insert
+   * threads' ({@code threadCount} of them), and no generator, since it inserts nothing.
+   */
+  ThreadState initQueryThread(int threadCount) {
+    long threadSeed = mix(seed + threadCount * 0x9E3779B97F4A7C15L);
+    return new ThreadState(null, new SplittableRandom(threadSeed ^ 0x5DEECE66DL));
   }
 
   /** SplitMix64's finaliser: a bijection, so threads of one instance never share a seed. */

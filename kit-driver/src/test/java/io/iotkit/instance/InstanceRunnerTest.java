@@ -139,7 +139,7 @@ class InstanceRunnerTest {
     long[] start = new long[1];
     InstanceResult r = run(1, store, opened, start);
 
-    assertEquals(THREADS, opened.size());
+    assertEquals(THREADS + 1, opened.size(), "one binding per insert thread and one for the query thread");
     assertEquals(KVPS, store.size());
     assertEquals(KVPS, opened.get(0).countReadings(java.util.List.of("r1-1-002")));
     assertEquals(2, r.instance());
@@ -202,9 +202,35 @@ class InstanceRunnerTest {
   }
 
   @Test
-  void aLoneThreadQueriesAfterExactlyEvery2000thInsert() throws Exception {
-    List<Long> insertsAtQueries = insertsSeenAtEachQuery(10_000, 1);
-    assertEquals(List.of(2_000L, 4_000L, 6_000L, 8_000L, 10_000L), insertsAtQueries);
+  void queriesRunBesideTheInsertsAndAThirdOpenOneOnTheInsertThread() throws Exception {
+    // each query takes 500 ms, the 10,000 inserts a few ms: the first query runs on the query thread, the second
+    // waits for it, and the ones due while two are open run on the insert thread that found them due
+    List<String> ranOn = new CopyOnWriteArrayList<>();
+    java.util.concurrent.atomic.AtomicInteger open = new java.util.concurrent.atomic.AtomicInteger();
+    java.util.concurrent.atomic.AtomicInteger mostOpen = new java.util.concurrent.atomic.AtomicInteger();
+    InstanceRunner runner = runner(spec(10_000, 1), () -> new MemoryBinding() {
+      @Override
+      public io.iotkit.binding.WindowResult aggregate(Aggregate fn, String substation, String sensor, long from,
+                                                      long to) {
+        mostOpen.accumulateAndGet(open.incrementAndGet(), Math::max);
+        try {
+          Thread.sleep(250);
+        } catch (InterruptedException e) {
+          throw new AssertionError(e);
+        } finally {
+          open.decrementAndGet();
+        }
+        ranOn.add(Thread.currentThread().getName());
+        return super.aggregate(fn, substation, sensor, from, to);
+      }
+    });
+    InstanceResult r = runner.run(Clock::micros);
+    assertEquals(5, r.queries());
+    assertEquals(10_000, r.acknowledged());
+    assertEquals(10, ranOn.size(), "two windows a query");
+    assertEquals(java.util.Set.of("queries", "insert-0"), java.util.Set.copyOf(ranOn), ranOn.toString());
+    assertTrue(mostOpen.get() <= 2, "at most the query thread's query and one on the insert thread: " + mostOpen);
+    assertTrue(r.endMicros() - r.startMicros() >= 1_000_000, "the phase ends once its queries have run");
   }
 
   @Test
