@@ -38,6 +38,8 @@ class HBaseProtocolIT {
     Path runDir = run.runDir();
     RunResult r = run.result();
     KitProcess.assertExactDataChecks(r, K);
+    KitProcess.assertStoreFilesDeleted(runDir, List.of("data/hbase", "data/zookeeper"),
+        List.of("hbase-server.log"));
     // The console holds the kit's lines only: the HBase client's warnings and stack traces go to master.log
     assertFalse(f.stdout().contains("\tat ") || f.stderr().contains("\tat "), () -> "a stack trace on the console:\n"
         + f.stdout() + "\n--- stderr ---\n" + f.stderr());

@@ -46,6 +46,7 @@ class KafkaProtocolIT {
     Path runDir = run.runDir();
     RunResult r = run.result();
     KitProcess.assertExactDataChecks(r, K);
+    KitProcess.assertStoreFilesDeleted(runDir, List.of("data/logs"), List.of("data/server.properties"));
 
     assertEquals("kafka", r.inputs().binding());
     for (IterationResult it : r.iterations()) {

@@ -1,6 +1,7 @@
 package io.iotkit.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.iotkit.model.CheckResult;
@@ -84,6 +85,20 @@ final class KitProcess {
     assertEquals(RunStatus.COMPLETED, r.status(), r.abortReason());
     assertEquals(2, r.iterations().size());
     return new CompletedRun(f, runDir, r);
+  }
+
+  /**
+   * The local server's store files are gone from the run folder's sut/ once the run ended; its configuration and
+   * logs are still there.
+   */
+  static void assertStoreFilesDeleted(Path runDir, List<String> gone, List<String> kept) {
+    Path sut = runDir.resolve("sut");
+    for (String g : gone) {
+      assertFalse(Files.exists(sut.resolve(g)), "store files left in the run folder: sut/" + g);
+    }
+    for (String k : kept) {
+      assertTrue(Files.exists(sut.resolve(k)), "the server's configuration and logs stay: sut/" + k);
+    }
   }
 
   /**

@@ -40,6 +40,7 @@ class MqttProtocolIT {
     Path runDir = run.runDir();
     RunResult r = run.result();
     KitProcess.assertExactDataChecks(r, K);
+    KitProcess.assertStoreFilesDeleted(runDir, List.of("broker/data"), List.of("broker/conf"));
 
     for (IterationResult it : r.iterations()) {
       assertEquals(Long.toString(2 * K), KitProcess.check(it.checks(), "data check").measured().text());

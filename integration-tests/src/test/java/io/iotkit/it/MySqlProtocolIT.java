@@ -61,6 +61,7 @@ class MySqlProtocolIT {
     Path runDir = run.runDir();
     RunResult r = run.result();
     KitProcess.assertExactDataChecks(r, K);
+    KitProcess.assertStoreFilesDeleted(runDir, List.of("mariadb/data"), List.of("mariadb/mariadbd.log"));
 
     assertTrue(r.sut().contains("local MariaDB 10.11"), r.sut());
     for (IterationResult it : r.iterations()) {

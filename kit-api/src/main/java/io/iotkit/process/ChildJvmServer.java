@@ -1,5 +1,6 @@
 package io.iotkit.process;
 
+import io.iotkit.files.FileTrees;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -157,6 +158,33 @@ public abstract class ChildJvmServer implements LocalServer {
     if (process != null) {
       process.stop(stopGrace);
       process = null;
+    }
+  }
+
+  /**
+   * The folders under {@code workDir} that hold the store's data, for {@link #deleteStoreFiles()}: none by
+   * default.
+   */
+  protected List<Path> storeFolders(Path workDir) throws IOException {
+    return List.of();
+  }
+
+  @Override
+  public void deleteStoreFiles() throws IOException {
+    if (workDir != null) {
+      for (Path folder : storeFolders(workDir)) {
+        FileTrees.delete(folder);
+      }
+    }
+  }
+
+  /** The folders directly in {@code dir} whose names {@code take} accepts; none when {@code dir} does not exist. */
+  protected static List<Path> foldersIn(Path dir, java.util.function.Predicate<String> take) throws IOException {
+    if (!Files.isDirectory(dir)) {
+      return List.of();
+    }
+    try (java.util.stream.Stream<Path> s = Files.list(dir)) {
+      return s.filter(Files::isDirectory).filter(f -> take.test(f.getFileName().toString())).sorted().toList();
     }
   }
 

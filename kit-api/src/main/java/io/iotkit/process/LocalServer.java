@@ -42,6 +42,17 @@ public interface LocalServer extends AutoCloseable {
     stop();
   }
 
+  /**
+   * Once stopped: deletes the store's own files (its data, not its configuration or logs) from the folder it was
+   * started in. The kit calls it when the run, plan or bench that started the server ends: the data has been
+   * checked and purged by then, and what is left is only disk space in the run folder (gigabytes for a small
+   * HBase run, since stores keep replaced files until their cleaners run). By default, nothing.
+   *
+   * @throws IOException when a folder cannot be listed; what could not be deleted stays
+   */
+  default void deleteStoreFiles() throws IOException {
+  }
+
   /** The launcher options (e.g. {@code --port}) a user may give this server through bin/tpcx-iot.sh server. */
   default Set<String> launchOptions() {
     return Set.of();

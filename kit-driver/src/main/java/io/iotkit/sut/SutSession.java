@@ -157,10 +157,18 @@ public final class SutSession implements AutoCloseable {
     }
   }
 
+  /** Disconnects, and stops the local server the kit started and deletes its store files (configuration and logs stay). */
   @Override
   public void close() {
     closeBinding();
-    server.ifPresent(LocalServer::stop);
+    server.ifPresent(s -> {
+      s.stop();
+      try {
+        s.deleteStoreFiles();
+      } catch (IOException e) {
+        // what is left is only disk space in the run folder
+      }
+    });
   }
 
   /**

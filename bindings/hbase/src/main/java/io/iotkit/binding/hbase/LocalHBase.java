@@ -2,6 +2,7 @@ package io.iotkit.binding.hbase;
 
 import io.iotkit.process.ChildJvmServer;
 import io.iotkit.process.LocalSetup;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -43,6 +44,16 @@ final class LocalHBase extends ChildJvmServer {
   public String description() {
     return "embedded standalone HBase 2.5 (master, region server and ZooKeeper in one local JVM,"
         + " data on the local filesystem)";
+  }
+
+  /** HBase's root folder, ZooKeeper's data and temporary files: every folder in data/ but the nodes' conf. */
+  @Override
+  protected List<Path> storeFolders(Path workDir) throws IOException {
+    return storeFoldersIn(workDir);
+  }
+
+  static List<Path> storeFoldersIn(Path workDir) throws IOException {
+    return foldersIn(workDir.resolve("data"), name -> !name.equals("conf"));
   }
 
   @Override

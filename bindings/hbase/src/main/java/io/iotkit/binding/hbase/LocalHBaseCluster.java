@@ -3,6 +3,7 @@ package io.iotkit.binding.hbase;
 import io.iotkit.process.ChildJvmServer;
 import io.iotkit.process.LocalServer;
 import io.iotkit.process.LocalSetup;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Comparator;
@@ -35,6 +36,12 @@ final class LocalHBaseCluster extends ChildJvmServer {
     return "local HBase 2.5 cluster on HDFS: NameNode, " + n + " DataNodes (dfs.replication "
         + Math.min(n, 3) + "), HBase master and " + n + " region servers, each in its own JVM on " + setup.host()
         + ", ZooKeeper in the launcher's JVM, data on the local filesystem";
+  }
+
+  /** The NameNode's and DataNodes' storage, ZooKeeper's data and temporary files (as {@link LocalHBase}). */
+  @Override
+  protected List<Path> storeFolders(Path workDir) throws IOException {
+    return LocalHBase.storeFoldersIn(workDir);
   }
 
   @Override

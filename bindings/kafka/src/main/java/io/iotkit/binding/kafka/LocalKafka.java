@@ -3,6 +3,7 @@ package io.iotkit.binding.kafka;
 import io.iotkit.process.ChildJvmServer;
 import io.iotkit.process.LocalServer;
 import io.iotkit.process.LocalSetup;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -52,6 +53,16 @@ final class LocalKafka extends ChildJvmServer {
   @Override
   public Set<String> launchOptions() {
     return setup.replicated() ? Set.of() : Set.of("--sasl-plain-user", "--ssl-keystore");
+  }
+
+  /** Each broker's log directory (its partitions' segments); server.properties and the broker logs stay. */
+  @Override
+  protected List<Path> storeFolders(Path workDir) throws IOException {
+    if (setup.replicated()) {
+      return foldersIn(workDir.resolve("cluster"), name -> name.startsWith("broker-")).stream()
+          .map(broker -> broker.resolve("logs")).toList();
+    }
+    return List.of(workDir.resolve("data/logs"));
   }
 
   @Override

@@ -86,6 +86,20 @@ final class LocalMariaDb extends ChildJvmServer {
     return dir.resolve("account.properties");
   }
 
+  /** Each mariadbd's data and temporary folders (the primary's and each replica's); their logs stay. */
+  @Override
+  protected List<Path> storeFolders(Path workDir) throws IOException {
+    Path primary = workDir.resolve("mariadb");
+    List<Path> nodes = new ArrayList<>(List.of(primary));
+    nodes.addAll(foldersIn(primary, name -> name.startsWith("replica-")));
+    List<Path> folders = new ArrayList<>();
+    for (Path node : nodes) {
+      folders.add(node.resolve("data"));
+      folders.add(node.resolve("tmp"));
+    }
+    return folders;
+  }
+
   @Override
   protected List<String> arguments(Path dir) {
     return List.of(dir.resolve("mariadb").toString(), "--account", accountFile(dir).toString(),
