@@ -187,9 +187,4 @@ public abstract class ChildJvmServer implements LocalServer {
       return s.filter(Files::isDirectory).filter(f -> take.test(f.getFileName().toString())).sorted().toList();
     }
   }
-
-  /** The folder the server was last started in, or null. */
-  protected final Path workDir() {
-    return workDir;
-  }
 }

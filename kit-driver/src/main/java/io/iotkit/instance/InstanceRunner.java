@@ -100,20 +100,14 @@ public final class InstanceRunner {
     List<IotWorkload.ThreadState> states = new ArrayList<>();
     try {
       for (int t = 0; t < threads; t++) {
-        KitBinding db = bindings.get();
-        db.setProperties(p);
-        db.init();
-        dbs.add(db);
+        KitBinding db = open(p, dbs);
         IotWorkload.ThreadState state = (IotWorkload.ThreadState) workload.initThread(p, t, threads);
         workload.offerAsynchronousAcknowledgement(db, state);
         states.add(state);
       }
       IotWorkload.ThreadState queryState = null;
       if (!spec.noQueries() && dbs.get(0).answersQueries()) {
-        KitBinding db = bindings.get();
-        db.setProperties(p);
-        db.init();
-        dbs.add(db);
+        open(p, dbs);
         queryState = workload.initQueryThread(threads);
         states.add(queryState);
       }
@@ -168,6 +162,15 @@ public final class InstanceRunner {
         }
       }
     }
+  }
+
+  /** Opens one more binding with these properties; it joins {@code opened}, which are closed at the end. */
+  private KitBinding open(Properties p, List<KitBinding> opened) throws DBException {
+    KitBinding db = bindings.get();
+    db.setProperties(p);
+    db.init();
+    opened.add(db);
+    return db;
   }
 
   private void insertLoop(IotWorkload workload, KitBinding db, IotWorkload.ThreadState state, long quota,

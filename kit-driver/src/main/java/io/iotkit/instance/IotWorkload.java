@@ -127,9 +127,9 @@ public final class IotWorkload extends Workload {
   @Override
   public Object initThread(Properties p, int threadId, int threadCount) {
     List<Sensor> mine = SensorCatalog.forThread(threadId, threadCount);
-    long threadSeed = mix(seed + threadId * 0x9E3779B97F4A7C15L);
+    long threadSeed = threadSeed(threadId);
     return new ThreadState(new KvpGenerator(substation, mine, threadSeed, clockMicros, kvpBytes),
-        new SplittableRandom(threadSeed ^ 0x5DEECE66DL));
+        queryRandom(threadSeed));
   }
 
   /**
@@ -137,8 +137,17 @@ public final class IotWorkload extends Workload {
    * threads' ({@code threadCount} of them), and no generator, since it inserts nothing.
    */
   ThreadState initQueryThread(int threadCount) {
-    long threadSeed = mix(seed + threadCount * 0x9E3779B97F4A7C15L);
-    return new ThreadState(null, new SplittableRandom(threadSeed ^ 0x5DEECE66DL));
+    return new ThreadState(null, queryRandom(threadSeed(threadCount)));
+  }
+
+  /** Thread {@code threadId}'s seed: distinct per thread of the instance, see {@link #mix}. */
+  private long threadSeed(int threadId) {
+    return mix(seed + threadId * 0x9E3779B97F4A7C15L);
+  }
+
+  /** The random source of a thread's queries, apart from its generator's. */
+  private static SplittableRandom queryRandom(long threadSeed) {
+    return new SplittableRandom(threadSeed ^ 0x5DEECE66DL);
   }
 
   /** SplitMix64's finaliser: a bijection, so threads of one instance never share a seed. */
