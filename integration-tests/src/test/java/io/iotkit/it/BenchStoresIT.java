@@ -55,6 +55,13 @@ class BenchStoresIT {
     assertEquals(1, err.lines().count(), err);
     assertTrue(err.contains("null has no plain client loop"), err);
     assertFalse(err.contains("\tat "), err);
+
+    KitProcess.Finished figure = KitProcess.run(work, 2, "bench", "--bindings", "hbase", "--store-figures",
+        "ingest,queries", "--out", work.resolve("c").toString());
+    assertEquals(2, figure.exitCode(), figure.stderr());
+    assertEquals(1, figure.stderr().strip().lines().count(), figure.stderr());
+    assertTrue(figure.stderr().contains("--store-figures: no figure 'queries'; the figures are ingest, measurement"
+        + " and full"), figure.stderr());
   }
 
   private static BenchResult.Figure figure(BenchResult r, String prefix) {

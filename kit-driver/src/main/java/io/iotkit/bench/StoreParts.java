@@ -9,7 +9,9 @@ import io.iotkit.sut.Bindings;
 import io.iotkit.sut.SutSession;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Properties;
 
 /**
@@ -23,8 +25,10 @@ import java.util.Properties;
  *   <li>full workload: the instance with queries on, as in a run; target 0.8; only for a store that answers
  *       queries (for one that does not, it would be the ingest path again);
  *   <li>instance resources: the JVM's resident memory and CPU per 10,000 kvps/s in the kit side's rounds of the
- *       full workload (of the ingest path for a store that answers no queries).
+ *       full workload (of the ingest path for a store that answers no queries, or when the full workload is not
+ *       among the figures asked for).
  * </ul>
+ * A bench may ask for some of these figures only ({@link StoreFigure}).
  * Substations are named as the master names them ({@code <runTag>-1-<NNN>}, one per part) and prepared together
  * before the first write, as an iteration prepares its own. {@link #close} purges what was written and stops the
  * server.
@@ -42,6 +46,7 @@ public final class StoreParts implements PartGroup {
   private final LocalSetup setup;
   private final Path workDir;
   private final List<Integer> threadCounts;
+  private final Set<StoreFigure> figures;
   private final List<PlainClientLoop> loops = new ArrayList<>();
   private SutSession sut;
   private ClassLoader callersLoader;
@@ -49,15 +54,25 @@ public final class StoreParts implements PartGroup {
   /**
    * @param propertiesFile the binding properties (workloads/&lt;binding&gt;.properties), or null for none
    * @param workDir where a local server keeps its data and logs
-   * @param threadCounts one ingest path and one full workload part per count
+   * @param threadCounts one part of each figure per count
    */
   public StoreParts(BindingProvider provider, Path propertiesFile, LocalSetup setup, Path workDir,
                     List<Integer> threadCounts) {
+    this(provider, propertiesFile, setup, workDir, threadCounts, EnumSet.allOf(StoreFigure.class));
+  }
+
+  /** @param figures the figures to measure, at least one; the full workload only for a store that answers queries */
+  public StoreParts(BindingProvider provider, Path propertiesFile, LocalSetup setup, Path workDir,
+                    List<Integer> threadCounts, Set<StoreFigure> figures) {
+    if (figures.isEmpty()) {
+      throw new IllegalArgumentException("no figure to measure");
+    }
     this.provider = provider;
     this.propertiesFile = propertiesFile;
     this.setup = setup;
     this.workDir = workDir;
     this.threadCounts = List.copyOf(threadCounts);
+    this.figures = EnumSet.copyOf(figures);
   }
 
   /** Whether the binding offers a plain client loop at all (overrides the interface's empty default). */
@@ -89,26 +104,36 @@ public final class StoreParts implements PartGroup {
     List<String> substations = new ArrayList<>();
     List<BenchPart> parts = new ArrayList<>();
     String name = provider.name();
+    boolean full = queries && figures.contains(StoreFigure.FULL);
     for (int t : threadCounts) {
-      String ingest = substation(runTag, substations);
-      parts.add(new PairedPart("ingest path, " + name + ", " + Bench.threads(t), "kvps/s",
-          "kit instance, dashboard queries off (--no-queries), measured as in a run", reference(t), INGEST_TARGET,
-          new KitIngest(provider, properties, t, true, false, ingest)::round,
-          plainSide(properties, ingest, t)::round, queries ? null : resources(t)));
-      // Measurement's cost where it matters: beside a store's insert latency rather than the sink's few hundred ns.
-      String measured = substation(runTag, substations);
-      parts.add(new PairedPart("measurement on / off, " + name + ", " + Bench.threads(t), "kvps/s",
-          "kit instance, insert histograms and per-second sampling on, queries off",
-          "kit instance, measurement off, queries off", Bench.MEASUREMENT_TARGET,
-          new KitIngest(provider, properties, t, true, false, measured)::round,
-          new KitIngest(provider, properties, t, false, false, measured)::round, null));
-      if (queries) {
-        String full = substation(runTag, substations);
+      // the instance's resources from the full workload's kit rounds, else from the ingest path's
+      if (figures.contains(StoreFigure.INGEST)) {
+        String ingest = substation(runTag, substations);
+        parts.add(new PairedPart("ingest path, " + name + ", " + Bench.threads(t), "kvps/s",
+            "kit instance, dashboard queries off (--no-queries), measured as in a run", reference(t), INGEST_TARGET,
+            new KitIngest(provider, properties, t, true, false, ingest)::round,
+            plainSide(properties, ingest, t)::round, full ? null : resources(t)));
+      }
+      if (figures.contains(StoreFigure.MEASUREMENT)) {
+        // Measurement's cost where it matters: beside a store's insert latency rather than the sink's few hundred ns.
+        String measured = substation(runTag, substations);
+        parts.add(new PairedPart("measurement on / off, " + name + ", " + Bench.threads(t), "kvps/s",
+            "kit instance, insert histograms and per-second sampling on, queries off",
+            "kit instance, measurement off, queries off", Bench.MEASUREMENT_TARGET,
+            new KitIngest(provider, properties, t, true, false, measured)::round,
+            new KitIngest(provider, properties, t, false, false, measured)::round, null));
+      }
+      if (full) {
+        String fullWorkload = substation(runTag, substations);
         parts.add(new PairedPart("full workload, " + name + ", " + Bench.threads(t), "kvps/s",
             "kit instance, dashboard queries on (5 per 10,000 kvps), measured as in a run", reference(t),
-            FULL_WORKLOAD_TARGET, new KitIngest(provider, properties, t, true, true, full)::round,
-            plainSide(properties, full, t)::round, resources(t)));
+            FULL_WORKLOAD_TARGET, new KitIngest(provider, properties, t, true, true, fullWorkload)::round,
+            plainSide(properties, fullWorkload, t)::round, resources(t)));
       }
+    }
+    if (parts.isEmpty()) {
+      throw new SutSession.BadSetupException(name + " answers no dashboard queries: it has no full workload figure;"
+          + " ask for ingest or measurement");
     }
     sut.binding().prepare(substations);
     return parts;

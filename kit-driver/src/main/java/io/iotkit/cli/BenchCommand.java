@@ -2,6 +2,7 @@ package io.iotkit.cli;
 
 import io.iotkit.bench.Bench;
 import io.iotkit.bench.PartGroup;
+import io.iotkit.bench.StoreFigure;
 import io.iotkit.bench.StoreParts;
 import io.iotkit.binding.BindingProvider;
 import io.iotkit.model.BenchResult;
@@ -17,7 +18,9 @@ import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -58,6 +61,13 @@ final class BenchCommand implements Callable<Integer> {
           + " loop); the default is the insert threads of a compliant run's instance (default: ${DEFAULT-VALUE}).")
   List<Integer> storeThreads;
 
+  @Option(names = "--store-figures", split = ",", defaultValue = "ingest,measurement,full",
+      paramLabel = "FIGURE[,FIGURE...]",
+      description = "Which figures of each store to measure: ingest (ingest path against the plain loop),"
+          + " measurement (measurement on against off), full (full workload against the plain loop; a store that"
+          + " answers no queries has none) (default: ${DEFAULT-VALUE}).")
+  List<String> storeFigures;
+
   @Option(names = "--rounds", defaultValue = "5", paramLabel = "R",
       description = "Measured rounds per side of each figure, after warmup rounds (default: ${DEFAULT-VALUE}).")
   int rounds;
@@ -89,6 +99,15 @@ final class BenchCommand implements Callable<Integer> {
       throw new BadInputException("--store-threads: each thread count must be between 1 and "
           + WorkloadSpec.SENSORS_PER_SUBSTATION + ", got " + storeThreads);
     }
+    Set<StoreFigure> figures = EnumSet.noneOf(StoreFigure.class);
+    for (String name : storeFigures) {
+      StoreFigure f = StoreFigure.named(name);
+      if (f == null) {
+        throw new BadInputException("--store-figures: no figure '" + name.trim() + "'; the figures are ingest,"
+            + " measurement and full");
+      }
+      figures.add(f);
+    }
     KitLayout kit = new KitLayout(kitHome);
     BindingProvider sink = BindingChoice.load(kit, "null");
     List<BindingProvider> stores = new ArrayList<>();
@@ -111,7 +130,7 @@ final class BenchCommand implements Callable<Integer> {
     for (BindingProvider store : stores) {
       Path properties = kit.home().resolve("workloads").resolve(store.name() + ".properties");
       groups.add(new StoreParts(store, Files.isRegularFile(properties) ? properties : null,
-          LocalSetup.single(kit.home()), dir.resolve("sut-" + store.name()), storeThreads));
+          LocalSetup.single(kit.home()), dir.resolve("sut-" + store.name()), storeThreads, figures));
     }
     BenchResult result;
     // A store's server is a child process: an interrupted bench must not leave it running.

@@ -2,6 +2,8 @@ package io.iotkit.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.iotkit.binding.Aggregate;
@@ -16,10 +18,12 @@ import io.iotkit.model.BenchResult;
 import io.iotkit.process.LocalServer;
 import io.iotkit.process.LocalSetup;
 import io.iotkit.report.BenchReport;
+import io.iotkit.sut.SutSession;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -204,6 +208,44 @@ class StorePartsTest {
     assertEquals(2, r.measurements().size());
     assertEquals(List.of("prepare " + provider.store.prepared.stream().sorted().toList(), "purge"),
         provider.store.events);
+  }
+
+  @Test
+  void onlyTheFiguresAskedForAreMeasuredAndTheResourcesComeFromTheFullWorkloadIfAskedElseFromTheIngestPath()
+      throws Exception {
+    MemoryStore provider = new MemoryStore(true);
+    BenchResult full = Bench.runGroups(List.of(new StoreParts(provider, null, LocalSetup.single(dir),
+        dir.resolve("sut-a"), List.of(1), EnumSet.of(StoreFigure.FULL))), 1, 0.02, line -> { });
+    assertEquals(List.of("full workload, memory, 1 thread"),
+        full.figures().stream().map(BenchResult.Figure::name).toList());
+    assertEquals(1, provider.store.prepared.size(), "one substation for the one part");
+    assertEquals(2, full.measurements().size());
+
+    MemoryStore second = new MemoryStore(true);
+    BenchResult ingest = Bench.runGroups(List.of(new StoreParts(second, null, LocalSetup.single(dir),
+        dir.resolve("sut-b"), List.of(1), EnumSet.of(StoreFigure.INGEST, StoreFigure.MEASUREMENT))), 1, 0.02,
+        line -> { });
+    assertEquals(List.of("ingest path, memory, 1 thread", "measurement on / off, memory, 1 thread"),
+        ingest.figures().stream().map(BenchResult.Figure::name).toList());
+    assertEquals(2, ingest.measurements().size(), "resources from the ingest path when no full workload runs");
+    assertTrue(second.store.queries.isEmpty(), "no part asked a query");
+  }
+
+  @Test
+  void onlyTheFullWorkloadOfAStoreThatAnswersNoQueriesIsBadSetupAndTheStoreIsStillClosed() {
+    MemoryStore provider = new MemoryStore(false);
+    SutSession.BadSetupException e = assertThrows(SutSession.BadSetupException.class,
+        () -> Bench.runGroups(List.of(new StoreParts(provider, null, LocalSetup.single(dir), dir.resolve("sut"),
+            List.of(1), EnumSet.of(StoreFigure.FULL))), 1, 0.02, line -> { }));
+    assertTrue(e.getMessage().contains("memory answers no dashboard queries"), e.getMessage());
+    assertEquals(List.of("purge"), provider.store.events, "nothing prepared, and closed as every store part is");
+  }
+
+  @Test
+  void figureNamesAreReadAsAUserTypesThem() {
+    assertEquals(StoreFigure.FULL, StoreFigure.named(" Full"));
+    assertEquals(StoreFigure.INGEST, StoreFigure.named("ingest"));
+    assertNull(StoreFigure.named("ingest-path"));
   }
 
   @Test
