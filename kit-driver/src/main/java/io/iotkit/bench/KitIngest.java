@@ -68,7 +68,8 @@ final class KitIngest {
       throw new IllegalStateException(binding.name() + " acknowledged " + r.acknowledged() + " of " + kvps);
     }
     if (r.failedQueries() > 0) {
-      throw new IllegalStateException(binding.name() + " failed " + r.failedQueries() + " dashboard queries");
+      throw new IllegalStateException(binding.name() + " failed " + r.failedQueries() + " dashboard queries (the"
+          + " first one's reason is in bench.log)");
     }
     return new RoundSizer.Span(Math.max(1, r.endMicros() - r.startMicros()) / 1e6, cpu / 1e9);
   }

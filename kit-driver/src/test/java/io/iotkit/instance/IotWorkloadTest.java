@@ -4,10 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import io.iotkit.binding.Aggregate;
 import io.iotkit.binding.ReadingFormat;
 import io.iotkit.binding.WindowResult;
 import io.iotkit.model.WorkloadSpec;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.EnumSet;
@@ -217,7 +223,7 @@ class IotWorkloadTest {
   }
 
   @Test
-  void aFailingQueryIsCountedAndNotTimed() {
+  void aFailingQueryIsCountedNotTimedAndTheFirstReasonLogged() {
     MemoryBinding db = new MemoryBinding() {
       @Override
       public WindowResult aggregate(Aggregate fn, String substation, String sensor, long from, long to) {
@@ -225,10 +231,21 @@ class IotWorkloadTest {
       }
     };
     IotWorkload.ThreadState s = thread(0, 1);
-    assertFalse(workload.doTransaction(db, s));
-    assertEquals(1, s.measured.queries);
-    assertEquals(1, s.measured.failedQueries);
+    PrintStream err = System.err;
+    ByteArrayOutputStream log = new ByteArrayOutputStream();
+    System.setErr(new PrintStream(log, true, StandardCharsets.UTF_8));
+    try {
+      assertFalse(workload.doTransaction(db, s));
+      assertFalse(workload.doTransaction(db, s));
+    } finally {
+      System.setErr(err);
+    }
+    assertEquals(2, s.measured.queries);
+    assertEquals(2, s.measured.failedQueries);
     assertEquals(0, s.measured.queryMicros.values().stream().mapToLong(h -> h.getTotalCount()).sum());
+    String logged = log.toString(StandardCharsets.UTF_8);
+    assertEquals(1, logged.lines().count(), "the first failure's reason is logged, later ones counted: " + logged);
+    assertTrue(logged.contains("store down"), logged);
   }
 
   @Test
