@@ -50,11 +50,20 @@ final class KitProcess {
   /** Waits at most {@code minutes} for the kit to end; kills it and fails the test if it does not. */
   Finished finish(int minutes, String what) throws Exception {
     if (!process.waitFor(minutes, TimeUnit.MINUTES)) {
+      String lastLine = lastLine(stdout);
+      HungKit.dumpThreads(process, stdout.resolveSibling("threads-at-timeout.txt"));
       process.descendants().forEach(ProcessHandle::destroyForcibly);
       process.destroyForcibly();
-      throw new AssertionError("the kit did not finish within " + minutes + " minutes: " + what);
+      // the kit's last console line says which step hung; CI shows the first line of this message
+      throw new AssertionError("the kit did not finish within " + minutes + " minutes: " + what
+          + "; its last line: " + lastLine);
     }
     return new Finished(process.exitValue(), Files.readString(stdout), Files.readString(stderr));
+  }
+
+  private static String lastLine(Path file) throws IOException {
+    List<String> lines = Files.readAllLines(file).stream().filter(l -> !l.isBlank()).toList();
+    return lines.isEmpty() ? "(none)" : lines.get(lines.size() - 1).strip();
   }
 
   /** A run that completed: what the process printed, its run folder and its result. */

@@ -27,6 +27,8 @@ final class HBaseSettings {
   static final String QUORUM = "hbase.zookeeper.quorum";
   static final String OPERATION_TIMEOUT = "hbase.client.operation.timeout";
   static final String RPC_TIMEOUT = "hbase.rpc.timeout";
+  /** How long an Admin call (create, disable, delete, truncate a table) waits for its procedure on the master. */
+  static final String ADMIN_WAIT = "hbase.client.sync.wait.timeout.msec";
   static final String CLIENT_PORT = "hbase.zookeeper.property.clientPort";
   /** The names of the kit's settings before they were renamed: no longer read, so a file using them is bad. */
   private static final Map<String, String> RETIRED = Map.of("iot.hbase.table", TABLE, "iot.hbase.batch.size",
@@ -65,6 +67,9 @@ final class HBaseSettings {
     // Given values win (the loop below).
     client.setInt(OPERATION_TIMEOUT, 60_000);
     client.setInt(RPC_TIMEOUT, 20_000);
+    // and an Admin call 10 minutes for its procedure: a table that cannot be laid out or truncated (regions that
+    // never get assigned) should end the run with HBase's reason long before that
+    client.setInt(ADMIN_WAIT, 300_000);
     for (String k : p.stringPropertyNames()) {
       if ((k.startsWith("hbase.") || k.startsWith("zookeeper.")) && !KIT_SETTINGS.contains(k)) {
         String v = p.getProperty(k).trim();

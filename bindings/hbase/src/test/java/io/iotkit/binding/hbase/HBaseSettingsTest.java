@@ -25,6 +25,17 @@ class HBaseSettingsTest {
     HBaseSettings s = HBaseSettings.from(props(Map.of()));
     assertEquals("iot", s.table.getNameAsString());
     assertEquals(100, s.batchSize);
+    // the client's waits are bounded well below HBase's defaults (20 minutes per operation, 10 per Admin call)
+    assertEquals(60_000, s.client.getInt(HBaseSettings.OPERATION_TIMEOUT, 0));
+    assertEquals(300_000, s.client.getInt(HBaseSettings.ADMIN_WAIT, 0));
+  }
+
+  @Test
+  void givenTimeoutsWin() {
+    HBaseSettings s = HBaseSettings.from(props(Map.of(HBaseSettings.ADMIN_WAIT, "900000",
+        HBaseSettings.OPERATION_TIMEOUT, "120000")));
+    assertEquals(900_000, s.client.getInt(HBaseSettings.ADMIN_WAIT, 0));
+    assertEquals(120_000, s.client.getInt(HBaseSettings.OPERATION_TIMEOUT, 0));
   }
 
   @Test
