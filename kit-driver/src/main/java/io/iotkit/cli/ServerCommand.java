@@ -9,6 +9,7 @@ import io.iotkit.process.PidFile;
 import io.iotkit.sut.Bindings;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -46,6 +47,8 @@ final class ServerCommand implements Callable<Integer> {
   static final int EXIT_NOT_RUNNING = 3;
   /** Longer than any launcher's own grace for its server's clean shutdown (at most 90 s). */
   private static final Duration STOP_GRACE = Duration.ofSeconds(120);
+  /** In DIR: what the store client's libraries in this command printed and logged. */
+  static final String LIBRARY_LOG = "kit.log";
 
   /** Named as they are typed on the command line. */
   enum Action { run, start, stop, status }
@@ -83,6 +86,10 @@ final class ServerCommand implements Callable<Integer> {
   @Option(names = "--kit-home", hidden = true, defaultValue = "${sys:kit.home:-.}")
   Path kitHome;
 
+  /** The command's own lines: the terminal's streams, also while library output goes to DIR/kit.log. */
+  private PrintStream out = System.out;
+  private PrintStream err = System.err;
+
   @Override
   public Integer call() throws Exception {
     KitLayout kit = new KitLayout(kitHome);
@@ -94,15 +101,21 @@ final class ServerCommand implements Callable<Integer> {
       }
       return action == Action.stop ? stop(work) : status(work);
     }
-    LocalServer server = localServer(kit);
-    Map<String, String> options = launchOptions.forServer(binding, server.launchOptions());
-    Optional<ProcessHandle> running = PidFile.running(work);
-    if (running.isPresent()) {
-      return failed("a local server already serves " + work + " (pid " + running.get().pid() + "); stop it with: "
-          + stopCommand(work));
-    }
     Files.createDirectories(work);
-    return action == Action.run ? run(server, work, options) : start(server, work, options);
+    // The store's client libraries print and log as the binding is loaded and the server started: that goes to
+    // DIR/kit.log, and the console keeps the command's own lines, as in a run.
+    try (LibraryOutput streams = LibraryOutput.divert(work.resolve(LIBRARY_LOG))) {
+      out = streams.console();
+      err = streams.errors();
+      LocalServer server = localServer(kit);
+      Map<String, String> options = launchOptions.forServer(binding, server.launchOptions());
+      Optional<ProcessHandle> running = PidFile.running(work);
+      if (running.isPresent()) {
+        return failed("a local server already serves " + work + " (pid " + running.get().pid() + "); stop it"
+            + " with: " + stopCommand(work));
+      }
+      return action == Action.run ? run(server, work, options) : start(server, work, options);
+    }
   }
 
   private LocalServer localServer(KitLayout kit) throws BadInputException, IOException {
@@ -132,7 +145,7 @@ final class ServerCommand implements Callable<Integer> {
 
   /** In the foreground until Ctrl-C or SIGTERM (which 'stop' sends); the server dies with this command. */
   private int run(LocalServer server, Path work, Map<String, String> options) throws Exception {
-    System.out.println("starting " + server.description() + " in " + work + " ...");
+    out.println("starting " + server.description() + " in " + work + " ...");
     Properties address;
     try {
       address = server.start(work, options);
@@ -148,17 +161,17 @@ final class ServerCommand implements Callable<Integer> {
     }, "stop-server"));
     Path props = writeAddress(work, address);
     address.stringPropertyNames().stream().sorted()
-        .forEach(k -> System.out.println("  " + k + "=" + address.getProperty(k)));
-    System.out.println("ready; run against it with: bin/tpcx-iot.sh -b " + binding + " --binding-properties "
+        .forEach(k -> out.println("  " + k + "=" + address.getProperty(k)));
+    out.println("ready; run against it with: bin/tpcx-iot.sh -b " + binding + " --binding-properties "
         + props + " ...");
-    System.out.println("Ctrl-C stops it.");
+    out.println("Ctrl-C stops it.");
     stopped.await();
     return RunCommand.EXIT_OK;
   }
 
   /** Detached: stdout gets the address alone (binding properties lines), so scripts can read it. */
   private int start(LocalServer server, Path work, Map<String, String> options) throws IOException {
-    System.err.println(binding + ": starting " + server.description() + " in " + work + " ...");
+    err.println(binding + ": starting " + server.description() + " in " + work + " ...");
     Properties address;
     try {
       address = server.startDetached(work, options);
@@ -166,9 +179,9 @@ final class ServerCommand implements Callable<Integer> {
       return failed(binding + ": the local server did not start: " + e.getMessage());
     }
     writeAddress(work, address);
-    System.out.print(lines(address));
+    out.print(lines(address));
     String pid = PidFile.running(work).map(h -> " (pid " + h.pid() + ")").orElse("");
-    System.err.println(binding + ": serves in " + work + pid + ": " + facts(server.readyFacts())
+    err.println(binding + ": serves in " + work + pid + ": " + facts(server.readyFacts())
         + "; stop it with: " + stopCommand(work));
     return RunCommand.EXIT_OK;
   }
@@ -177,7 +190,7 @@ final class ServerCommand implements Callable<Integer> {
     Optional<ProcessHandle> running = PidFile.running(work);
     if (running.isEmpty()) {
       PidFile.delete(work);
-      System.err.println(binding + ": no local server runs in " + work);
+      err.println(binding + ": no local server runs in " + work);
       return RunCommand.EXIT_OK;
     }
     long pid = running.get().pid();
@@ -185,21 +198,21 @@ final class ServerCommand implements Callable<Integer> {
       return failed(binding + ": the local server in " + work + " (pid " + pid + ") did not stop within "
           + STOP_GRACE.toSeconds() + " s and was killed");
     }
-    System.err.println(binding + ": stopped the local server in " + work + " (pid " + pid + ")");
+    err.println(binding + ": stopped the local server in " + work + " (pid " + pid + ")");
     return RunCommand.EXIT_OK;
   }
 
   private int status(Path work) throws IOException {
     Optional<ProcessHandle> running = PidFile.running(work);
     if (running.isEmpty()) {
-      System.err.println(binding + ": no local server runs in " + work);
+      err.println(binding + ": no local server runs in " + work);
       return EXIT_NOT_RUNNING;
     }
     Path props = work.resolve("binding.properties");
     if (Files.isRegularFile(props)) {
-      System.out.print(lines(Bindings.properties(props, Map.of())));
+      out.print(lines(Bindings.properties(props, Map.of())));
     }
-    System.err.println(binding + ": a local server runs in " + work + " (pid " + running.get().pid() + ")");
+    err.println(binding + ": a local server runs in " + work + " (pid " + running.get().pid() + ")");
     return RunCommand.EXIT_OK;
   }
 
@@ -225,8 +238,8 @@ final class ServerCommand implements Callable<Integer> {
     return "bin/tpcx-iot.sh server -b " + binding + " stop --dir " + work;
   }
 
-  private static int failed(String message) {
-    System.err.println(RunCommand.NAME + ": " + message);
+  private int failed(String message) {
+    err.println(RunCommand.NAME + ": " + message);
     return RunCommand.EXIT_FAILED;
   }
 }
