@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -19,8 +20,9 @@ import java.util.stream.Stream;
 /**
  * A secret no output of the kit may hold: a unique value a test gives as a password in the binding properties,
  * and the search for it in everything a run printed and wrote (every file of the run folder: logs, result.json,
- * the HTML report, FDR and executive summary, the SUT's own files) and in the command line of every process of
- * the run while it goes on (/proc/PID/cmdline of the kit and all its descendants).
+ * the HTML report, FDR and executive summary, the SUT's own files; the kit folder on the {@link OtherNetworkHost})
+ * and in the command line of every process of the run while it goes on (/proc/PID/cmdline of the kit and all its
+ * descendants, and of the instances the other host's sshd runs).
  */
 final class Canary {
   /** What the kit must show in place of a secret (SecretNames.REDACTED). */
@@ -40,12 +42,17 @@ final class Canary {
   private final Set<String> leaks = ConcurrentHashMap.newKeySet();
   private Thread watcher;
 
-  /** Samples the command lines of {@code kit} and all its descendants until it ends. */
+  /**
+   * Samples the command lines of {@code kit} and all its descendants until it ends, and those of the processes the
+   * {@link OtherNetworkHost}'s sshd runs (its instances), if the run uses it.
+   */
   void watch(KitProcess kit) {
+    Optional<ProcessHandle> sessions = OtherNetworkHost.ifMade().map(OtherNetworkHost::sessions);
     watcher = new Thread(() -> {
       while (kit.process.isAlive()) {
         sample(kit.process.toHandle());
         kit.process.descendants().forEach(this::sample);
+        sessions.ifPresent(s -> s.descendants().forEach(this::sample));
         try {
           Thread.sleep(SAMPLE_MILLIS);
         } catch (InterruptedException e) {
@@ -83,6 +90,9 @@ final class Canary {
     assertFalse(f.stdout().contains(value), "canary on stdout");
     assertFalse(f.stderr().contains(value), "canary on stderr: " + f.stderr());
     assertEquals(List.of(), filesHolding(runDir), "canary in files of the run folder");
+    for (OtherNetworkHost host : OtherNetworkHost.ifMade().stream().toList()) {
+      assertEquals(List.of(), filesHolding(host.kit()), "canary in files of the driver host's kit folder");
+    }
     assertEquals(Set.of(), leaks, "canary in a command line");
     for (String expected : sampledProcesses) {
       assertTrue(commandLines.stream().anyMatch(c -> c.contains(expected)),

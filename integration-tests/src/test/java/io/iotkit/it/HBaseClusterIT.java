@@ -24,11 +24,13 @@ class HBaseClusterIT {
 
   /**
    * The whole protocol on three nodes, with datanode 3 killed (SIGKILL) as iteration 2's warmup begins: HDFS
-   * writes on through the two left, and no acknowledged reading is lost (the data checks are exact).
+   * writes on through the two left, and no acknowledged reading is lost (the data checks are exact). The instances
+   * run on a driver host in another network namespace ({@link OtherNetworkHost}).
    */
   @Test
   void wholeProtocolOnThreeNodesLosingADatanode(@TempDir Path work) throws Exception {
-    KitProcess kit = KitProcess.startRun(work, "-p", "2", "-k", Long.toString(K), "--sut-nodes", "3");
+    KitProcess kit = KitProcess.startRun(work, OtherNetworkHost.place(work, "-p", "2", "-k", Long.toString(K),
+        "--sut-nodes", "3"));
     ProcessHandle datanode3 = awaitThenKill(kit, "iteration 2: warmup", work.resolve("results"), "datanode-3.xml");
     KitProcess.CompletedRun run = kit.completed(work);
     RunResult r = run.result();
@@ -40,6 +42,7 @@ class HBaseClusterIT {
     assertEquals(3, r.inputs().sutNodes());
     assertTrue(r.sut().contains("3 DataNodes"), r.sut());
     KitProcess.assertExactDataChecks(r, K);
+    OtherNetworkHost.assertInstancesRanThere(r, 2);
     HBaseProtocolIT.assertOneRegionPerSubstation(r);
 
     // The cleanup restarted every node: a new process serves each of them afterwards.
@@ -83,6 +86,12 @@ class HBaseClusterIT {
     try {
       assertEquals(0, started.exitCode(), started.stderr());
       assertTrue(started.stderr().contains("node.datanode-2="), started.stderr());
+      // The console holds the command's own lines; the HBase client's warnings go to kit.log in the server's folder
+      assertFalse(started.stderr().contains("\tat ") || started.stderr().contains(" WARN "),
+          "a library's log line or stack trace on the console: " + started.stderr());
+      assertTrue(started.stdout().lines().allMatch(l -> l.matches("[A-Za-z.]+=\\S+")),
+          "stdout holds the address alone: " + started.stdout());
+      assertTrue(Files.readString(dir.resolve("kit.log")).contains(" WARN "), "the HBase client's log is kept");
 
       Path results = work.resolve("results");
       KitProcess.Finished run = KitProcess.run(Files.createDirectories(work.resolve("run")), 5, "-p", "2", "-k",

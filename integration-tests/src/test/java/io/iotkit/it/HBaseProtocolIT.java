@@ -16,7 +16,10 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The whole protocol on the embedded HBase, with a small K, through bin/tpcx-iot.sh. */
+/**
+ * The whole protocol on the embedded HBase, with a small K, through bin/tpcx-iot.sh, the instances on a driver host
+ * in another network namespace ({@link OtherNetworkHost}).
+ */
 class HBaseProtocolIT {
   private static final long K = 40_000; // 20,000 per instance: 10 queries each per execution
 
@@ -30,14 +33,15 @@ class HBaseProtocolIT {
     Canary canary = new Canary();
     Path props = Files.writeString(work.resolve("hbase.properties"), "hbase.rpc.tls.truststore.password="
         + canary.value + "\nhbase.rpc.tls.keystore.password=" + canary.value + "\n");
-    KitProcess kit = KitProcess.startRun(work, "-p", "2", "-k", Long.toString(K), "--binding-properties",
-        props.toString());
+    KitProcess kit = KitProcess.startRun(work, OtherNetworkHost.place(work, "-p", "2", "-k", Long.toString(K),
+        "--binding-properties", props.toString()));
     canary.watch(kit);
     KitProcess.CompletedRun run = kit.completed(work);
     KitProcess.Finished f = run.process();
     Path runDir = run.runDir();
     RunResult r = run.result();
     KitProcess.assertExactDataChecks(r, K);
+    OtherNetworkHost.assertInstancesRanThere(r, 2);
     KitProcess.assertStoreFilesDeleted(runDir, List.of("data/hbase", "data/zookeeper"),
         List.of("hbase-server.log"));
     // The console holds the kit's lines only: the HBase client's warnings and stack traces go to master.log

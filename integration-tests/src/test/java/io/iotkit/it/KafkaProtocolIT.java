@@ -33,7 +33,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The whole protocol on the local Kafka, with a small K, through bin/tpcx-iot.sh; window queries checked against
+ * The whole protocol on the local Kafka, with a small K, through bin/tpcx-iot.sh (the instances on a driver host in
+ * another network namespace, {@link OtherNetworkHost}); window queries checked against
  * readings read back independently; a wrong address gets one line.
  */
 class KafkaProtocolIT {
@@ -41,11 +42,13 @@ class KafkaProtocolIT {
 
   @Test
   void wholeProtocolOnLocalKafka(@TempDir Path work) throws Exception {
-    KitProcess.CompletedRun run = KitProcess.runToCompletion(work, "-b", "kafka", "-p", "2", "-k", Long.toString(K));
+    KitProcess.CompletedRun run = KitProcess.runToCompletion(work, OtherNetworkHost.place(work, "-b", "kafka", "-p",
+        "2", "-k", Long.toString(K)));
     KitProcess.Finished f = run.process();
     Path runDir = run.runDir();
     RunResult r = run.result();
     KitProcess.assertExactDataChecks(r, K);
+    OtherNetworkHost.assertInstancesRanThere(r, 2);
     KitProcess.assertStoreFilesDeleted(runDir, List.of("data/logs"), List.of("data/server.properties"));
 
     assertEquals("kafka", r.inputs().binding());

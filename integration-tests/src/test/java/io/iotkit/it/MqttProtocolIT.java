@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The whole protocol on the local HiveMQ CE broker, with a small K, through bin/tpcx-iot.sh: the verifying
+ * The whole protocol on the local HiveMQ CE broker, with a small K, through bin/tpcx-iot.sh, the instances on a
+ * driver host in another network namespace ({@link OtherNetworkHost}): the verifying
  * subscriber receives exactly what the broker acknowledged, and the run honestly says the query rule does not
  * apply to a broker. (The file check is not asserted: it depends on the audit manifest of the build.)
  */
@@ -32,14 +33,15 @@ class MqttProtocolIT {
     Path props = Files.writeString(work.resolve("mqtt.properties"), "mqtt.username=kit\nmqtt.password="
         + canary.value + "\nmqtt.tls.truststore=" + canary.keyStore(work) + "\nmqtt.tls.truststore.password="
         + canary.value + "\n");
-    KitProcess kit = KitProcess.startRun(work, "-b", "mqtt", "-p", "2", "-k", Long.toString(K),
-        "--binding-properties", props.toString());
+    KitProcess kit = KitProcess.startRun(work, OtherNetworkHost.place(work, "-b", "mqtt", "-p", "2", "-k",
+        Long.toString(K), "--binding-properties", props.toString()));
     canary.watch(kit);
     KitProcess.CompletedRun run = kit.completed(work);
     KitProcess.Finished f = run.process();
     Path runDir = run.runDir();
     RunResult r = run.result();
     KitProcess.assertExactDataChecks(r, K);
+    OtherNetworkHost.assertInstancesRanThere(r, 2);
     KitProcess.assertStoreFilesDeleted(runDir, List.of("broker/data"), List.of("broker/conf"));
 
     for (IterationResult it : r.iterations()) {

@@ -34,7 +34,8 @@ import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
 
 /**
- * The whole protocol on the local MariaDB the kit starts itself, with a small K, through bin/tpcx-iot.sh; and
+ * The whole protocol on the local MariaDB the kit starts itself, with a small K, through bin/tpcx-iot.sh (the
+ * instances on a driver host in another network namespace, {@link OtherNetworkHost}); and
  * the dashboard aggregates of the binding checked against windows whose content the test knows.
  */
 class MySqlProtocolIT {
@@ -53,14 +54,15 @@ class MySqlProtocolIT {
     Files.writeString(props, "mysql.user=kit_it\nmysql.password=" + password + "\nmysql.batch.size=50\n"
         + "mysql.ssl.truststore=" + canary.keyStore(work) + "\nmysql.ssl.truststore.type=PKCS12\n"
         + "mysql.ssl.truststore.password=" + password + "\n");
-    KitProcess kit = KitProcess.startRun(work, "-b", "mysql", "-p", "2", "-k", Long.toString(K),
-        "--binding-properties", props.toString());
+    KitProcess kit = KitProcess.startRun(work, OtherNetworkHost.place(work, "-b", "mysql", "-p", "2", "-k",
+        Long.toString(K), "--binding-properties", props.toString()));
     canary.watch(kit);
     KitProcess.CompletedRun run = kit.completed(work);
     KitProcess.Finished f = run.process();
     Path runDir = run.runDir();
     RunResult r = run.result();
     KitProcess.assertExactDataChecks(r, K);
+    OtherNetworkHost.assertInstancesRanThere(r, 2);
     KitProcess.assertStoreFilesDeleted(runDir, List.of("mariadb/data"), List.of("mariadb/mariadbd.log"));
 
     assertTrue(r.sut().contains("local MariaDB 10.11"), r.sut());

@@ -10,7 +10,9 @@ import java.util.concurrent.TimeUnit;
 /**
  * A real OpenSSH server (Debian's openssh-server) started by the test as an ordinary process: a generated host
  * key and client key, key login only, listening on 127.0.0.2 and 127.0.0.3, so the kit sees two distinct driver
- * hosts on this machine, and on 127.0.0.4, a third name to list it as a node of the SUT. {@link #clientConfig()} is the ssh config file the kit gets with --ssh-config.
+ * hosts on this machine, and on 127.0.0.4, a third name to list it as a node of the SUT; or on the addresses a test
+ * gives it, e.g. inside a {@link NetworkNamespace}. {@link #clientConfig()} is the ssh config file the kit gets with
+ * --ssh-config.
  */
 final class Sshd implements AutoCloseable {
   static final Path SSHD = Path.of("/usr/sbin/sshd");
@@ -29,6 +31,16 @@ final class Sshd implements AutoCloseable {
   }
 
   static Sshd start(Path dir) throws Exception {
+    List<String> listen = new java.util.ArrayList<>(ADDRESSES);
+    listen.add(SUT_ADDRESS);
+    return start(dir, listen, List.of());
+  }
+
+  /**
+   * An sshd listening on {@code listen}, started behind {@code launcher} (e.g. {@code ip netns exec NAME}, to run
+   * it, and every session it opens, in another network namespace).
+   */
+  static Sshd start(Path dir, List<String> listen, List<String> launcher) throws Exception {
     if (!Files.isExecutable(SSHD)) {
       throw new AssertionError(SSHD + " is missing: install openssh-server (.ci/run does)");
     }
@@ -50,8 +62,6 @@ final class Sshd implements AutoCloseable {
       port = s.getLocalPort();
     }
     StringBuilder cfg = new StringBuilder("Port " + port + "\n");
-    List<String> listen = new java.util.ArrayList<>(ADDRESSES);
-    listen.add(SUT_ADDRESS);
     listen.forEach(a -> cfg.append("ListenAddress ").append(a).append('\n'));
     cfg.append("HostKey ").append(dir.resolve("host_key")).append('\n')
         .append("AuthorizedKeysFile ").append(dir.resolve("authorized_keys")).append('\n')
@@ -72,7 +82,9 @@ final class Sshd implements AutoCloseable {
         + "  IdentitiesOnly yes\n"
         + "  UserKnownHostsFile " + dir.resolve("known_hosts") + "\n"
         + "  StrictHostKeyChecking accept-new\n");
-    Process p = new ProcessBuilder(SSHD.toString(), "-D", "-e", "-f", dir.resolve("sshd_config").toString())
+    List<String> command = new java.util.ArrayList<>(launcher);
+    command.addAll(List.of(SSHD.toString(), "-D", "-e", "-f", dir.resolve("sshd_config").toString()));
+    Process p = new ProcessBuilder(command)
         .redirectErrorStream(true).redirectOutput(dir.resolve("sshd.log").toFile()).start();
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
     while (Files.readAllLines(dir.resolve("sshd.log")).stream().filter(l -> l.contains("Server listening")).count()
@@ -94,6 +106,10 @@ final class Sshd implements AutoCloseable {
     }
   }
 
+  ProcessHandle process() {
+    return process.toHandle();
+  }
+
   Path clientConfig() {
     return dir.resolve("ssh_config");
   }
@@ -102,9 +118,14 @@ final class Sshd implements AutoCloseable {
   String hostList(Path kits, String extra) {
     StringBuilder sb = new StringBuilder("# two driver hosts on this machine, one kit folder each\n");
     for (String a : ADDRESSES) {
-      sb.append(a).append(':').append(port).append(" kit=").append(kits.resolve(a)).append(extra).append('\n');
+      sb.append(hostLine(a, kits)).append(extra).append('\n');
     }
     return sb.toString();
+  }
+
+  /** The host-list line of a driver host at {@code address}, its kit in {@code kits/<address>}. */
+  String hostLine(String address, Path kits) {
+    return address + ":" + port + " kit=" + kits.resolve(address);
   }
 
   @Override
