@@ -20,8 +20,7 @@ import java.util.stream.Stream;
 /**
  * A secret no output of the kit may hold: a unique value a test gives as a password in the binding properties,
  * and the search for it in everything a run printed and wrote (every file of the run folder: logs, result.json,
- * the HTML report, FDR and executive summary, the SUT's own files; the kit folder on the {@link OtherNetworkHost})
- * and in the command line of every process of the run while it goes on (/proc/PID/cmdline of the kit and all its
+ * the HTML report, FDR and executive summary, the SUT's own files) and in the command line of every process of the run while it goes on (/proc/PID/cmdline of the kit and all its
  * descendants, and of the instances the other host's sshd runs).
  */
 final class Canary {
@@ -90,9 +89,6 @@ final class Canary {
     assertFalse(f.stdout().contains(value), "canary on stdout");
     assertFalse(f.stderr().contains(value), "canary on stderr: " + f.stderr());
     assertEquals(List.of(), filesHolding(runDir), "canary in files of the run folder");
-    for (OtherNetworkHost host : OtherNetworkHost.ifMade().stream().toList()) {
-      assertEquals(List.of(), filesHolding(host.kit()), "canary in files of the driver host's kit folder");
-    }
     assertEquals(Set.of(), leaks, "canary in a command line");
     for (String expected : sampledProcesses) {
       assertTrue(commandLines.stream().anyMatch(c -> c.contains(expected)),

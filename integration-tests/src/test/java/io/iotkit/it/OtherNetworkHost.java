@@ -1,7 +1,6 @@
 package io.iotkit.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.iotkit.model.DriverHostResult;
 import io.iotkit.model.RunResult;
@@ -10,13 +9,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 
 /**
  * A driver host that reaches this machine over a network, as a second machine would: a {@link NetworkNamespace}
- * with an sshd inside, to which a run ships the kit and on which it starts every driver instance. Inside, this
- * machine's loopback is out of reach, so a run passes only if its local server listens on, and names to its clients,
- * the address the driver host routes to.
+ * with an sshd inside, on which a run starts every driver instance. Inside, this machine's loopback is out of reach,
+ * so a run passes only if its local server listens on, and names to its clients, the address the driver host routes
+ * to. The namespace shares this machine's files, so the host's kit is this kit, at the same path, as on driver hosts
+ * that mount the kit (shipping it is ManyHostsIT's).
  *
  * <p>Each binding's whole-protocol test places its instances here, so every local server is run from another
  * network at no more cost than a local run. Made once per test JVM, at first use, and removed when the JVM exits;
@@ -28,12 +29,10 @@ final class OtherNetworkHost {
 
   private final NetworkNamespace namespace;
   private final Sshd sshd;
-  private final Path kits;
 
-  private OtherNetworkHost(NetworkNamespace namespace, Sshd sshd, Path kits) {
+  private OtherNetworkHost(NetworkNamespace namespace, Sshd sshd) {
     this.namespace = namespace;
     this.sshd = sshd;
-    this.kits = kits;
   }
 
   /** The host, made at the first call; empty where no network namespace can be made here. */
@@ -55,7 +54,7 @@ final class OtherNetworkHost {
     }
     Path dir = Files.createTempDirectory("other-network-host");
     Sshd sshd = Sshd.start(dir.resolve("sshd"), List.of(namespace.inside()), namespace.launcher());
-    OtherNetworkHost host = new OtherNetworkHost(namespace, sshd, dir.resolve("kits"));
+    OtherNetworkHost host = new OtherNetworkHost(namespace, sshd);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       sshd.close();
       try {
@@ -68,16 +67,16 @@ final class OtherNetworkHost {
   }
 
   /**
-   * The run options {@code args} with, where the host can be had, those that ship the kit to it and start every
-   * instance there (a host list of this one host, written into {@code work}).
+   * The run options {@code args} with, where the host can be had, those that start every instance there (a host
+   * list of this one host, written into {@code work}).
    */
   static String[] place(Path work, String... args) throws Exception {
     List<String> all = new ArrayList<>(List.of(args));
     Optional<OtherNetworkHost> host = get();
     if (host.isPresent()) {
-      Path list = Files.writeString(work.resolve("other-network-host.txt"),
-          host.get().sshd.hostLine(host.get().namespace.inside(), host.get().kits) + "\n");
-      all.addAll(List.of("--hosts", list.toString(), "--ship", "--ssh-config", host.get().sshd.clientConfig().toString()));
+      Path list = Files.writeString(work.resolve("other-network-host.txt"), host.get().namespace.inside() + ":"
+          + host.get().sshd.port + " kit=" + KitProcess.HOME + "\n");
+      all.addAll(List.of("--hosts", list.toString(), "--ssh-config", host.get().sshd.clientConfig().toString()));
     }
     return all.toArray(String[]::new);
   }
@@ -97,8 +96,12 @@ final class OtherNetworkHost {
     DriverHostResult d = r.driverHosts().get(0);
     assertEquals(h.namespace.inside() + ":" + h.sshd.port, d.name());
     assertEquals(IntStream.range(0, instances).boxed().toList(), d.instances(), "every instance ran there");
-    assertTrue(Files.isRegularFile(h.kit().resolve("kit-driver/target/kit-driver.jar")), "--ship put the kit there");
-    assertEquals(List.of(), KitProcess.leftovers(h.kits.toString()), "no instance left on the driver host");
+    long gone = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+    while (h.sessions().descendants().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < gone) {
+      Thread.sleep(200);
+    }
+    assertEquals(List.of(), h.sessions().descendants().filter(ProcessHandle::isAlive)
+        .map(p -> p.info().commandLine().orElse("?")).toList(), "nothing left running on the driver host");
     System.out.println("the instances ran on " + d.name() + ", a driver host in another network namespace");
   }
 
@@ -110,10 +113,5 @@ final class OtherNetworkHost {
   /** The sshd whose sessions run the instances: their command lines are the run's too. */
   ProcessHandle sessions() {
     return sshd.process();
-  }
-
-  /** The kit's folder on the host: what --ship put there. */
-  Path kit() {
-    return kits.resolve(namespace.inside());
   }
 }
