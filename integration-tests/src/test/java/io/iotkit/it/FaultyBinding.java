@@ -1,19 +1,15 @@
 package io.iotkit.it;
 
+import io.iotkit.binding.Acknowledgement;
 import io.iotkit.binding.Aggregate;
 import io.iotkit.binding.KitBinding;
-import io.iotkit.binding.ReadingFormat;
+import io.iotkit.binding.Reading;
 import io.iotkit.binding.Replication;
 import io.iotkit.binding.WindowResult;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicLong;
-import site.ycsb.ByteArrayByteIterator;
-import site.ycsb.ByteIterator;
 import site.ycsb.DBException;
-import site.ycsb.Status;
 
 /**
  * A real store's binding with a fault in front of it: the first readings that pass through (over all threads of
@@ -66,36 +62,38 @@ final class FaultyBinding extends KitBinding {
   }
 
   @Override
-  public Status insert(String table, String key, Map<String, ByteIterator> values) {
+  public void write(Reading r, Acknowledgement ack) throws DBException {
     if (!fault.picks()) {
-      return store.insert(table, key, values);
+      store.write(r, ack);
+      return;
     }
-    int substationEnd = key.indexOf(ReadingFormat.SEPARATOR);
-    return switch (fault.kind()) {
-      // BATCHED_OK: the instance counts it with the next reading the store acknowledges.
-      case DROP -> Status.BATCHED_OK;
-      case DUPLICATE -> twice(table, key, key, values);
-      case DUPLICATE_NEW_KEY -> twice(table, key,
-          key.substring(0, substationEnd + 1) + "retried-" + key.substring(substationEnd + 1), values);
-      case MISROUTE -> store.insert(table, fault.otherSubstation() + key.substring(substationEnd), values);
-    };
+    switch (fault.kind()) {
+      case DROP -> ack.acknowledged();
+      case DUPLICATE -> {
+        store.write(r, ack);
+        store.write(r, UNHEARD);
+      }
+      case DUPLICATE_NEW_KEY -> {
+        store.write(r, ack);
+        store.write(new Reading(r.substation(), "retried-" + r.sensor(), r.micros(), r.value(), r.unit(),
+            r.padding()), UNHEARD);
+      }
+      case MISROUTE -> store.write(new Reading(fault.otherSubstation(), r.sensor(), r.micros(), r.value(), r.unit(),
+          r.padding()), ack);
+      default -> throw new IllegalStateException("unknown fault " + fault.kind());
+    }
   }
 
-  /** The reading, then its copy; the original's failure, if it failed, else what the copy's insert said. */
-  private Status twice(String table, String key, String copyKey, Map<String, ByteIterator> values) {
-    // A ByteIterator is read once: each insert gets the fields' bytes anew.
-    Map<String, byte[]> fields = new HashMap<>();
-    values.forEach((name, v) -> fields.put(name, v.toArray()));
-    Status original = store.insert(table, key, iterators(fields));
-    Status copy = store.insert(table, copyKey, iterators(fields));
-    return original.isOk() ? copy : original;
-  }
+  /** Where a copy's answer goes: nowhere, as the instance counts the original alone. */
+  private static final Acknowledgement UNHEARD = new Acknowledgement() {
+    @Override
+    public void acknowledged() {
+    }
 
-  private static Map<String, ByteIterator> iterators(Map<String, byte[]> fields) {
-    Map<String, ByteIterator> values = new HashMap<>();
-    fields.forEach((name, bytes) -> values.put(name, new ByteArrayByteIterator(bytes)));
-    return values;
-  }
+    @Override
+    public void failed(Throwable cause) {
+    }
+  };
 
   @Override
   public void setProperties(Properties p) {
@@ -118,8 +116,8 @@ final class FaultyBinding extends KitBinding {
   }
 
   @Override
-  public Status flush() {
-    return store.flush();
+  public void flush() throws DBException {
+    store.flush();
   }
 
   @Override

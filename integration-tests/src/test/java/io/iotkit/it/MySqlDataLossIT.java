@@ -4,22 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.iotkit.binding.AcknowledgementCount;
 import io.iotkit.binding.KitBinding;
-import io.iotkit.binding.ReadingFormat;
+import io.iotkit.binding.Reading;
 import io.iotkit.model.CheckResult;
 import io.iotkit.model.InstanceResult;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import site.ycsb.ByteArrayByteIterator;
-import site.ycsb.ByteIterator;
-import site.ycsb.Status;
-import site.ycsb.StringByteIterator;
 
 /**
  * The data check on the local MariaDB fails with the exact per-substation difference when rows go missing (or
@@ -76,29 +72,34 @@ class MySqlDataLossIT {
       KitBinding b = MySqlProtocolIT.open(h);
       String sub = "loss-2-000";
       long t = 1_767_225_600_000_000L;
-      assertEquals(Status.BATCHED_OK.getName(), b.insert("iot", ReadingFormat.key(sub, "x", t), reading()).getName());
-      assertEquals(Status.BATCHED_OK.getName(), b.insert("iot", ReadingFormat.key(sub, "x", t + 1), reading()).getName());
+      AcknowledgementCount first = new AcknowledgementCount();
+      b.write(reading(sub, t, "1.5"), first);
+      b.write(reading(sub, t + 1, "1.5"), first);
+      assertEquals(0, first.acknowledgedCount() + first.failedCount(), "held until the batch of 3 is full");
       // The third reading repeats the first key: the server refuses the multi-row INSERT, the batch rolls back.
-      assertFalse(b.insert("iot", ReadingFormat.key(sub, "x", t), reading()).isOk());
+      b.write(reading(sub, t, "1.5"), first);
+      assertEquals(3, first.failedCount(), "the whole batch failed");
+      assertEquals(0, first.acknowledgedCount());
       assertEquals(0, h.binding.countReadings(List.of(sub)), "nothing of the refused batch is stored");
 
-      assertEquals(Status.BATCHED_OK.getName(), b.insert("iot", ReadingFormat.key(sub, "x", t + 2), reading()).getName());
-      assertTrue(b.flush().isOk(), "the next batch goes through");
+      AcknowledgementCount second = new AcknowledgementCount();
+      b.write(reading(sub, t + 2, "1.5"), second);
+      b.flush();
+      assertEquals(1, second.acknowledgedCount(), "the next batch goes through");
       assertEquals(1, h.binding.countReadings(List.of(sub)));
 
       // A reading whose value is not a number fails its batch too, before anything reaches the server.
-      assertEquals(Status.BATCHED_OK.getName(), b.insert("iot", ReadingFormat.key(sub, "x", t + 3), reading()).getName());
-      Map<String, ByteIterator> bad = new java.util.HashMap<>(reading());
-      bad.put(ReadingFormat.VALUE, new StringByteIterator("twelve"));
-      assertFalse(b.insert("iot", ReadingFormat.key(sub, "x", t + 4), bad).isOk());
-      assertTrue(b.flush().isOk(), "nothing is left pending");
+      AcknowledgementCount third = new AcknowledgementCount();
+      b.write(reading(sub, t + 3, "1.5"), third);
+      b.write(reading(sub, t + 4, "twelve"), third);
+      b.flush();
+      assertEquals(2, third.failedCount());
       assertEquals(1, h.binding.countReadings(List.of(sub)), "the failed batch left nothing behind");
       b.cleanup();
     }
   }
 
-  private static Map<String, ByteIterator> reading() {
-    return Map.of(ReadingFormat.VALUE, new StringByteIterator("1.5"), ReadingFormat.UNIT,
-        new StringByteIterator("kV test"), ReadingFormat.PADDING, new ByteArrayByteIterator(new byte[10]));
+  private static Reading reading(String substation, long micros, String value) {
+    return new Reading(substation, "x", micros, value, "kV test", new byte[10]);
   }
 }

@@ -4,9 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.iotkit.binding.AcknowledgementCount;
 import io.iotkit.binding.Aggregate;
 import io.iotkit.binding.KitBinding;
-import io.iotkit.binding.ReadingFormat;
+import io.iotkit.binding.Reading;
 import io.iotkit.binding.WindowResult;
 import io.iotkit.model.CheckResult;
 import io.iotkit.model.InstanceResult;
@@ -21,17 +22,11 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import site.ycsb.ByteArrayByteIterator;
-import site.ycsb.ByteIterator;
-import site.ycsb.Status;
-import site.ycsb.StringByteIterator;
 
 /**
  * The whole protocol on the local MariaDB the kit starts itself, with a small K, through bin/tpcx-iot.sh (the
@@ -110,15 +105,16 @@ class MySqlProtocolIT {
       long t0 = 1_767_225_600_000_000L; // 2026-01-01, µs
       double[] values = {12.5, -3.25, 40.0, 7.75, 0.5};
       KitBinding writer = open(h);
+      AcknowledgementCount answers = new AcknowledgementCount();
       for (int i = 0; i < values.length; i++) {
-        assertEquals(Status.BATCHED_OK.getName(), writer.insert("iot", ReadingFormat.key(sub, "ltc-1", t0 + i * 1_000L),
-            reading(values[i])).getName());
+        writer.write(reading(sub, "ltc-1", t0 + i * 1_000L, values[i]), answers);
       }
       // Neighbours the window must not include: other sensors of the same substation and another substation.
-      writer.insert("iot", ReadingFormat.key(sub, "ltc-10", t0 + 1_000), reading(999));
-      writer.insert("iot", ReadingFormat.key(sub, "ltc", t0 + 1_000), reading(-999));
-      writer.insert("iot", ReadingFormat.key("agg-1-001", "ltc-1", t0 + 1_000), reading(999));
-      assertTrue(writer.flush().isOk());
+      writer.write(reading(sub, "ltc-10", t0 + 1_000, 999), answers);
+      writer.write(reading(sub, "ltc", t0 + 1_000, -999), answers);
+      writer.write(reading("agg-1-001", "ltc-1", t0 + 1_000, 999), answers);
+      writer.flush();
+      assertEquals(8, answers.acknowledgedCount(), "every reading acknowledged: " + answers.firstFailure());
       writer.cleanup();
 
       // [t0, t0 + 5 ms) holds all five readings; [t0 + 1 ms, t0 + 4 ms) the middle three (end excluded).
@@ -210,12 +206,8 @@ class MySqlProtocolIT {
     assertTrue(w.read() >= w.count() && w.read() <= w.count() + 1, "read " + w.read() + " for " + w.count());
   }
 
-  private static Map<String, ByteIterator> reading(double value) {
-    Map<String, ByteIterator> m = new HashMap<>();
-    m.put(ReadingFormat.VALUE, new StringByteIterator(Double.toString(value)));
-    m.put(ReadingFormat.UNIT, new StringByteIterator("degC test"));
-    m.put(ReadingFormat.PADDING, new ByteArrayByteIterator(new byte[900]));
-    return m;
+  private static Reading reading(String substation, String sensor, long micros, double value) {
+    return new Reading(substation, sensor, micros, Double.toString(value), "degC test", new byte[900]);
   }
 
   /** A second binding object on the harness's server, as an insert thread of a driver instance has. */

@@ -1,5 +1,6 @@
 package io.iotkit.binding;
 
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,40 +12,21 @@ import site.ycsb.DBException;
 import site.ycsb.Status;
 
 /**
- * What a store must answer for the kit: a YCSB {@link DB} plus five kit operations.
+ * What a store must answer for the kit: a YCSB {@link DB} plus the kit's operations.
  * It knows nothing of the run protocol; the master decides when each is called.
  *
- * <p>Like any YCSB DB, one object serves one thread. Driver instances call {@link #insert} and
+ * <p>Like any YCSB DB, one object serves one thread. Driver instances call {@link #write}, {@link #flush} and
  * {@link #aggregate}; the master calls {@link #replication}, {@link #prepare}, {@link #countReadings},
  * {@link #countReadingsPerSubstation}, {@link #measurements} and {@link #purge}, on one object it keeps for the
  * iteration.
  *
- * <p><b>Acknowledgement contract of {@link #insert}.</b> A reading counts as ingested only when the
- * store has acknowledged it durably. A binding that batches returns {@link Status#BATCHED_OK} for a
- * reading it buffered, {@link Status#OK} when this call made the store acknowledge the reading and
- * every reading buffered before it, and an error status when that whole unacknowledged batch failed.
- * {@link #flush()} settles what is still buffered in the same way. A binding that does not batch
- * simply returns OK or an error for each reading. With this contract an insert thread waits for its store at
- * every batch boundary.
- *
- * <p><b>Asynchronous acknowledgement</b>, for a store whose client completes writes asynchronously (a callback or
- * future per send): a binding opts in by returning true from {@link #acknowledgeThrough}, which hands it a sink of
- * its own. Then {@link #insert} returns {@link Status#OK} once the reading is handed to the store's client (it is
- * in flight), and the binding later reports it exactly once to the sink, acknowledged (durably, as above) or
- * failed, from whatever thread the completion arrives on; or {@code insert} returns an error status when the
- * reading could not be handed over, and then never reports it. {@link #flush()} sends whatever the binding still
- * holds, so that every reading in flight will be reported without further inserts; it need not wait for the
- * reports (the driver does) and its status is not counted. The driver bounds each thread's readings in flight:
- * {@code insert} is not called while too many are (a thread that waits for room and hears nothing for a while
- * calls {@code flush}, so held readings cannot block it), and the thread ends only when every one was reported.
- * A binding never offered a sink (one wrapped by another binding that does not pass the offer on) keeps to the
- * synchronous contract; {@link BatchWait} turns its own reports into that contract's batch statuses.
- *
- * <p><b>The values of {@link #insert}</b> are the caller's again once the call returns: the driver re-points the
- * same map and iterators at its next reading. A binding takes what it keeps with {@code toArray()}, which hands
- * it arrays of its own (or {@code toString()}), and never keeps the map or an iterator.
+ * <p><b>Writes</b> follow the kit's one acknowledgement contract, {@link ReadingWriter}'s: {@link #write} hands a
+ * typed {@link Reading} to the store and returns; the store's answer comes later to the reading's
+ * {@link Acknowledgement}, from any thread. A store whose client writes synchronously delegates to a
+ * {@link BlockingBatchWriter}. Under YCSB's own client, {@link #insert} decodes the key and fields YCSB hands it
+ * into a reading, writes it and waits for its answer.
  */
-public abstract class KitBinding extends DB {
+public abstract class KitBinding extends DB implements ReadingWriter {
   /**
    * Property every binding object of a driver instance is given: the instance's substation key, for bindings
    * that open per-substation resources before the start barrier.
@@ -52,18 +34,42 @@ public abstract class KitBinding extends DB {
   public static final String SUBSTATION = "iot.substation";
 
   /**
-   * Makes every buffered reading durable: OK if all were acknowledged, an error status if they were lost. With
-   * asynchronous acknowledgement, sends what is still buffered (see the class's contract).
+   * YCSB's insert: the reading whose key and fields ({@link ReadingFormat#VALUE}, {@link ReadingFormat#UNIT},
+   * {@link ReadingFormat#PADDING}) these are, written and waited for. BAD_REQUEST for a key or fields that are not
+   * a reading's.
    */
-  public abstract Status flush();
+  @Override
+  public final Status insert(String table, String key, Map<String, ByteIterator> values) {
+    Reading reading;
+    try {
+      reading = ReadingFormat.reading(key, text(values, ReadingFormat.VALUE), text(values, ReadingFormat.UNIT),
+          values.containsKey(ReadingFormat.PADDING) ? values.get(ReadingFormat.PADDING).toArray() : new byte[0]);
+    } catch (IllegalArgumentException e) {
+      return Status.BAD_REQUEST;
+    }
+    AcknowledgementCount answer = new AcknowledgementCount();
+    try {
+      write(reading, answer);
+      flush();
+    } catch (DBException | RuntimeException e) {
+      return Status.ERROR;
+    }
+    // the store client's own timeouts bound the wait; the day is a backstop against a binding that never answers
+    return answer.await(1, Duration.ofDays(1)) && answer.acknowledgedCount() == 1 ? Status.OK : Status.ERROR;
+  }
 
-  /**
-   * Opts this object in to asynchronous acknowledgement (see the class's contract) by returning true; the driver
-   * calls it once, before the first {@link #insert}, with the sink of this object's thread. By default it returns
-   * false: the synchronous contract (BATCHED_OK, then OK or an error for the whole batch).
-   */
-  public boolean acknowledgeThrough(Acknowledgements sink) {
-    return false;
+  private static String text(Map<String, ByteIterator> values, String field) {
+    ByteIterator v = values.get(field);
+    if (v == null) {
+      throw new IllegalArgumentException("no " + field + " field");
+    }
+    return v.toString();
+  }
+
+  /** Closes what {@link #init} opened; YCSB's name for it is {@link #cleanup}. */
+  @Override
+  public void close() throws DBException {
+    cleanup();
   }
 
   /**

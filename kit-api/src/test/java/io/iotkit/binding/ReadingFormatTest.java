@@ -60,4 +60,30 @@ class ReadingFormatTest {
     assertEquals(List.of(120.0, 130.0, 140.0, 150.0), new ArrayList<>(window.values()));
     assertTrue(window.keySet().stream().allMatch(k -> k.startsWith("s:x-1:")));
   }
+
+  @Test
+  void aKeyAndItsFieldsReadBackAsTheReading() {
+    long t = 1_767_225_600_123_456L;
+    Reading r = ReadingFormat.reading(ReadingFormat.key("abc-1-000", "ltc-gas-3", t), "20.5", "degC", new byte[3]);
+    assertEquals("abc-1-000", r.substation());
+    assertEquals("ltc-gas-3", r.sensor());
+    assertEquals(t, r.micros());
+    assertEquals(ReadingFormat.key("abc-1-000", "ltc-gas-3", t), r.key());
+    assertEquals(42, ReadingFormat.reading(ReadingFormat.key("s", "x", 42), "", "", new byte[0]).micros());
+  }
+
+  @Test
+  void whatIsNotAReadingKeyIsRefused() {
+    for (String bad : List.of("no-separators", "s:123", ":x:0000000000000001", "s::0000000000000001", "s:x:",
+        "s:x:12", "s:x:00000000000000a1", "s:x:-000000000000001")) {
+      assertThrows(IllegalArgumentException.class, () -> ReadingFormat.reading(bad, "1", "V", new byte[0]), bad);
+    }
+  }
+
+  @Test
+  void aReadingCountsKeyValueUnitAndPadding() {
+    Reading r = new Reading("s1", "ltc-01", 1, "12.5", "volt", new byte[100]);
+    assertEquals("s1:ltc-01:0000000000000001".length() + 4 + 4 + 100, r.bytes());
+    assertEquals(r.key().length(), ReadingFormat.keyLength("s1", "ltc-01"));
+  }
 }

@@ -1,16 +1,16 @@
 package io.iotkit.instance;
 
-import io.iotkit.binding.Acknowledgements;
+import io.iotkit.binding.Acknowledgement;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * One insert thread's readings in flight when its binding acknowledges asynchronously: the sink the binding
- * reports to (from any thread), and the wait that bounds how many readings the thread has handed over and not
- * yet seen settled. Acknowledgements go straight into the thread's {@link ThreadMeasurements#acknowledgedSoFar},
- * so the per-second sampler counts each one in the second it arrived.
+ * One insert thread's readings in flight: the {@link Acknowledgement} its writer reports each reading to (from any
+ * thread), and the wait that bounds how many readings the thread has handed over and not yet seen settled.
+ * Acknowledgements go straight into the thread's {@link ThreadMeasurements#acknowledgedSoFar}, so the per-second
+ * sampler counts each one in the second it arrived.
  */
-final class InFlight implements Acknowledgements {
+final class InFlight implements Acknowledgement {
   /** How long a wait sees no report before it has the binding send what it holds. */
   private static final long STALL_NANOS = 10_000_000;
 
@@ -29,14 +29,14 @@ final class InFlight implements Acknowledgements {
   }
 
   @Override
-  public void acknowledged(long readings) {
-    measured.acknowledgeConcurrently(readings);
+  public void acknowledged() {
+    measured.acknowledgeConcurrently(1);
     wake();
   }
 
   @Override
-  public void failed(long readings) {
-    failed.addAndGet(readings);
+  public void failed(Throwable cause) {
+    failed.incrementAndGet();
     wake();
   }
 

@@ -102,7 +102,7 @@ public final class InstanceRunner {
       for (int t = 0; t < threads; t++) {
         KitBinding db = open(p, dbs);
         IotWorkload.ThreadState state = (IotWorkload.ThreadState) workload.initThread(p, t, threads);
-        workload.offerAsynchronousAcknowledgement(db, state);
+        workload.attach(db, state);
         states.add(state);
       }
       IotWorkload.ThreadState queryState = null;
@@ -180,9 +180,9 @@ public final class InstanceRunner {
       if (schedule.paced()) {
         long intended = origin + schedule.nextOffsetNanos();
         parkUntil(intended);
-        workload.doInsert(db, state, intended);
+        workload.write(db, state, intended);
       } else {
-        workload.doInsert(db, state);
+        workload.write(db, state, IotWorkload.UNSCHEDULED);
       }
       if (++uncounted == COUNTED_EVERY) {
         count(uncounted, workload, db, state, queries);
@@ -190,7 +190,7 @@ public final class InstanceRunner {
       }
     }
     count(uncounted, workload, db, state, queries);
-    workload.flush(db, state);
+    workload.finish(db, state);
     state.measured.endMicros = clockMicros.getAsLong();
   }
 

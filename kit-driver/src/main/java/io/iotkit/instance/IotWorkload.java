@@ -1,11 +1,12 @@
 package io.iotkit.instance;
 
 import io.iotkit.binding.KitBinding;
+import io.iotkit.binding.Reading;
 import io.iotkit.binding.ReadingFormat;
+import io.iotkit.binding.ReadingWriter;
 import io.iotkit.binding.WindowResult;
 import io.iotkit.model.Clock;
 import io.iotkit.model.WorkloadSpec;
-import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,25 +15,31 @@ import java.util.SplittableRandom;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import site.ycsb.ByteArrayByteIterator;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
+import site.ycsb.DBException;
 import site.ycsb.Status;
+import site.ycsb.StringByteIterator;
 import site.ycsb.Workload;
 
 /**
- * The IoT workload as a YCSB {@link Workload}: {@link #doInsert} writes one reading of one of the thread's
- * sensors, {@link #doTransaction} runs one dashboard query. The thread loop that calls them, and when,
- * is {@link InstanceRunner}'s.
+ * The IoT workload as a YCSB {@link Workload}: {@link #write} (or YCSB's {@link #doInsert}) writes one reading of
+ * one of the thread's sensors, {@link #doTransaction} runs one dashboard query. The thread loop that calls them,
+ * and when, is {@link InstanceRunner}'s (or YCSB's client's).
  *
  * <p>Properties: {@value #SUBSTATION}, {@value #TABLE}, {@value #DATA_SINCE} (epoch µs from which the
  * substation has data, bounding query window B), {@value #SEED}, {@value #KVP_BYTES} (bytes of each reading,
  * default {@link WorkloadSpec#KVP_BYTES}; the runner sets it from the instance's spec), {@value #IN_FLIGHT} (readings a thread may have
  * in flight when its binding acknowledges asynchronously, default {@value #DEFAULT_IN_FLIGHT}).
  *
- * <p>Insert latency is the time of the insert call, from the reading's scheduled time when paced. Under the
- * synchronous contract the call that closes a batch includes the wait for the store; under asynchronous
- * acknowledgement the call includes the wait for room under the in-flight bound, so a slow or stalled store
- * shows in it either way, as its backpressure.
+ * <p>The kit's own instances write typed readings through the thread's {@link ReadingWriter} ({@link #write});
+ * YCSB's client, which knows only {@link DB}, goes through {@link #doInsert}, which hands the binding the reading's
+ * key and fields and waits for each.
+ *
+ * <p>Insert latency is the time of the write call, from the reading's scheduled time when paced: it includes the
+ * wait for room under the thread's in-flight bound, and a blocking store's batch at a batch boundary, so a slow or
+ * stalled store shows in it as its backpressure.
  */
 public final class IotWorkload extends Workload {
   private static final Logger LOG = LoggerFactory.getLogger(IotWorkload.class);
@@ -108,22 +115,12 @@ public final class IotWorkload extends Workload {
     final KvpGenerator generator;
     final SplittableRandom rng;
     final ThreadMeasurements measured = new ThreadMeasurements();
-    /** The fields every insert hands the binding, re-pointed per reading (see {@link ReadingField}). */
-    final ReadingField value = new ReadingField();
-    final ReadingField unit = new ReadingField();
-    final ReadingField padding = new ReadingField();
-    final Map<String, ByteIterator> values = new HashMap<>(4);
-    /** Readings buffered under the synchronous contract. */
-    long pending;
-    /** Set when the thread's binding acknowledges asynchronously. */
+    /** The thread's readings in flight; set by {@link #attach} before its first write. */
     InFlight inFlight;
 
     ThreadState(KvpGenerator generator, SplittableRandom rng) {
       this.generator = generator;
       this.rng = rng;
-      values.put(ReadingFormat.VALUE, value);
-      values.put(ReadingFormat.UNIT, unit);
-      values.put(ReadingFormat.PADDING, padding);
     }
   }
 
@@ -160,93 +157,83 @@ public final class IotWorkload extends Workload {
     return z ^ (z >>> 31);
   }
 
-  /**
-   * Offers the thread's binding asynchronous acknowledgement ({@link KitBinding#acknowledgeThrough}); call once
-   * per thread, before its first insert.
-   */
-  void offerAsynchronousAcknowledgement(KitBinding db, Object threadState) {
+  /** Gives the thread its writer: the one its readings go to, whose flush sends what it holds. */
+  void attach(ReadingWriter writer, Object threadState) {
     ThreadState s = (ThreadState) threadState;
-    InFlight sink = new InFlight(s.measured, db::flush);
-    if (db.acknowledgeThrough(sink)) {
-      s.inFlight = sink;
-    }
+    s.inFlight = new InFlight(s.measured, () -> {
+      try {
+        writer.flush();
+      } catch (DBException | RuntimeException e) {
+        // what it held will be reported failed by the binding, or counted failed at the end
+      }
+    });
   }
 
+  /**
+   * YCSB's insert: the thread's next reading as a key and fields, handed to {@code db} and waited for (YCSB's
+   * client runs the kit's workload this way; the kit's own instances use {@link #write}).
+   */
   @Override
   public boolean doInsert(DB db, Object threadState) {
-    return doInsert(db, threadState, UNSCHEDULED);
+    ThreadState s = (ThreadState) threadState;
+    Reading r = s.generator.next();
+    Map<String, ByteIterator> values = new HashMap<>(4);
+    values.put(ReadingFormat.VALUE, new StringByteIterator(r.value()));
+    values.put(ReadingFormat.UNIT, new StringByteIterator(r.unit()));
+    values.put(ReadingFormat.PADDING, new ByteArrayByteIterator(r.padding()));
+    long t0 = System.nanoTime();
+    Status status = db.insert(table, r.key(), values);
+    s.measured.insertMicros.recordValue((System.nanoTime() - t0) / 1_000);
+    if (status.isOk()) {
+      s.measured.acknowledge(1);
+      return true;
+    }
+    s.measured.failedInserts++;
+    return false;
   }
 
   /**
-   * One insert whose latency runs from {@code intendedNanos} (a {@link System#nanoTime()} instant of a paced
-   * schedule), or from the call itself when it is {@link #UNSCHEDULED}.
+   * The thread's next reading, handed to its writer; its latency runs from {@code intendedNanos} (a
+   * {@link System#nanoTime()} instant of a paced schedule), or from the call itself when it is {@link #UNSCHEDULED}.
+   * Waits first while the thread has as many readings in flight as it may.
+   *
+   * @return false if the writer refused the reading (it counts as failed)
    */
-  boolean doInsert(DB db, Object threadState, long intendedNanos) {
+  boolean write(ReadingWriter writer, Object threadState, long intendedNanos) {
     ThreadState s = (ThreadState) threadState;
-    Kvp kvp = s.generator.next();
-    s.value.set(kvp.value().getBytes(StandardCharsets.ISO_8859_1));
-    s.unit.set(kvp.unit().getBytes(StandardCharsets.ISO_8859_1));
-    s.padding.set(kvp.padding());
+    Reading r = s.generator.next();
     long t0 = intendedNanos != UNSCHEDULED ? intendedNanos : measured ? System.nanoTime() : 0;
-    if (s.inFlight != null) {
-      s.inFlight.awaitAtMost(inFlightBound - 1);
-      s.inFlight.handOver(); // before the call: its report may come before the call returns
-    }
-    Status status;
+    s.inFlight.awaitAtMost(inFlightBound - 1);
+    s.inFlight.handOver(); // before the call: its report may come before the call returns
+    boolean taken = true;
     try {
-      status = db.insert(table, kvp.key(), s.values);
-    } catch (RuntimeException e) {
-      status = Status.ERROR; // a binding that throws loses the reading (and its batch), counted, not hidden
+      writer.write(r, s.inFlight);
+    } catch (DBException | RuntimeException e) {
+      s.inFlight.refused(); // a binding that throws loses the reading, counted, not hidden
+      s.measured.failedInserts++;
+      taken = false;
     }
     if (measured) {
       s.measured.insertMicros.recordValue((System.nanoTime() - t0) / 1_000);
     }
-    return settle(s, status);
+    return taken;
   }
 
-  /** Settles buffered inserts once the thread is done (see {@link KitBinding}'s acknowledgement contract). */
-  boolean flush(KitBinding db, Object threadState) {
+  /**
+   * Ends the thread's writing: has the writer send what it holds and waits until every reading in flight was
+   * reported. Returns whether none failed.
+   */
+  boolean finish(ReadingWriter writer, Object threadState) {
     ThreadState s = (ThreadState) threadState;
-    if (s.inFlight != null) {
-      db.flush(); // its status is not a count: every reading's outcome comes to the sink
-      s.inFlight.awaitAtMost(0);
-      long failed = s.inFlight.failed();
-      s.measured.failedInserts += failed;
-      return failed == 0;
+    try {
+      writer.flush();
+    } catch (DBException | RuntimeException e) {
+      // what it held is reported failed by the binding
     }
-    if (s.pending == 0) {
-      return true;
-    }
-    long settled = s.pending;
-    s.pending = 0;
-    return count(s, settled, db.flush().isOk());
-  }
-
-  private static boolean settle(ThreadState s, Status status) {
-    if (s.inFlight != null) {
-      if (status.isOk()) {
-        return true; // in flight: the sink settles it
-      }
-      s.inFlight.refused();
-      s.measured.failedInserts++;
-      return false;
-    }
-    if (status == Status.BATCHED_OK) {
-      s.pending++;
-      return true;
-    }
-    long settled = s.pending + 1;
-    s.pending = 0;
-    return count(s, settled, status.isOk());
-  }
-
-  private static boolean count(ThreadState s, long settled, boolean acknowledged) {
-    if (acknowledged) {
-      s.measured.acknowledge(settled);
-    } else {
-      s.measured.failedInserts += settled;
-    }
-    return acknowledged;
+    s.inFlight.awaitAtMost(0);
+    long failed = s.inFlight.failed();
+    s.measured.failedInserts += failed;
+    return failed == 0;
   }
 
   /** One dashboard query: the template's aggregate over windows A and B of a random sensor. */

@@ -18,8 +18,8 @@ public final class KitReadings {
     KvpGenerator generator = new KvpGenerator(substation, SensorCatalog.sensors(), seed, io.iotkit.model.Clock::micros);
     PlainReading[] pool = new PlainReading[size];
     for (int i = 0; i < size; i++) {
-      Kvp k = generator.next();
-      pool[i] = new PlainReading(k.sensor().key(), k.value(), k.unit(), k.padding());
+      io.iotkit.binding.Reading r = generator.next();
+      pool[i] = new PlainReading(r.sensor(), r.value(), r.unit(), r.padding());
     }
     return pool;
   }

@@ -1,9 +1,8 @@
 package io.iotkit.instance;
 
+import io.iotkit.binding.Reading;
 import io.iotkit.binding.ReadingFormat;
 import io.iotkit.model.WorkloadSpec;
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.LongSupplier;
@@ -16,13 +15,10 @@ import java.util.function.LongSupplier;
  * one writing thread, so this needs no coordination.
  */
 final class KvpGenerator {
-  /** The first timestamp too long for the key's digits. */
-  private static final long MAX_MICROS = 10_000_000_000_000_000L;
-
   private final String substation;
   private final Sensor[] sensors;
-  /** Per sensor: its key prefix followed by room for the timestamp's digits, rewritten for each reading. */
-  private final byte[][] keys;
+  /** Per sensor: characters of its readings' keys. */
+  private final int[] keyLengths;
   private final long[] lastMicros;
   private final SplittableRandom rng;
   private final RandomText paddingText;
@@ -47,10 +43,9 @@ final class KvpGenerator {
     this.kvpBytes = kvpBytes;
     this.substation = substation;
     this.sensors = sensors.toArray(new Sensor[0]);
-    this.keys = new byte[this.sensors.length][];
+    this.keyLengths = new int[this.sensors.length];
     for (int i = 0; i < this.sensors.length; i++) {
-      byte[] prefix = ReadingFormat.sensorPrefix(substation, this.sensors[i].key()).getBytes(StandardCharsets.UTF_8);
-      keys[i] = Arrays.copyOf(prefix, prefix.length + ReadingFormat.TIMESTAMP_DIGITS);
+      keyLengths[i] = ReadingFormat.keyLength(substation, this.sensors[i].key());
     }
     this.lastMicros = new long[this.sensors.length];
     this.rng = new SplittableRandom(seed);
@@ -62,41 +57,16 @@ final class KvpGenerator {
     return substation;
   }
 
-  Kvp next() {
+  Reading next() {
     int i = next;
     next = (i + 1) % sensors.length;
     Sensor sensor = sensors[i];
     long micros = Math.max(clockMicros.getAsLong(), lastMicros[i] + 1);
     lastMicros[i] = micros;
-    String key = key(keys[i], micros);
     String value = sensor.type().sample(rng);
     String unit = sensor.type().unit();
-    byte[] padding = new byte[kvpBytes - key.length() - value.length() - unit.length()];
+    byte[] padding = new byte[kvpBytes - keyLengths[i] - value.length() - unit.length()];
     paddingText.fill(padding);
-    return new Kvp(key, sensor, micros, value, unit, padding);
-  }
-
-  /**
-   * The key {@link ReadingFormat#key} makes, written into the sensor's buffer and copied into one string: no
-   * intermediate strings per reading. Substation and sensor keys are ASCII, so a byte is a character.
-   */
-  private static String key(byte[] buffer, long micros) {
-    if (micros < 0 || micros >= MAX_MICROS) {
-      throw new IllegalArgumentException("timestamp " + micros + " does not fit " + ReadingFormat.TIMESTAMP_DIGITS
-          + " digits");
-    }
-    // ReadingFormat.TIMESTAMP_DIGITS (16) as two halves of 8 digits: int division is cheaper than long
-    int end = buffer.length;
-    writeEightDigits(buffer, end - 8, (int) (micros % 100_000_000));
-    writeEightDigits(buffer, end - 16, (int) (micros / 100_000_000));
-    return new String(buffer, StandardCharsets.ISO_8859_1);
-  }
-
-  private static void writeEightDigits(byte[] buffer, int from, int value) {
-    int rest = value;
-    for (int at = from + 7; at >= from; at--) {
-      buffer[at] = (byte) ('0' + rest % 10);
-      rest /= 10;
-    }
+    return new Reading(substation, sensor.key(), micros, value, unit, padding);
   }
 }

@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.iotkit.binding.Acknowledgement;
 import io.iotkit.binding.Aggregate;
 import io.iotkit.binding.BindingProvider;
 import io.iotkit.binding.KitBinding;
+import io.iotkit.binding.Reading;
 import io.iotkit.binding.Replication;
 import io.iotkit.binding.WindowResult;
 import io.iotkit.model.BenchResult;
@@ -131,14 +133,13 @@ class BenchTest {
         long sum;
 
         @Override
-        public Status insert(String table, String key, Map<String, ByteIterator> values) {
-          values.values().forEach(v -> sum += v.toArray().length);
-          return Status.OK;
+        public void write(Reading reading, Acknowledgement ack) {
+          sum += reading.bytes();
+          ack.acknowledged();
         }
 
         @Override
-        public Status flush() {
-          return Status.OK;
+        public void flush() {
         }
 
         @Override

@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.iotkit.binding.Acknowledgement;
 import io.iotkit.binding.Aggregate;
 import io.iotkit.binding.BindingProvider;
 import io.iotkit.binding.KitBinding;
+import io.iotkit.binding.Reading;
 import io.iotkit.binding.ReadingFormat;
 import io.iotkit.binding.Replication;
 import io.iotkit.binding.WindowResult;
@@ -72,16 +74,14 @@ class StorePartsTest {
     public KitBinding newBinding() {
       return new KitBinding() {
         @Override
-        public Status insert(String table, String key, Map<String, ByteIterator> values) {
-          String substation = key.substring(0, key.indexOf(':'));
-          store.writtenBeforePrepare |= !store.prepared.contains(substation);
-          store.kitWrites.computeIfAbsent(substation, s -> new AtomicLong()).incrementAndGet();
-          return Status.OK;
+        public void write(Reading reading, Acknowledgement ack) {
+          store.writtenBeforePrepare |= !store.prepared.contains(reading.substation());
+          store.kitWrites.computeIfAbsent(reading.substation(), s -> new AtomicLong()).incrementAndGet();
+          ack.acknowledged();
         }
 
         @Override
-        public Status flush() {
-          return Status.OK;
+        public void flush() {
         }
 
         @Override

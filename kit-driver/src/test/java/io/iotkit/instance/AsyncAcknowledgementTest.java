@@ -3,12 +3,12 @@ package io.iotkit.instance;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.iotkit.binding.Acknowledgements;
+import io.iotkit.binding.Acknowledgement;
+import io.iotkit.binding.Reading;
 import io.iotkit.binding.ReadingFormat;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
 import java.util.Random;
 import java.util.concurrent.ConcurrentSkipListMap;
@@ -16,14 +16,14 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
-import site.ycsb.ByteIterator;
-import site.ycsb.Status;
+import site.ycsb.DBException;
 
 class AsyncAcknowledgementTest {
   private static final long T0 = 1_767_225_600_000_000L;
   private static final int READINGS = 20_000;
 
-  // Stores and reports readings on a completer thread of its own, shuffled, some failed; refuses some at once.
+  // Stores and reports readings on a completer thread of its own, shuffled, some failed; refuses some at once
+  // (throws, so the kit counts them failed and they are never reported).
   // With holdUntilFlush it sends nothing before flush(), as a binding holding a partial batch.
   private static final class AsyncBinding extends MemoryBinding {
     final LinkedBlockingQueue<Object> sent = new LinkedBlockingQueue<>();
@@ -31,11 +31,10 @@ class AsyncAcknowledgementTest {
     final AtomicLong settled = new AtomicLong();
     final AtomicLong failedReported = new AtomicLong();
     final AtomicLong maxInFlight = new AtomicLong();
-    final List<String> held = new ArrayList<>();
+    final List<Object[]> held = new ArrayList<>();
     final boolean holdUntilFlush;
     final Thread completer;
     long refused;
-    private Acknowledgements sink;
     private int n;
 
     AsyncBinding(boolean holdUntilFlush) {
@@ -47,30 +46,22 @@ class AsyncAcknowledgementTest {
     }
 
     @Override
-    public boolean acknowledgeThrough(Acknowledgements sink) {
-      this.sink = sink;
-      return true;
-    }
-
-    @Override
-    public Status insert(String table, String key, Map<String, ByteIterator> values) {
+    public void write(Reading reading, Acknowledgement ack) {
       if (++n % 997 == 0) {
         refused++;
-        return Status.ERROR; // never handed over, never reported
+        throw new IllegalStateException("refused"); // never handed over, never reported
       }
       maxInFlight.accumulateAndGet(handed.incrementAndGet() - settled.get(), Math::max);
-      held.add(key);
+      held.add(new Object[] {reading.key(), ack});
       if (!holdUntilFlush) {
         flush();
       }
-      return Status.OK;
     }
 
     @Override
-    public Status flush() {
+    public void flush() {
       sent.addAll(held);
       held.clear();
-      return Status.OK;
     }
 
     private void complete() {
@@ -83,14 +74,15 @@ class AsyncAcknowledgementTest {
           sent.drainTo(batch);
           Collections.shuffle(batch, rng);
           for (Object o : batch) {
-            String key = (String) o;
+            String key = (String) ((Object[]) o)[0];
+            Acknowledgement ack = (Acknowledgement) ((Object[]) o)[1];
             settled.incrementAndGet();
             if (key.hashCode() % 13 == 0) {
               failedReported.incrementAndGet();
-              sink.failed(1);
+              ack.failed(new DBException("lost"));
             } else {
               store.put(key, 0.0);
-              sink.acknowledged(1);
+              ack.acknowledged();
             }
           }
           batch.clear();
@@ -114,12 +106,11 @@ class AsyncAcknowledgementTest {
 
   private static IotWorkload.ThreadState run(IotWorkload w, AsyncBinding db, int readings) {
     IotWorkload.ThreadState s = (IotWorkload.ThreadState) w.initThread(new Properties(), 0, 1);
-    w.offerAsynchronousAcknowledgement(db, s);
-    assertTrue(s.inFlight != null);
+    w.attach(db, s);
     for (int i = 0; i < readings; i++) {
-      w.doInsert(db, s);
+      w.write(db, s, IotWorkload.UNSCHEDULED);
     }
-    w.flush(db, s);
+    w.finish(db, s);
     db.completer.interrupt();
     return s;
   }
@@ -149,12 +140,12 @@ class AsyncAcknowledgementTest {
     AsyncBinding db = new AsyncBinding(true); // nothing reported before flush
     IotWorkload w = workload(1_000_000);
     IotWorkload.ThreadState s = (IotWorkload.ThreadState) w.initThread(new Properties(), 0, 1);
-    w.offerAsynchronousAcknowledgement(db, s);
+    w.attach(db, s);
     for (int i = 0; i < 5_000; i++) {
-      w.doInsert(db, s);
+      w.write(db, s, IotWorkload.UNSCHEDULED);
     }
     assertEquals(0, m(s).acknowledged() + db.failedReported.get());
-    w.flush(db, s);
+    w.finish(db, s);
     db.completer.interrupt();
     assertEquals(5_000, m(s).acknowledged() + m(s).failedInserts);
     assertEquals(db.store.size(), m(s).acknowledged());
@@ -170,17 +161,18 @@ class AsyncAcknowledgementTest {
   }
 
   @Test
-  void aBindingThatDoesNotOptInKeepsTheSynchronousContract() {
-    MemoryBinding db = new MemoryBinding(new ConcurrentSkipListMap<>(), 7);
+  void aBlockingStoreIsAcknowledgedBatchByBatchEvenUnderABoundBelowItsBatch() {
+    MemoryBinding db = new MemoryBinding(new ConcurrentSkipListMap<>(), 7); // a BlockingBatchWriter of 7
     IotWorkload w = workload(4);
     IotWorkload.ThreadState s = (IotWorkload.ThreadState) w.initThread(new Properties(), 0, 1);
-    w.offerAsynchronousAcknowledgement(db, s);
-    assertEquals(null, s.inFlight);
+    w.attach(db, s);
     for (int i = 0; i < 100; i++) {
-      w.doInsert(db, s);
+      w.write(db, s, IotWorkload.UNSCHEDULED);
+      assertTrue(s.inFlight.inFlight() <= 4, "the bound holds");
     }
-    w.flush(db, s);
+    w.finish(db, s);
     assertEquals(100, m(s).acknowledged());
+    assertEquals(100, db.store.size());
     assertTrue(db.store.keySet().stream().allMatch(k -> k.startsWith(ReadingFormat.substationPrefix("sub-1"))));
   }
 

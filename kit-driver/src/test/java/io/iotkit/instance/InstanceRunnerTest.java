@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.iotkit.binding.Acknowledgement;
 import io.iotkit.binding.Aggregate;
 import io.iotkit.binding.KitBinding;
+import io.iotkit.binding.Reading;
 import io.iotkit.binding.sink.NullBinding;
 import io.iotkit.model.Arrivals;
 import io.iotkit.model.Clock;
@@ -97,9 +99,9 @@ class InstanceRunnerTest {
         s.resultFile(), s.intervalLog(), s.rate(), s.arrivals(), s.noQueries());
     runner(small, () -> new MemoryBinding() {
       @Override
-      public Status insert(String table, String key, Map<String, ByteIterator> values) {
-        sizes.add(key.length() + values.values().stream().mapToInt(v -> v.toArray().length).sum());
-        return super.insert(table, key, values);
+      public void write(Reading reading, Acknowledgement ack) {
+        sizes.add(reading.bytes());
+        super.write(reading, ack);
       }
     }).run(Clock::micros);
     assertEquals(java.util.Set.of(100), sizes);
@@ -113,7 +115,7 @@ class InstanceRunnerTest {
     AtomicInteger inserts = new AtomicInteger();
     InstanceRunner runner = runner(paced(300, 1, 100, arrivals), () -> new MemoryBinding() {
       @Override
-      public Status insert(String table, String key, Map<String, ByteIterator> values) {
+      public void write(Reading reading, Acknowledgement ack) {
         if (inserts.incrementAndGet() == 21) {
           try {
             Thread.sleep(1_000);
@@ -121,7 +123,7 @@ class InstanceRunnerTest {
             Thread.currentThread().interrupt();
           }
         }
-        return super.insert(table, key, values);
+        super.write(reading, ack);
       }
     });
     org.HdrHistogram.Histogram h = HistogramCodec.decode(runner.run(Clock::micros).insertHistogram());
@@ -252,9 +254,9 @@ class InstanceRunnerTest {
       private boolean firstWindow = true;
 
       @Override
-      public Status insert(String table, String key, Map<String, ByteIterator> values) {
+      public void write(Reading reading, Acknowledgement ack) {
         inserts.incrementAndGet();
-        return super.insert(table, key, values);
+        super.write(reading, ack);
       }
 
       @Override
@@ -322,11 +324,11 @@ class InstanceRunnerTest {
     AtomicInteger attempts = new AtomicInteger();
     InstanceRunner runner = runner(spec(KVPS, THREADS), () -> new MemoryBinding() {
       @Override
-      public Status insert(String table, String key, Map<String, ByteIterator> values) {
+      public void write(Reading reading, Acknowledgement ack) {
         if (attempts.incrementAndGet() == 100) {
           throw new IllegalStateException("connection reset");
         }
-        return super.insert(table, key, values);
+        super.write(reading, ack);
       }
     });
     InstanceResult r;
@@ -348,13 +350,13 @@ class InstanceRunnerTest {
     InstanceRunner runner = new InstanceRunner(spec(kvps, THREADS), () -> new MemoryBinding(
         new ConcurrentSkipListMap<>(), 7) {
       @Override
-      public Status insert(String table, String key, Map<String, ByteIterator> values) {
+      public void write(Reading reading, Acknowledgement ack) {
         try {
           Thread.sleep(1);
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
         }
-        return super.insert(table, key, values);
+        super.write(reading, ack);
       }
     }, new Properties(), Clock::micros, java.nio.file.Files.newOutputStream(log), progress::add);
     InstanceResult r = runner.run(Clock::micros);

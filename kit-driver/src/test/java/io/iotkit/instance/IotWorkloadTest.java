@@ -4,15 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.iotkit.binding.Acknowledgement;
 import io.iotkit.binding.Aggregate;
+import io.iotkit.binding.KitBinding;
+import io.iotkit.binding.Reading;
 import io.iotkit.binding.ReadingFormat;
 import io.iotkit.binding.WindowResult;
 import io.iotkit.model.WorkloadSpec;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
@@ -22,9 +23,7 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import site.ycsb.ByteIterator;
 import site.ycsb.DBException;
-import site.ycsb.Status;
 
 class IotWorkloadTest {
   private static final long S = 1_000_000L;
@@ -49,24 +48,38 @@ class IotWorkloadTest {
     return (IotWorkload.ThreadState) workload.initThread(props, id, of);
   }
 
+  /** A thread writing through {@code db}, as an instance's insert thread does. */
+  private IotWorkload.ThreadState writer(int id, int of, KitBinding db) {
+    IotWorkload.ThreadState s = thread(id, of);
+    workload.attach(db, s);
+    return s;
+  }
+
+  private boolean write(KitBinding db, IotWorkload.ThreadState s) {
+    return workload.write(db, s, IotWorkload.UNSCHEDULED);
+  }
+
   // Every sensor gets one reading each 100 ms from T0 on, for `seconds` seconds.
   private void fillGrid(MemoryBinding db, IotWorkload.ThreadState s, int seconds) {
+    workload.attach(db, s);
     for (int round = 0; round < seconds * 10; round++) {
       clock.set(T0 + round * 100_000L);
       for (int n = 0; n < 200; n++) {
-        assertTrue(workload.doInsert(db, s));
+        assertTrue(write(db, s));
       }
     }
+    assertTrue(workload.finish(db, s));
   }
 
   @Test
-  void doInsertStoresOneReadingOfTheThreadsSensors() {
+  void writeStoresOneReadingOfTheThreadsSensors() {
     MemoryBinding db = new MemoryBinding();
-    IotWorkload.ThreadState s = thread(2, 10);
+    IotWorkload.ThreadState s = writer(2, 10, db);
     for (int n = 0; n < 60; n++) {
       clock.set(T0 + n);
-      assertTrue(workload.doInsert(db, s));
+      assertTrue(write(db, s));
     }
+    assertTrue(workload.finish(db, s));
     assertEquals(60, db.store.size());
     assertEquals(60, db.countReadings(java.util.List.of(SUB)));
     Set<String> mine = Set.copyOf(SensorCatalog.forThread(2, 10).stream().map(Sensor::key).toList());
@@ -84,31 +97,54 @@ class IotWorkloadTest {
 
   @Test
   void theStoreReceivesOneKilobyteOfValueUnitAndPadding() {
-    Map<String, String[]> seen = new HashMap<>();
+    Map<String, Reading> seen = new HashMap<>();
     MemoryBinding spy = new MemoryBinding() {
       @Override
-      public Status insert(String table, String key, Map<String, ByteIterator> values) {
-        assertEquals("iot", table);
-        assertEquals(Set.of(ReadingFormat.VALUE, ReadingFormat.UNIT, ReadingFormat.PADDING), values.keySet());
-        seen.put(key, new String[] {values.get(ReadingFormat.VALUE).toString(),
-            values.get(ReadingFormat.UNIT).toString(), values.get(ReadingFormat.PADDING).toString()});
-        return Status.OK;
+      public void write(Reading reading, Acknowledgement ack) {
+        seen.put(reading.key(), reading);
+        ack.acknowledged();
       }
     };
-    IotWorkload.ThreadState s = thread(0, 1);
+    IotWorkload.ThreadState s = writer(0, 1, spy);
     for (int n = 0; n < 400; n++) {
-      workload.doInsert(spy, s);
+      write(spy, s);
     }
     assertEquals(400, seen.size());
     Map<String, SensorType> types = new HashMap<>();
     SensorCatalog.sensors().forEach(x -> types.put(x.key(), x.type()));
-    seen.forEach((key, v) -> {
-      SensorType type = types.get(key.split(":")[1]);
-      double value = Double.parseDouble(v[0]);
-      assertTrue(value >= type.min() && value <= type.max(), key + " " + v[0]);
-      assertEquals(type.unit(), v[1]);
-      assertEquals(WorkloadSpec.KVP_BYTES, key.length() + v[0].length() + v[1].length() + v[2].length());
+    seen.forEach((key, r) -> {
+      assertEquals(SUB, r.substation());
+      SensorType type = types.get(r.sensor());
+      double value = Double.parseDouble(r.value());
+      assertTrue(value >= type.min() && value <= type.max(), key + " " + r.value());
+      assertEquals(type.unit(), r.unit());
+      assertEquals(WorkloadSpec.KVP_BYTES, key.length() + r.value().length() + r.unit().length()
+          + r.padding().length);
+      assertEquals(WorkloadSpec.KVP_BYTES, r.bytes());
     });
+    assertEquals(400, s.measured.acknowledged());
+  }
+
+  /** Under YCSB's own client: the reading goes as a key and three fields, which the binding turns back into it. */
+  @Test
+  void ycsbsInsertHandsTheBindingTheSameReadingAsKeyAndFields() {
+    List<String> keys = new java.util.ArrayList<>();
+    MemoryBinding db = new MemoryBinding() {
+      @Override
+      public void write(Reading reading, Acknowledgement ack) {
+        keys.add(reading.key());
+        assertEquals(WorkloadSpec.KVP_BYTES, reading.bytes());
+        super.write(reading, ack);
+      }
+    };
+    IotWorkload.ThreadState s = thread(0, 1);
+    for (int n = 0; n < 50; n++) {
+      assertTrue(workload.doInsert(db, s));
+    }
+    assertEquals(50, keys.size());
+    assertEquals(Set.copyOf(keys), db.store.keySet());
+    assertEquals(50, s.measured.acknowledged());
+    assertEquals(50, s.measured.insertMicros.getIntervalHistogram().getTotalCount());
   }
 
   @Test
@@ -255,80 +291,17 @@ class IotWorkloadTest {
     assertEquals(T0 + 100 * S, db.calls.get(1).from());
   }
 
-  // A binding that answers inserts and flush with scripted statuses, as a batching store would.
-  private static final class ScriptedBinding extends MemoryBinding {
-    final Deque<Status> inserts;
-    final Status flush;
-    int flushes;
-
-    ScriptedBinding(List<Status> inserts, Status flush) {
-      this.inserts = new ArrayDeque<>(inserts);
-      this.flush = flush;
-    }
-
-    @Override
-    public Status insert(String table, String key, Map<String, ByteIterator> values) {
-      return inserts.removeFirst();
-    }
-
-    @Override
-    public Status flush() {
-      flushes++;
-      return flush;
-    }
-  }
-
-  private ThreadMeasurements settle(ScriptedBinding db) {
-    IotWorkload.ThreadState s = thread(0, 1);
-    int n = db.inserts.size();
-    for (int i = 0; i < n; i++) {
-      Status expected = db.inserts.peekFirst();
-      assertEquals(expected.isOk(), workload.doInsert(db, s), "insert " + i + " " + expected);
-    }
-    workload.flush(db, s);
-    return s.measured;
-  }
-
-  @Test
-  void batchedAcknowledgementsAreCountedWhenTheBatchSettles() {
-    Status b = Status.BATCHED_OK;
-    // [b b OK] acknowledged 3, [b ERROR] failed 2, [OK] acknowledged 1, [b b] + flush OK acknowledged 2
-    ScriptedBinding db = new ScriptedBinding(List.of(b, b, Status.OK, b, Status.ERROR, Status.OK, b, b), Status.OK);
-    ThreadMeasurements m = settle(db);
-    assertEquals(6, m.acknowledged());
-    assertEquals(2, m.failedInserts);
-    assertEquals(1, db.flushes);
-  }
-
-  @Test
-  void aFailedFlushLosesTheWholePendingBatch() {
-    Status b = Status.BATCHED_OK;
-    ScriptedBinding db = new ScriptedBinding(List.of(b, Status.OK, b, b, b), Status.ERROR);
-    ThreadMeasurements m = settle(db);
-    assertEquals(2, m.acknowledged());
-    assertEquals(3, m.failedInserts);
-  }
-
-  @Test
-  void nothingPendingNeedsNoFlush() {
-    ScriptedBinding db = new ScriptedBinding(List.of(Status.OK, Status.ERROR, Status.OK), Status.ERROR);
-    ThreadMeasurements m = settle(db);
-    assertEquals(2, m.acknowledged());
-    assertEquals(1, m.failedInserts);
-    assertEquals(0, db.flushes);
-  }
-
   @Test
   void batchingStoreEndsWithEveryReadingStoredAndAcknowledged() {
     MemoryBinding db = new MemoryBinding(new java.util.concurrent.ConcurrentSkipListMap<>(), 7);
-    IotWorkload.ThreadState s = thread(1, 3);
+    IotWorkload.ThreadState s = writer(1, 3, db);
     for (int n = 0; n < 100; n++) {
       clock.set(T0 + n);
-      workload.doInsert(db, s);
+      write(db, s);
     }
-    assertEquals(98, db.store.size()); // 14 full batches; 2 readings still buffered
+    assertEquals(98, db.store.size()); // 14 full batches; 2 readings still held
     assertEquals(98, s.measured.acknowledged());
-    workload.flush(db, s);
+    workload.finish(db, s);
     assertEquals(100, db.store.size());
     assertEquals(100, s.measured.acknowledged());
     assertEquals(0, s.measured.failedInserts);

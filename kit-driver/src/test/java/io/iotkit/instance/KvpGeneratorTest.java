@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.iotkit.binding.Reading;
 import io.iotkit.binding.ReadingFormat;
 import io.iotkit.model.WorkloadSpec;
 import java.io.ByteArrayOutputStream;
@@ -35,17 +36,18 @@ class KvpGeneratorTest {
     AtomicLong clock = new AtomicLong(NOW);
     KvpGenerator gen = allSensors(1, () -> clock.addAndGet(50));
     for (int n = 0; n < 20_000; n++) {
-      Kvp kvp = gen.next();
-      assertEquals(WorkloadSpec.KVP_BYTES, kvp.size(), kvp.key());
+      Reading kvp = gen.next();
+      assertEquals(WorkloadSpec.KVP_BYTES, kvp.bytes(), kvp.key());
 
       Matcher m = KEY.matcher(kvp.key());
       assertTrue(m.matches(), kvp.key());
       assertEquals(SUBSTATION, m.group(1));
-      assertEquals(kvp.sensor().key(), m.group(2));
+      assertEquals(kvp.sensor(), m.group(2));
       assertEquals(kvp.micros(), Long.parseLong(m.group(3)));
       assertEquals(kvp.micros(), ReadingFormat.micros(kvp.key()));
 
-      SensorType type = kvp.sensor().type();
+      SensorType type = SensorCatalog.sensors().stream().filter(x -> x.key().equals(kvp.sensor())).findFirst()
+          .orElseThrow().type();
       assertTrue(kvp.value().length() >= 1 && kvp.value().length() <= 20, kvp.value());
       double v = Double.parseDouble(kvp.value());
       assertTrue(v >= type.min() && v <= type.max(), kvp.value() + " outside " + type);
@@ -64,7 +66,7 @@ class KvpGeneratorTest {
     String substation = "s".repeat(64);
     KvpGenerator gen = new KvpGenerator(substation, SensorCatalog.sensors(), 3, () -> NOW);
     for (int n = 0; n < 400; n++) {
-      assertEquals(WorkloadSpec.KVP_BYTES, gen.next().size());
+      assertEquals(WorkloadSpec.KVP_BYTES, gen.next().bytes());
     }
   }
 
@@ -94,9 +96,9 @@ class KvpGeneratorTest {
     Set<String> keys = new HashSet<>();
     Map<String, Long> last = new HashMap<>();
     for (int n = 0; n < 100_000; n++) {
-      Kvp kvp = gen.next();
+      Reading kvp = gen.next();
       assertTrue(keys.add(kvp.key()), "duplicate " + kvp.key());
-      Long previous = last.put(kvp.sensor().key(), kvp.micros());
+      Long previous = last.put(kvp.sensor(), kvp.micros());
       assertTrue(previous == null || kvp.micros() > previous, kvp.key());
       assertTrue(kvp.micros() >= NOW);
     }
@@ -138,7 +140,7 @@ class KvpGeneratorTest {
     KvpGenerator gen = new KvpGenerator(SUBSTATION, mine, 7, () -> NOW);
     for (int round = 0; round < 3; round++) {
       for (Sensor s : mine) {
-        assertEquals(s, gen.next().sensor());
+        assertEquals(s.key(), gen.next().sensor());
       }
     }
   }

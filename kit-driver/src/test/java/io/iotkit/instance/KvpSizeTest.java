@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.iotkit.binding.Reading;
 import io.iotkit.model.WorkloadSpec;
 import java.util.HashSet;
 import java.util.Set;
@@ -41,8 +42,8 @@ class KvpSizeTest {
     KvpGenerator g = generator(min);
     int shortestPadding = Integer.MAX_VALUE;
     for (int n = 0; n < 200_000; n++) {
-      Kvp k = g.next();
-      assertEquals(min, k.size());
+      Reading k = g.next();
+      assertEquals(min, k.bytes());
       shortestPadding = Math.min(shortestPadding, k.padding().length);
     }
     assertEquals(0, shortestPadding, "some reading needs every byte of the minimum");
@@ -57,8 +58,8 @@ class KvpSizeTest {
       long paddingBytes = 0;
       int[] seen = new int[128];
       for (int n = 0; n < 2_000; n++) {
-        Kvp k = g.next();
-        assertEquals(bytes, k.size(), "B = " + bytes + ": " + k.key());
+        Reading k = g.next();
+        assertEquals(bytes, k.bytes(), "B = " + bytes + ": " + k.key());
         assertEquals(bytes - k.key().length() - k.value().length() - k.unit().length(), k.padding().length);
         for (byte b : k.padding()) {
           assertTrue(b >= 0x30 && b <= 0x6f, "padding byte " + b + " outside the random text's alphabet");

@@ -1,30 +1,28 @@
 package io.iotkit.instance;
 
+import io.iotkit.binding.Acknowledgement;
 import io.iotkit.binding.Aggregate;
+import io.iotkit.binding.BlockingBatchWriter;
 import io.iotkit.binding.KitBinding;
+import io.iotkit.binding.Reading;
 import io.iotkit.binding.ReadingFormat;
 import io.iotkit.binding.Replication;
 import io.iotkit.binding.WindowResult;
 import io.iotkit.binding.WindowStats;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.NavigableMap;
-import java.util.TreeMap;
 import java.util.concurrent.ConcurrentSkipListMap;
-import site.ycsb.ByteIterator;
-import site.ycsb.Status;
 
 // Test binding: readings in a sorted map (shareable between threads' bindings), windows answered by a range scan.
-// With a batch size above 1 it buffers inserts and follows KitBinding's acknowledgement contract.
+// With a batch size above 1 it stores readings a batch at a time, as a store behind the kit's BlockingBatchWriter.
 class MemoryBinding extends KitBinding {
   record Call(Aggregate fn, String substation, String sensor, long from, long to, WindowResult result) {
   }
 
   final NavigableMap<String, Double> store;
   final List<Call> calls = new ArrayList<>();
-  private final int batchSize;
-  private final NavigableMap<String, Double> buffer = new TreeMap<>();
+  private final BlockingBatchWriter batches;
 
   MemoryBinding() {
     this(new ConcurrentSkipListMap<>(), 1);
@@ -32,23 +30,18 @@ class MemoryBinding extends KitBinding {
 
   MemoryBinding(NavigableMap<String, Double> store, int batchSize) {
     this.store = store;
-    this.batchSize = batchSize;
+    this.batches = new BlockingBatchWriter(batchSize,
+        batch -> batch.forEach(r -> store.put(r.key(), Double.parseDouble(r.value()))));
   }
 
   @Override
-  public Status insert(String table, String key, Map<String, ByteIterator> values) {
-    buffer.put(key, Double.parseDouble(values.get(ReadingFormat.VALUE).toString()));
-    if (buffer.size() < batchSize) {
-      return Status.BATCHED_OK;
-    }
-    return flush();
+  public void write(Reading reading, Acknowledgement ack) {
+    batches.write(reading, ack);
   }
 
   @Override
-  public Status flush() {
-    store.putAll(buffer);
-    buffer.clear();
-    return Status.OK;
+  public void flush() {
+    batches.flush();
   }
 
   @Override

@@ -3,17 +3,15 @@ package io.iotkit.instance;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.iotkit.binding.AcknowledgementCount;
 import io.iotkit.binding.Aggregate;
-import io.iotkit.binding.ReadingFormat;
+import io.iotkit.binding.Reading;
 import io.iotkit.binding.WindowResult;
 import java.util.HashMap;
-import java.util.Map;
 import java.util.Vector;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import site.ycsb.ByteIterator;
 import site.ycsb.Status;
-import site.ycsb.StringByteIterator;
 
 // The window contract of KitBinding, answered the way a client-side binding does: key range scan + WindowStats.
 class WindowQueryTest {
@@ -21,9 +19,9 @@ class WindowQueryTest {
   private final MemoryBinding db = new MemoryBinding();
 
   private void put(String substation, String sensor, long micros, double value) {
-    Map<String, ByteIterator> v = new HashMap<>();
-    v.put(ReadingFormat.VALUE, new StringByteIterator(Double.toString(value)));
-    assertEquals(Status.OK, db.insert("iot", ReadingFormat.key(substation, sensor, micros), v));
+    AcknowledgementCount answer = new AcknowledgementCount();
+    db.write(new Reading(substation, sensor, micros, Double.toString(value), "V", new byte[0]), answer);
+    assertEquals(1, answer.acknowledgedCount());
   }
 
   @BeforeEach

@@ -1,9 +1,9 @@
 package io.iotkit.binding.hbase;
 
-import io.iotkit.binding.Acknowledgements;
+import io.iotkit.binding.Acknowledgement;
 import io.iotkit.binding.Aggregate;
-import io.iotkit.binding.BatchWait;
 import io.iotkit.binding.KitBinding;
+import io.iotkit.binding.Reading;
 import io.iotkit.binding.ReadingFormat;
 import io.iotkit.binding.Replication;
 import io.iotkit.binding.WindowResult;
@@ -34,19 +34,16 @@ import org.apache.hadoop.hbase.filter.FilterList;
 import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
 import org.apache.hadoop.hbase.filter.KeyOnlyFilter;
 import org.apache.hadoop.hbase.util.Bytes;
-import site.ycsb.ByteIterator;
 import site.ycsb.DBException;
-import site.ycsb.Status;
 
 /**
  * Stores readings in one HBase table, row key = the reading key, one column family with the value, unit and
- * padding columns. Inserts are batched per thread (hbase.batch.size, default 100) and each batch is sent with
- * the asynchronous client's {@link AsyncTable#put(List)}, whose futures, one per put, report its reading
- * ({@link KitBinding#acknowledgeThrough}): acknowledged when the region server has written it to its WAL (the
- * table's default durability), failed once the client's retries are exhausted. So an insert thread never waits
- * for its batches (the driver bounds how many readings are in flight), and a batch that partly failed counts
- * exactly the puts that were written. Driven synchronously (no sink given), a full batch and {@link #flush} wait
- * for the batch's futures: OK if every put was acknowledged, else ERROR for the whole batch.
+ * padding columns. Writes are batched per thread (hbase.batch.size, default 100) and each batch is sent with
+ * the asynchronous client's {@link AsyncTable#put(List)}, whose futures, one per put, report its reading to its
+ * {@link Acknowledgement}: acknowledged when the region server has written it to its WAL (the table's default
+ * durability), failed once the client's retries are exhausted. So an insert thread never waits for its batches
+ * (the driver bounds how many readings are in flight), and a batch that partly failed counts exactly the puts that
+ * were written.
  *
  * <p>A batch per thread rather than one BufferedMutator per JVM: a BufferedMutator reports only failures
  * (through its listener, or from flush) and success only as "flush returned", which would make a thread's
@@ -69,11 +66,9 @@ public final class HBaseBinding extends KitBinding {
   private Table table;
   private int batchSize;
   private List<Put> batch = new ArrayList<>();
+  /** The acknowledgement of each put of {@link #batch}, in its order. */
+  private List<Acknowledgement> acks = new ArrayList<>();
   private AsyncTable<?> puts;
-  /** Where the puts' futures report: the driver's sink, or {@link #waiting} when none was given. */
-  private Acknowledgements sink;
-  /** Set while driven synchronously. */
-  private BatchWait waiting = new BatchWait();
 
   @Override
   public void init() throws DBException {
@@ -103,13 +98,6 @@ public final class HBaseBinding extends KitBinding {
       puts = SharedConnection.async().getTable(tableName);
     }
     return puts;
-  }
-
-  @Override
-  public boolean acknowledgeThrough(Acknowledgements sink) {
-    this.sink = sink;
-    waiting = null;
-    return true;
   }
 
   private void ensureTable() throws IOException {
@@ -160,49 +148,42 @@ public final class HBaseBinding extends KitBinding {
   }
 
   @Override
-  public Status insert(String tableIgnored, String key, Map<String, ByteIterator> values) {
-    Put put = new Put(Bytes.toBytes(key));
-    put.addColumn(FAMILY, VALUE, values.get(ReadingFormat.VALUE).toArray());
-    put.addColumn(FAMILY, UNIT, values.get(ReadingFormat.UNIT).toArray());
-    put.addColumn(FAMILY, PADDING, values.get(ReadingFormat.PADDING).toArray());
+  public void write(Reading reading, Acknowledgement ack) {
+    Put put = new Put(Bytes.toBytes(reading.key()));
+    put.addColumn(FAMILY, VALUE, Bytes.toBytes(reading.value()));
+    put.addColumn(FAMILY, UNIT, Bytes.toBytes(reading.unit()));
+    put.addColumn(FAMILY, PADDING, reading.padding());
     batch.add(put);
-    if (batch.size() < batchSize) {
-      return waiting == null ? Status.OK : Status.BATCHED_OK;
+    acks.add(ack);
+    if (batch.size() >= batchSize) {
+      flush();
     }
-    send();
-    return waiting == null ? Status.OK : waiting.await();
-  }
-
-  /** Sends the batch; driven synchronously, waits for it. */
-  @Override
-  public Status flush() {
-    send();
-    return waiting == null ? Status.OK : waiting.await();
   }
 
   /** Hands the batch to the asynchronous client; each put's future reports its reading. */
-  private void send() {
+  @Override
+  public void flush() {
     if (batch.isEmpty()) {
       return;
     }
-    Acknowledgements to = sink != null ? sink : waiting;
-    if (waiting != null) {
-      waiting.handOver(batch.size());
-    }
+    List<Acknowledgement> sent = acks;
     try {
-      for (CompletableFuture<Void> f : asyncTable().put(batch)) {
-        f.whenComplete((ok, e) -> {
+      List<CompletableFuture<Void>> futures = asyncTable().put(batch);
+      for (int i = 0; i < futures.size(); i++) {
+        Acknowledgement a = sent.get(i);
+        futures.get(i).whenComplete((ok, e) -> {
           if (e == null) {
-            to.acknowledged(1);
+            a.acknowledged();
           } else {
-            to.failed(1);
+            a.failed(e);
           }
         });
       }
     } catch (DBException | RuntimeException e) {
-      to.failed(batch.size()); // the client took none of them
+      sent.forEach(a -> a.failed(e)); // the client took none of them
     } finally {
-      batch = new ArrayList<>(batchSize); // a new list: the client may still read the one it was given
+      batch = new ArrayList<>(batchSize); // new lists: the client may still read the one it was given
+      acks = new ArrayList<>(batchSize);
     }
   }
 
@@ -330,9 +311,10 @@ public final class HBaseBinding extends KitBinding {
     }
   }
 
+  /** Sends what the object still holds (its acknowledgements report it), then releases the connection. */
   @Override
   public void cleanup() throws DBException {
-    Status flushed = flush();
+    flush();
     try {
       if (table != null) {
         table.close();
@@ -342,9 +324,6 @@ public final class HBaseBinding extends KitBinding {
     } finally {
       table = null;
       SharedConnection.release();
-    }
-    if (!flushed.isOk()) {
-      throw new DBException("hbase: buffered readings were lost at cleanup");
     }
   }
 }

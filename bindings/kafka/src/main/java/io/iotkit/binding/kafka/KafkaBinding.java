@@ -1,10 +1,9 @@
 package io.iotkit.binding.kafka;
 
-import io.iotkit.binding.Acknowledgements;
+import io.iotkit.binding.Acknowledgement;
 import io.iotkit.binding.Aggregate;
-import io.iotkit.binding.BatchWait;
 import io.iotkit.binding.KitBinding;
-import io.iotkit.binding.ReadingFormat;
+import io.iotkit.binding.Reading;
 import io.iotkit.binding.Replication;
 import io.iotkit.binding.WindowResult;
 import io.iotkit.binding.settings.BadPropertyException;
@@ -22,22 +21,16 @@ import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.TopicPartition;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import site.ycsb.ByteIterator;
 import site.ycsb.DBException;
-import site.ycsb.Status;
 
 /**
  * Stores readings in Kafka: one topic per iteration, S partitions per substation and a sensor's readings in one of
  * them ({@link TopicLayout}), one record per reading ({@link ReadingCodec}, {@link ReadingRecords}), sent by an
  * idempotent producer with acks=all.
  *
- * <p>Acknowledgement is asynchronous ({@link KitBinding#acknowledgeThrough}): each send's callback reports its
- * reading, acknowledged when all in-sync replicas have it and failed on any exception, so an insert thread never
- * waits for its sends (the driver bounds how many are in flight). Threads share the JVM's producer
- * ({@link SharedClients}) but each object's callbacks report to its own thread's sink, so every thread's count is
- * its own. Driven synchronously (no sink given, e.g. wrapped by another binding), {@link #insert} returns
- * BATCHED_OK and every {@value KafkaSettings#BATCH_SIZE} sends (default 1,000), and in {@link #flush}, waits for
- * them all: OK only if every one was acknowledged, else ERROR for the whole batch.
+ * <p>Each send's callback reports its reading to its {@link Acknowledgement}: acknowledged when all in-sync replicas
+ * have it, failed on any exception. So an insert thread never waits for its sends (the driver bounds how many are
+ * in flight). Threads share the JVM's producer ({@link SharedClients}).
  *
  * <p>Queries: {@link WindowReader}. Data check: offsets of the iteration's topic. Purge: delete the kit's topics;
  * the next {@link #prepare} creates the next iteration's.
@@ -55,10 +48,6 @@ public final class KafkaBinding extends KitBinding {
   /** The substations of the last {@link #prepare}, whose layout {@link #dataLayout} reads. */
   private List<String> prepared = List.of();
 
-  /** Where this object's callbacks report: the driver's sink, or {@link #batch} when none was given. */
-  private Acknowledgements sink;
-  /** Set while driven synchronously. */
-  private BatchWait batch = new BatchWait();
   /** A send failed: logged once per object, as callbacks of one outage fail by the thousand. */
   private final AtomicBoolean warned = new AtomicBoolean();
   /** Makes this thread's records; made with the producer. */
@@ -119,49 +108,23 @@ public final class KafkaBinding extends KitBinding {
     return new ReadingRecords(layout, topic -> producer.partitionsFor(topic).size());
   }
 
+  /** Hands the reading to the producer, whose callback reports it. */
   @Override
-  public boolean acknowledgeThrough(Acknowledgements sink) {
-    this.sink = sink;
-    batch = null;
-    return true;
-  }
-
-  @Override
-  public Status insert(String table, String key, Map<String, ByteIterator> values) {
-    if (batch == null) {
-      return send(key, values) ? Status.OK : Status.ERROR;
-    }
-    // A reading that never reached the producer fails its whole batch at once, counted, not hidden.
-    return !send(key, values) || batch.outstanding() >= settings.batchSize() ? batch.await() : Status.BATCHED_OK;
-  }
-
-  /**
-   * Hands one reading to the producer, whose callback reports it. False if it could not: then, driven
-   * asynchronously, nothing reports it; driven synchronously, it is reported failed into the batch.
-   */
-  private boolean send(String key, Map<String, ByteIterator> values) {
-    Report report = new Report(sink != null ? sink : batch);
-    if (batch != null) {
-      batch.handOver(1);
-    }
+  public void write(Reading reading, Acknowledgement ack) throws DBException {
+    Report report = new Report(ack);
     long timestamp;
     try {
-      ProducerRecord<byte[], byte[]> record = records().record(key, values.get(ReadingFormat.VALUE).toArray(),
-          values.get(ReadingFormat.UNIT).toArray(), values.get(ReadingFormat.PADDING).toArray());
+      ProducerRecord<byte[], byte[]> record = records().record(reading);
       timestamp = record.timestamp();
       clients.producer().send(record, report);
     } catch (DBException | RuntimeException e) {
       warn("a send failed", e.getMessage());
-      if (!report.compareAndSet(false, true)) {
-        return true; // send() ran the callback before it threw (its errors usually go there): that reported it
+      if (report.compareAndSet(false, true)) {
+        throw e instanceof DBException d ? d : new DBException("kafka: " + settings.scrub(e.getMessage()));
       }
-      if (batch != null) {
-        batch.failed(1);
-      }
-      return false;
+      return; // send() ran the callback before it threw (its errors usually go there): that reported it
     }
     clients.lateness().sent(timestamp, System.currentTimeMillis());
-    return true;
   }
 
   /**
@@ -169,9 +132,9 @@ public final class KafkaBinding extends KitBinding {
    * between a callback and a send() that throws after calling it.
    */
   private final class Report extends AtomicBoolean implements Callback {
-    private final Acknowledgements to;
+    private final Acknowledgement to;
 
-    Report(Acknowledgements to) {
+    Report(Acknowledgement to) {
       this.to = to;
     }
 
@@ -181,10 +144,10 @@ public final class KafkaBinding extends KitBinding {
         return;
       }
       if (e == null) {
-        to.acknowledged(1);
+        to.acknowledged();
       } else {
         warn("a reading was not acknowledged", String.valueOf(e));
-        to.failed(1);
+        to.failed(e);
       }
     }
   }
@@ -195,10 +158,9 @@ public final class KafkaBinding extends KitBinding {
     }
   }
 
-  /** Nothing is held here: the producer sends within linger.ms by itself. Driven synchronously, waits. */
+  /** Nothing is held here: the producer sends within linger.ms by itself. */
   @Override
-  public Status flush() {
-    return batch == null ? Status.OK : batch.await();
+  public void flush() {
   }
 
   @Override
@@ -352,15 +314,11 @@ public final class KafkaBinding extends KitBinding {
     if (clients == null) {
       return;
     }
-    Status settled = flush();
     if (reader != null) {
       reader.close();
       reader = null;
     }
     clients.release();
     clients = null;
-    if (!settled.isOk()) {
-      throw new DBException("kafka: readings sent at cleanup were not acknowledged");
-    }
   }
 }

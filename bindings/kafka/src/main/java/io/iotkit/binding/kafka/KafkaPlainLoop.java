@@ -1,6 +1,5 @@
 package io.iotkit.binding.kafka;
 
-import io.iotkit.binding.ReadingFormat;
 import io.iotkit.binding.bench.PlainClientLoop;
 import io.iotkit.binding.bench.PlainReading;
 import io.iotkit.binding.bench.PlainThreads;
@@ -44,8 +43,8 @@ final class KafkaPlainLoop implements PlainClientLoop {
       AtomicLong mineAcknowledged = new AtomicLong();
       for (long i = from; i < to && failure.get() == null; i++) {
         int k = mine[(int) ((i - from) % mine.length)];
-        String key = ReadingFormat.key(substation, pool[k].sensor(), base + i);
-        producer.send(records.record(key, fields[k][0], fields[k][1], fields[k][2]), (metadata, e) -> {
+        producer.send(records.record(substation, pool[k].sensor(), base + i, fields[k][0], fields[k][1],
+            fields[k][2]), (metadata, e) -> {
           if (e == null) {
             mineAcknowledged.incrementAndGet();
           } else {

@@ -24,7 +24,7 @@ import org.apache.kafka.common.config.ConfigException;
  *
  * <p>Kit settings: {@value #BOOTSTRAP}, {@value #TOPIC_PREFIX}, {@value #PARTITIONS}, {@value #PER_SUBSTATION},
  * {@value #REPLICATION},
- * {@value #MIN_INSYNC}, {@value #BATCH_SIZE}, {@value #DISORDER_MS}, {@value #SASL_USERNAME} and
+ * {@value #MIN_INSYNC}, {@value #DISORDER_MS}, {@value #SASL_USERNAME} and
  * {@value #SASL_PASSWORD}. Passed to every client with the {@code kafka.} prefix removed:
  * {@code kafka.security.protocol}, {@code kafka.sasl.*} and {@code kafka.ssl.*}. Passed to one kind of client:
  * {@code kafka.producer.*}, {@code kafka.consumer.*}, {@code kafka.admin.*}; topic configurations:
@@ -44,7 +44,6 @@ final class KafkaSettings {
   static final String REPLICATION = "kafka.topic.replication.factor";
   static final String MIN_INSYNC = "kafka.topic.min.insync.replicas";
   static final String TOPIC_CONFIG = "kafka.topic.config.";
-  static final String BATCH_SIZE = "kafka.batch.size";
   static final String DISORDER_MS = "kafka.query.disorder.ms";
   static final String SECURITY_PROTOCOL = "kafka.security.protocol";
   static final String SASL_MECHANISM = "kafka.sasl.mechanism";
@@ -66,7 +65,6 @@ final class KafkaSettings {
   private final Optional<Short> replicationFactor;
   private final Optional<Integer> minInsyncReplicas;
   private final Map<String, String> topicConfigs;
-  private final int batchSize;
   private final long disorderMs;
   private final String securityProtocol;
   private final String saslMechanism;
@@ -92,7 +90,6 @@ final class KafkaSettings {
       return (short) n.intValue();
     });
     minInsyncReplicas = reader.optionalIntIn(MIN_INSYNC, 1, Integer.MAX_VALUE);
-    batchSize = reader.intIn(BATCH_SIZE, 1_000, 1, Integer.MAX_VALUE);
     disorderMs = reader.intIn(DISORDER_MS, 1_000, 1, Integer.MAX_VALUE);
     topicConfigs = withPrefix(p, TOPIC_CONFIG);
     producerOverrides = withPrefix(p, PRODUCER);
@@ -257,10 +254,6 @@ final class KafkaSettings {
     minInsyncReplicas.ifPresent(n -> m.put("min.insync.replicas", Integer.toString(n)));
     m.putAll(topicConfigs);
     return m;
-  }
-
-  int batchSize() {
-    return batchSize;
   }
 
   long disorderMs() {

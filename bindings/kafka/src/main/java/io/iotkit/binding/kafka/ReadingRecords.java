@@ -1,6 +1,8 @@
 package io.iotkit.binding.kafka;
 
+import io.iotkit.binding.Reading;
 import io.iotkit.binding.ReadingFormat;
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.ToIntFunction;
@@ -19,7 +21,8 @@ final class ReadingRecords {
   /** The partition count of a topic, as the cluster reports it. */
   private final ToIntFunction<String> partitionCount;
   private final Map<String, Integer> sensorPartitions = new HashMap<>();
-  private String substationPrefix;
+  /** The substation whose topic {@link #topic} is. */
+  private String substation;
   private String topic;
   private int topicPartitions;
 
@@ -29,20 +32,24 @@ final class ReadingRecords {
   }
 
   /**
-   * The record of the reading with this key ({@link ReadingFormat}) and value fields.
+   * The record of this reading.
    *
    * @throws IllegalStateException if the substation's topic does not exist or was made for another layout
    */
-  ProducerRecord<byte[], byte[]> record(String readingKey, byte[] value, byte[] unit, byte[] padding) {
-    int sensorStart = readingKey.indexOf(ReadingFormat.SEPARATOR) + 1;
-    if (substationPrefix == null || !readingKey.startsWith(substationPrefix)) {
-      target(readingKey.substring(0, sensorStart - 1));
+  ProducerRecord<byte[], byte[]> record(Reading r) {
+    return record(r.substation(), r.sensor(), r.micros(), r.value().getBytes(StandardCharsets.US_ASCII),
+        r.unit().getBytes(StandardCharsets.US_ASCII), r.padding());
+  }
+
+  /** The record of the reading of this sensor at {@code micros} with these (encoded) value fields. */
+  ProducerRecord<byte[], byte[]> record(String substation, String sensor, long micros, byte[] value, byte[] unit,
+                                        byte[] padding) {
+    if (!substation.equals(this.substation)) {
+      target(substation);
     }
-    String sensor = readingKey.substring(sensorStart, readingKey.indexOf(ReadingFormat.SEPARATOR, sensorStart));
-    int partition = sensorPartitions.computeIfAbsent(sensor,
-        x -> layout.partition(substationPrefix.substring(0, sensorStart - 1), x, topicPartitions));
-    return new ProducerRecord<>(topic, partition, ReadingCodec.timestampMs(ReadingFormat.micros(readingKey)),
-        ReadingCodec.key(readingKey), ReadingCodec.value(value, unit, padding));
+    int partition = sensorPartitions.computeIfAbsent(sensor, x -> layout.partition(substation, x, topicPartitions));
+    return new ProducerRecord<>(topic, partition, ReadingCodec.timestampMs(micros),
+        ReadingCodec.key(ReadingFormat.key(substation, sensor, micros)), ReadingCodec.value(value, unit, padding));
   }
 
   /** Works out where the substation's readings go (ahead of its first reading, or at it). */
@@ -55,7 +62,7 @@ final class ReadingRecords {
     layout.slots(t, n); // made for this S?
     topic = t;
     topicPartitions = n;
-    substationPrefix = ReadingFormat.substationPrefix(substation);
+    this.substation = substation;
     sensorPartitions.clear();
   }
 }

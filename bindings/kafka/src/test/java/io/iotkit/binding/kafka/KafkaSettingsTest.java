@@ -34,7 +34,6 @@ class KafkaSettingsTest {
     assertEquals(200, s.perSubstation(), "one partition per sensor");
     assertEquals("16384", s.producerConfig().get("batch.size"), "256 KB over 200 partitions, 16 KB at least");
     assertEquals(Optional.empty(), s.replicationFactor(), "broker default");
-    assertEquals(1_000, s.batchSize());
     assertEquals("all", s.producerConfig().get("acks"));
     assertEquals("true", s.producerConfig().get("enable.idempotence"));
     assertEquals("-1", s.topicConfigs().get("retention.ms"));
@@ -63,8 +62,6 @@ class KafkaSettingsTest {
     assertEquals("false", s.consumerConfig().get("check.crcs"));
     assertEquals(pem, s.adminConfig().get("ssl.truststore.location"));
     assertEquals("SSL", s.producerConfig().get("security.protocol"));
-    assertFalse(s.producerConfig().containsKey("batch.size") && s.producerConfig().get("batch.size").equals("500"),
-        "kafka.batch.size is the kit's, not the producer's");
   }
 
   @Test
@@ -107,7 +104,6 @@ class KafkaSettingsTest {
     KafkaSettings one = KafkaSettings.from(props(KafkaSettings.PER_SUBSTATION, "1"));
     assertEquals(1, one.perSubstation());
     assertEquals("262144", one.producerConfig().get("batch.size"), "one partition per substation: 256 KB batches");
-    assertThrows(IllegalArgumentException.class, () -> KafkaSettings.from(props(KafkaSettings.BATCH_SIZE, "0")));
     assertThrows(IllegalArgumentException.class, () -> KafkaSettings.from(props(KafkaSettings.BOOTSTRAP, " ")));
     assertThrows(IllegalArgumentException.class,
         () -> KafkaSettings.from(props(KafkaSettings.BOOTSTRAP, "host")).bootstrapAddresses());

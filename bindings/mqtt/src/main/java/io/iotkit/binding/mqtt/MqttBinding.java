@@ -3,25 +3,21 @@ package io.iotkit.binding.mqtt;
 import com.hivemq.client.mqtt.mqtt5.Mqtt5AsyncClient;
 import com.hivemq.client.mqtt.mqtt5.message.connect.Mqtt5Connect;
 import com.hivemq.client.mqtt.mqtt5.message.connect.connack.Mqtt5ConnAck;
-import com.hivemq.client.mqtt.mqtt5.message.publish.Mqtt5PublishResult;
+import io.iotkit.binding.Acknowledgement;
 import io.iotkit.binding.Aggregate;
 import io.iotkit.binding.KitBinding;
-import io.iotkit.binding.ReadingFormat;
+import io.iotkit.binding.Reading;
 import io.iotkit.binding.Replication;
 import io.iotkit.binding.WindowResult;
 import io.iotkit.binding.errors.ConnectFailures;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import site.ycsb.ByteIterator;
+import java.util.concurrent.atomic.AtomicBoolean;
 import site.ycsb.DBException;
-import site.ycsb.Status;
 
 /**
  * Publishes readings to an MQTT broker, one topic per substation and sensor, and, in the master's object,
@@ -30,10 +26,9 @@ import site.ycsb.Status;
  * <p><b>Ingest.</b> Each insert thread has its own MQTT 5 connection and publishes asynchronously at QoS
  * {@code mqtt.qos} (default 1), retain off. A reading is ingested when the broker acknowledged it: PUBACK at
  * QoS 1, PUBCOMP at QoS 2. QoS 0 has no acknowledgement: a QoS 0 reading counts once the client has sent it,
- * so its loss shows only in the data check. Following {@link KitBinding}'s contract, {@link #insert} returns
- * BATCHED_OK while acknowledgements are outstanding; every {@code mqtt.batch.size} publishes (and in
- * {@link #flush}) it waits for all of them: OK if every one succeeded, an error if any failed or none came
- * within {@code mqtt.ack.timeout.seconds}.
+ * so its loss shows only in the data check. Each publish's future reports its reading to its
+ * {@link Acknowledgement}: failed if the broker refused it or did not answer within
+ * {@code mqtt.ack.timeout.seconds}.
  *
  * <p><b>Data check.</b> A broker stores nothing to count, so {@link #prepare} starts a {@link Verifier} that
  * subscribes to the iteration's substations before anything is published; {@link #countReadings} is the
@@ -48,9 +43,9 @@ public final class MqttBinding extends KitBinding {
   private Mqtt5AsyncClient publisher;
   /** What the broker answered this object's connection: its advertised limits, for {@link #sutSettings}. */
   private Mqtt5ConnAck connAck;
-  private final List<CompletableFuture<Mqtt5PublishResult>> outstanding = new ArrayList<>();
   private Verifier verifier;
-  private boolean failureLogged;
+  /** Set by the first failed publish of this thread, which alone is logged; the counts say the rest. */
+  private final AtomicBoolean failureLogged = new AtomicBoolean();
 
   @Override
   public void init() throws DBException {
@@ -62,7 +57,7 @@ public final class MqttBinding extends KitBinding {
     if (settings.host.isEmpty()) {
       throw new DBException("mqtt: no broker address: set " + MqttSettings.HOST + " in the binding properties");
     }
-    // A fresh session each time: publishes are settled before cleanup, so nothing needs to survive it.
+    // A fresh session each time: the kit sees publishes settled before cleanup, so nothing needs to survive it.
     Mqtt5AsyncClient client = MqttClients.build(settings, "iotkit-pub-" + UUID.randomUUID(), false, null);
     connAck = MqttClients.connect(settings, client,
         Mqtt5Connect.builder().cleanStart(true).sessionExpiryInterval(0).build());
@@ -70,23 +65,24 @@ public final class MqttBinding extends KitBinding {
   }
 
   @Override
-  public Status insert(String table, String key, Map<String, ByteIterator> values) {
-    int sensorEnd = key.lastIndexOf(ReadingFormat.SEPARATOR);
-    int substationEnd = key.indexOf(ReadingFormat.SEPARATOR);
-    if (substationEnd <= 0 || sensorEnd <= substationEnd) {
-      return Status.BAD_REQUEST;
-    }
-    String topic = ReadingMessage.topic(settings.topicPrefix, key.substring(0, substationEnd),
-        key.substring(substationEnd + 1, sensorEnd));
-    byte[] payload = ReadingMessage.encode(key, values.get(ReadingFormat.VALUE).toArray(),
-        values.get(ReadingFormat.UNIT).toArray(), values.get(ReadingFormat.PADDING).toArray());
-    outstanding.add(publisher.publishWith()
-        .topic(topic)
+  public void write(Reading reading, Acknowledgement ack) {
+    publisher.publishWith()
+        .topic(ReadingMessage.topic(settings.topicPrefix, reading.substation(), reading.sensor()))
         .qos(settings.qos)
         .retain(false)
-        .payload(payload)
-        .send());
-    return outstanding.size() >= settings.batchSize ? settle() : Status.BATCHED_OK;
+        .payload(ReadingMessage.encode(reading))
+        .send()
+        .orTimeout(settings.ackTimeoutSeconds, TimeUnit.SECONDS)
+        .whenComplete((result, e) -> {
+          Throwable failure = e != null ? e : result.getError().orElse(null);
+          if (failure == null) {
+            ack.acknowledged();
+          } else {
+            logFirstFailure(failure instanceof TimeoutException
+                ? new TimeoutException("no acknowledgement within " + settings.ackTimeoutSeconds + " s") : failure);
+            ack.failed(failure);
+          }
+        });
   }
 
   /** One QoS 1 publish to a topic outside the readings' prefix, acknowledged by the broker. */
@@ -104,45 +100,14 @@ public final class MqttBinding extends KitBinding {
     }
   }
 
+  /** Nothing is held here: each publish goes out at once. */
   @Override
-  public Status flush() {
-    return settle();
-  }
-
-  /** Waits for every outstanding publish: OK only if the broker acknowledged all of them in time. */
-  private Status settle() {
-    if (outstanding.isEmpty()) {
-      return Status.OK;
-    }
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(settings.ackTimeoutSeconds);
-    boolean allAcknowledged = true;
-    for (CompletableFuture<Mqtt5PublishResult> f : outstanding) {
-      try {
-        Mqtt5PublishResult r = f.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-        if (r.getError().isPresent()) {
-          allAcknowledged = false;
-          logFirstFailure(r.getError().get());
-        }
-      } catch (TimeoutException e) {
-        allAcknowledged = false;
-        logFirstFailure(new TimeoutException("no acknowledgement within " + settings.ackTimeoutSeconds + " s"));
-      } catch (ExecutionException e) {
-        allAcknowledged = false;
-        logFirstFailure(e.getCause());
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        allAcknowledged = false;
-        break;
-      }
-    }
-    outstanding.clear();
-    return allAcknowledged ? Status.OK : Status.ERROR;
+  public void flush() {
   }
 
   /** One line in the instance's log for the first failed publish of this thread; the counts say the rest. */
   private void logFirstFailure(Throwable t) {
-    if (!failureLogged) {
-      failureLogged = true;
+    if (!failureLogged.getAndSet(true)) {
       System.err.println("mqtt: publish to broker " + settings.address() + " failed: "
           + ConnectFailures.oneLine(String.valueOf(t)));
     }
@@ -211,9 +176,9 @@ public final class MqttBinding extends KitBinding {
     }
   }
 
+  /** Ends the verifier and the publisher's connection; the kit saw every publish settled before. */
   @Override
-  public void cleanup() throws DBException {
-    Status settled = settings == null || publisher == null ? Status.OK : settle();
+  public void cleanup() {
     synchronized (this) {
       if (verifier != null) {
         verifier.close();
@@ -227,9 +192,6 @@ public final class MqttBinding extends KitBinding {
         // the connection is dropped either way
       }
       publisher = null;
-    }
-    if (!settled.isOk()) {
-      throw new DBException("mqtt: publishes still unacknowledged at cleanup failed");
     }
   }
 }

@@ -22,7 +22,7 @@ import site.ycsb.DBException;
 /**
  * The plain HiveMQ MQTT client loop the mqtt binding is measured against: one MQTT 5 connection per thread,
  * connected as the binding connects, publishing asynchronously the binding's topics and payloads
- * ({@link ReadingMessage}) at {@code mqtt.qos}, retain off, in blocks of {@code mqtt.batch.size} publishes with
+ * ({@link ReadingMessage}) at {@code mqtt.qos}, retain off, in blocks of {@value #BLOCK} publishes with
  * up to {@value #MAX_WINDOW} unacknowledged (fewer if the broker's receive maximum is lower). A reading counts
  * once the broker acknowledged it as the binding requires (PUBACK at QoS 1, PUBCOMP at QoS 2; at QoS 0, once
  * sent).
@@ -36,6 +36,8 @@ final class MqttPlainLoop implements PlainClientLoop {
    * loaded 2-core machine, so a rough order): a larger window only queues more in the broker.
    */
   static final int MAX_WINDOW = 200;
+  /** Publishes a thread sends before it looks at the window again. */
+  static final int BLOCK = 100;
   private final ConcurrentLinkedDeque<Publisher> idle = new ConcurrentLinkedDeque<>();
   /** The first timestamp the next call may use: calls on one loop never reuse a (sensor, timestamp). */
   private long nextMicros;
@@ -69,7 +71,7 @@ final class MqttPlainLoop implements PlainClientLoop {
       // Publishes go out in blocks and the thread waits for the oldest block once the window is full: one wait
       // per block, not one wake-up per acknowledgement, and a burst the client's event loop writes at once.
       int window = Math.min(publisher.receiveMaximum, MAX_WINDOW);
-      int block = Math.min(settings.batchSize, window);
+      int block = Math.min(BLOCK, window);
       ArrayDeque<List<CompletableFuture<Mqtt5PublishResult>>> inFlight = new ArrayDeque<>();
       try {
         List<CompletableFuture<Mqtt5PublishResult>> current = new ArrayList<>(block);

@@ -15,7 +15,6 @@ final class MqttSettings {
   static final String PORT = "mqtt.port";
   static final String QOS = "mqtt.qos";
   static final String TOPIC_PREFIX = "mqtt.topic.prefix";
-  static final String BATCH_SIZE = "mqtt.batch.size";
   static final String CONNECT_TIMEOUT = "mqtt.connect.timeout.seconds";
   static final String ACK_TIMEOUT = "mqtt.ack.timeout.seconds";
   static final String USERNAME = "mqtt.username";
@@ -31,7 +30,6 @@ final class MqttSettings {
   final int port;
   final MqttQos qos;
   final String topicPrefix;
-  final int batchSize;
   final int connectTimeoutSeconds;
   final int ackTimeoutSeconds;
   final String username;
@@ -55,7 +53,6 @@ final class MqttSettings {
       throw new BadPropertyException(TOPIC_PREFIX + " must be a topic without wildcards or leading/trailing"
           + " '/', not '" + topicPrefix + "'");
     }
-    batchSize = reader.intIn(BATCH_SIZE, 100, 1, 65_535);
     connectTimeoutSeconds = reader.intIn(CONNECT_TIMEOUT, 10, 1, 3_600);
     ackTimeoutSeconds = reader.intIn(ACK_TIMEOUT, 60, 1, 3_600);
     username = reader.optional(USERNAME).orElse(null);

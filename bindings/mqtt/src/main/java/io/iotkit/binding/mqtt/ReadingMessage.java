@@ -1,5 +1,6 @@
 package io.iotkit.binding.mqtt;
 
+import io.iotkit.binding.Reading;
 import io.iotkit.binding.ReadingFormat;
 import java.nio.charset.StandardCharsets;
 
@@ -22,6 +23,11 @@ final class ReadingMessage {
   /** The filter that matches every sensor topic of one substation. */
   static String substationFilter(String prefix, String substation) {
     return prefix + "/" + substation + "/#";
+  }
+
+  static byte[] encode(Reading r) {
+    return encode(r.key(), r.value().getBytes(StandardCharsets.US_ASCII), r.unit().getBytes(StandardCharsets.US_ASCII),
+        r.padding());
   }
 
   static byte[] encode(String key, byte[] value, byte[] unit, byte[] padding) {
@@ -63,23 +69,13 @@ final class ReadingMessage {
     if (valueEnd < 0 || valueEnd == keyEnd + 1 || indexOf(payload, valueEnd + 1) < 0) {
       return null;
     }
-    String key = new String(payload, 0, keyEnd, StandardCharsets.UTF_8);
-    int sensorEnd = key.lastIndexOf(ReadingFormat.SEPARATOR);
-    int substationEnd = sensorEnd < 0 ? -1 : key.lastIndexOf(ReadingFormat.SEPARATOR, sensorEnd - 1);
-    if (substationEnd <= 0 || sensorEnd - substationEnd < 2 || key.length() - sensorEnd - 1 != ReadingFormat.TIMESTAMP_DIGITS) {
-      return null;
-    }
-    String substation = key.substring(0, substationEnd);
-    String sensor = key.substring(substationEnd + 1, sensorEnd);
-    if (!topic.equals(topic(prefix, substation, sensor))) {
-      return null;
-    }
+    Reading r;
     try {
-      long micros = ReadingFormat.micros(key);
-      return micros < 0 ? null : new Delivered(sensor, micros);
-    } catch (NumberFormatException e) {
+      r = ReadingFormat.reading(new String(payload, 0, keyEnd, StandardCharsets.UTF_8), "", "", new byte[0]);
+    } catch (IllegalArgumentException e) {
       return null;
     }
+    return topic.equals(topic(prefix, r.substation(), r.sensor())) ? new Delivered(r.sensor(), r.micros()) : null;
   }
 
   private static int indexOf(byte[] b, int from) {

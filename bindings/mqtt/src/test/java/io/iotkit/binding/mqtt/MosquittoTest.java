@@ -6,7 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.iotkit.binding.ReadingFormat;
+import io.iotkit.binding.AcknowledgementCount;
+import io.iotkit.binding.Reading;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -16,19 +17,16 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import site.ycsb.ByteIterator;
 import site.ycsb.DBException;
-import site.ycsb.Status;
-import site.ycsb.StringByteIterator;
 
 /**
  * The binding against a second, independent broker: Debian's mosquitto, requiring a login (user "kit", password
@@ -153,7 +151,7 @@ class MosquittoTest {
   private void ingestAndVerify(String qos, String substation) throws Exception {
     String[] props = {"mqtt.port", "" + tlsPort, "mqtt.tls", "true", "mqtt.username", "kit",
         "mqtt.password", "right", "mqtt.tls.truststore", truststore.toString(),
-        "mqtt.tls.truststore.password", STOREPASS, "mqtt.batch.size", "4", "mqtt.qos", qos};
+        "mqtt.tls.truststore.password", STOREPASS, "mqtt.qos", qos};
     MqttBinding master = binding(props);
     master.init();
     MqttBinding writer = binding(props);
@@ -161,16 +159,13 @@ class MosquittoTest {
     try {
       master.prepare(List.of(substation));
       long t0 = 1_700_000_000_000_000L;
-      int settled = 0;
+      AcknowledgementCount answers = new AcknowledgementCount();
       for (int i = 0; i < 10; i++) {
-        Status s = writer.insert("iot", ReadingFormat.key(substation, "temp-01", t0 + i), Map.<String, ByteIterator>of(
-            ReadingFormat.VALUE, new StringByteIterator("20.5"), ReadingFormat.UNIT, new StringByteIterator("degC"),
-            ReadingFormat.PADDING, new StringByteIterator("x".repeat(900))));
-        assertTrue(s == Status.OK || s == Status.BATCHED_OK, s.toString());
-        settled += s == Status.OK ? 1 : 0;
+        writer.write(new Reading(substation, "temp-01", t0 + i, "20.5", "degC", "x".repeat(900).getBytes()), answers);
       }
-      assertEquals(2, settled, "every 4th insert waits for its batch's acknowledgements");
-      assertEquals(Status.OK, writer.flush());
+      writer.flush();
+      assertTrue(answers.await(10, Duration.ofSeconds(60)), "every publish answered");
+      assertEquals(10, answers.acknowledgedCount(), "acknowledged: " + answers.firstFailure());
       assertEquals(10, master.countReadings(List.of(substation)));
       assertEquals("10", master.measurements().get("mqtt readings delivered to the verifying subscriber (distinct)"));
       master.purge();

@@ -24,7 +24,6 @@ class MqttSettingsTest {
     assertEquals("broker:1883", s.address());
     assertEquals(MqttQos.AT_LEAST_ONCE, s.qos);
     assertEquals("iot", s.topicPrefix);
-    assertEquals(100, s.batchSize);
     assertEquals(8883, MqttSettings.from(props("mqtt.host", "b", "mqtt.tls", "true")).port);
     assertEquals("[::1]:1883", MqttSettings.from(props("mqtt.host", "::1")).address());
   }

@@ -1,8 +1,10 @@
 package io.iotkit.binding.mysql;
 
+import io.iotkit.binding.Acknowledgement;
 import io.iotkit.binding.Aggregate;
+import io.iotkit.binding.BlockingBatchWriter;
 import io.iotkit.binding.KitBinding;
-import io.iotkit.binding.ReadingFormat;
+import io.iotkit.binding.Reading;
 import io.iotkit.binding.Replication;
 import io.iotkit.binding.WindowResult;
 import io.iotkit.binding.errors.ConnectFailures;
@@ -15,20 +17,18 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import site.ycsb.ByteIterator;
 import site.ycsb.DBException;
-import site.ycsb.Status;
 
 /**
  * Stores readings in one InnoDB table of a MySQL or MariaDB server (see {@link ReadingTable}), through one
  * JDBC connection per binding object, that is per insert thread.
  *
- * <p><b>Acknowledgement.</b> Inserts are batched: {@link #insert} adds a reading to the thread's batch and
- * returns BATCHED_OK; the {@value MySqlSettings#BATCH_SIZE}-th reading (default 100) sends the batch as one
- * multi-row INSERT (Connector/J's rewriteBatchedStatements) in one transaction and commits it; OK means the
- * commit succeeded, so the server has made the whole batch durable as its configuration defines (InnoDB's
- * default flushes the redo log at every commit). Any failure rolls the transaction back and the whole batch
- * reports an error: nothing of it is counted, and nothing of it is stored. (Should the connection break after
+ * <p><b>Acknowledgement.</b> JDBC writes synchronously, so the kit's {@link BlockingBatchWriter} gathers the thread's
+ * readings: every {@value MySqlSettings#BATCH_SIZE}-th reading (default 100) has {@link #writeBatch} send the batch
+ * as one multi-row INSERT (Connector/J's rewriteBatchedStatements) in one transaction and commit it; its readings
+ * are acknowledged when the commit succeeded, so the server has made the whole batch durable as its configuration
+ * defines (InnoDB's default flushes the redo log at every commit). Any failure rolls the transaction back and the
+ * whole batch fails: nothing of it is counted, and nothing of it is stored. (Should the connection break after
  * the server committed but before it answered, the batch is reported lost although stored; the data check then
  * finds the extra readings: the kit never counts a batch the server did not confirm.)
  *
@@ -46,9 +46,7 @@ public final class MySqlBinding extends KitBinding {
   private Connection connection;
   private PreparedStatement insert;
   private final Map<Aggregate, PreparedStatement> windows = new EnumMap<>(Aggregate.class);
-  private int pending;
-  /** A reading of this batch could not even be bound: the batch is lost, whatever comes after it. */
-  private boolean batchBroken;
+  private BlockingBatchWriter batches;
 
   @Override
   public void init() throws DBException {
@@ -64,6 +62,7 @@ public final class MySqlBinding extends KitBinding {
       connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
       connection.setAutoCommit(false);
       insert = connection.prepareStatement(table.insertSql());
+      batches = new BlockingBatchWriter(settings.batchSize(), this::writeBatch);
     } catch (SQLException e) {
       closeQuietly();
       throw new DBException("mysql: cannot use table " + settings.database() + "." + table.name() + " at "
@@ -99,43 +98,33 @@ public final class MySqlBinding extends KitBinding {
   }
 
   @Override
-  public Status insert(String tableIgnored, String key, Map<String, ByteIterator> values) {
-    try {
-      ReadingKey k = ReadingKey.parse(key);
-      insert.setString(1, k.substation());
-      insert.setString(2, k.sensor());
-      insert.setLong(3, k.micros());
-      insert.setDouble(4, Double.parseDouble(values.get(ReadingFormat.VALUE).toString()));
-      insert.setString(5, values.get(ReadingFormat.UNIT).toString());
-      insert.setBytes(6, values.get(ReadingFormat.PADDING).toArray());
-      insert.addBatch();
-    } catch (SQLException | RuntimeException e) {
-      // A malformed reading fails its whole unacknowledged batch (the acknowledgement contract): the batch,
-      // still only in the driver, is dropped at once and reported lost with this reading.
-      batchBroken = true;
-    }
-    pending++;
-    return pending >= settings.batchSize() || batchBroken ? flush() : Status.BATCHED_OK;
+  public void write(Reading reading, Acknowledgement ack) {
+    batches.write(reading, ack);
   }
 
   @Override
-  public Status flush() {
-    if (pending == 0) {
-      return Status.OK;
-    }
+  public void flush() {
+    batches.flush();
+  }
+
+  /** One batch as one multi-row INSERT in one transaction, committed; rolled back if anything fails. */
+  private void writeBatch(List<Reading> batch) throws SQLException {
     try {
-      if (batchBroken) {
-        return Status.BAD_REQUEST; // nothing was sent; the batch is cleared below
+      for (Reading r : batch) {
+        insert.setString(1, r.substation());
+        insert.setString(2, r.sensor());
+        insert.setLong(3, r.micros());
+        insert.setDouble(4, Double.parseDouble(r.value()));
+        insert.setString(5, r.unit());
+        insert.setBytes(6, r.padding());
+        insert.addBatch();
       }
       insert.executeBatch();
       connection.commit();
-      return Status.OK;
-    } catch (SQLException e) {
+    } catch (SQLException | RuntimeException e) {
       rollbackQuietly();
-      return Status.ERROR;
+      throw e;
     } finally {
-      pending = 0;
-      batchBroken = false;
       clearBatchQuietly();
     }
   }
@@ -341,13 +330,13 @@ public final class MySqlBinding extends KitBinding {
     }
   }
 
+  /** Writes what the thread still holds (its acknowledgements report it), then closes the connection. */
   @Override
-  public void cleanup() throws DBException {
-    Status flushed = connection == null ? Status.OK : flush();
-    closeQuietly();
-    if (!flushed.isOk()) {
-      throw new DBException("mysql: buffered readings were lost at cleanup");
+  public void cleanup() {
+    if (connection != null) {
+      flush();
     }
+    closeQuietly();
   }
 
   private void closeQuietly() {

@@ -3,6 +3,8 @@ package io.iotkit.binding.sink;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
+import io.iotkit.binding.AcknowledgementCount;
+import io.iotkit.binding.Reading;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import site.ycsb.ByteArrayByteIterator;
@@ -16,11 +18,11 @@ class NullBindingTest {
     NullBinding a = new NullBinding();
     NullBinding b = new NullBinding();
     byte[] padding = new byte[1000];
-    assertEquals(Status.OK, a.insert("iot", "k", Map.of("value", new StringByteIterator("1.5"),
-        "padding", new ByteArrayByteIterator(padding))));
+    AcknowledgementCount answers = new AcknowledgementCount();
+    a.write(new Reading("s", "x", 1, "1.5", "V", padding.clone()), answers);
     padding[999] = 1; // one byte at the very end differs
-    assertEquals(Status.OK, b.insert("iot", "k", Map.of("value", new StringByteIterator("1.5"),
-        "padding", new ByteArrayByteIterator(padding))));
+    b.write(new Reading("s", "x", 1, "1.5", "V", padding), answers);
+    assertEquals(2, answers.acknowledgedCount(), "acknowledged at once");
     assertNotEquals(a.checksum(), b.checksum(), "the last byte was read");
     assertEquals(0, a.countReadings(java.util.List.of("s")));
     assertEquals(0, a.replication().factor());
@@ -29,18 +31,29 @@ class NullBindingTest {
   @Test
   void everyPositionOfKeyAndValuesCounts() {
     // 1,003 bytes: whole 8-byte words and a tail of 3, both read
-    long zeros = checksum("k0", new byte[1_003]);
+    long zeros = checksum("x", "1.5", new byte[1_003]);
     for (int at = 0; at < 1_003; at++) {
       byte[] padding = new byte[1_003];
       padding[at] = 1;
-      assertNotEquals(zeros, checksum("k0", padding), "byte " + at);
+      assertNotEquals(zeros, checksum("x", "1.5", padding), "byte " + at);
     }
-    assertNotEquals(zeros, checksum("k1", new byte[1_003]), "the key");
+    assertNotEquals(zeros, checksum("y", "1.5", new byte[1_003]), "the sensor");
+    assertNotEquals(zeros, checksum("x", "1.6", new byte[1_003]), "the value");
   }
 
-  private static long checksum(String key, byte[] padding) {
+  @Test
+  void ycsbsInsertWritesTheReadingOfItsKeyAndFields() {
     NullBinding sink = new NullBinding();
-    sink.insert("iot", key, Map.of("padding", new ByteArrayByteIterator(padding)));
+    assertEquals(Status.OK, sink.insert("iot", "s:x:0000000000000001", Map.of("value", new StringByteIterator("1.5"),
+        "unit", new StringByteIterator("V"), "padding", new ByteArrayByteIterator(new byte[1_003]))));
+    assertEquals(checksum("x", "1.5", new byte[1_003]), sink.checksum());
+    assertEquals(Status.BAD_REQUEST, sink.insert("iot", "not a key", Map.of("value", new StringByteIterator("1"),
+        "unit", new StringByteIterator("V"))));
+  }
+
+  private static long checksum(String sensor, String value, byte[] padding) {
+    NullBinding sink = new NullBinding();
+    sink.write(new Reading("s", sensor, 1, value, "V", padding), new AcknowledgementCount());
     return sink.checksum();
   }
 }

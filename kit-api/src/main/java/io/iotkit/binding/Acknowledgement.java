@@ -1,0 +1,14 @@
+package io.iotkit.binding;
+
+/**
+ * What became of one reading a {@link ReadingWriter} took: the binding calls exactly one of these methods once, from
+ * whatever thread the store's answer arrives on, for every reading whose {@link ReadingWriter#write} returned
+ * normally. A binding that completes a batch at once calls each of its readings' acknowledgements.
+ */
+public interface Acknowledgement {
+  /** The store acknowledged the reading durably (as the binding documents its durability). */
+  void acknowledged();
+
+  /** The store will never acknowledge the reading: it is lost. */
+  void failed(Throwable cause);
+}
