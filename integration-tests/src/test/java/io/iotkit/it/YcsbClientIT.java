@@ -39,6 +39,7 @@ class YcsbClientIT {
       KitLayout kit = new KitLayout(KitProcess.HOME);
       List<Path> classpath = new ArrayList<>(kit.driverClasspath());
       classpath.addAll(kit.bindingClasspath("mysql"));
+      classpath.add(ycsbsOwn("htrace-core4")); // YCSB's client traces; the kit's classpath leaves that out
       String cp = classpath.stream().map(e -> Files.isDirectory(e) ? e + "/*" : e.toString())
           .collect(Collectors.joining(":"));
       Path log = work.resolve("ycsb.log");
@@ -51,5 +52,12 @@ class YcsbClientIT {
       assertTrue(said.contains("[INSERT], Return=OK, " + READINGS), said);
       assertEquals(READINGS, h.binding.countReadings(List.of("ycsb-1-000")), "every reading YCSB inserted is stored");
     }
+  }
+
+  /** A jar of YCSB's own dependencies, from this test's classpath. */
+  private static Path ycsbsOwn(String artifact) {
+    return java.util.Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
+        .filter(e -> Path.of(e).getFileName().toString().startsWith(artifact)).map(Path::of).findFirst()
+        .orElseThrow(() -> new AssertionError(artifact + " is not on the test classpath"));
   }
 }
