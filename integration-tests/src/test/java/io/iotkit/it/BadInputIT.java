@@ -88,8 +88,6 @@ class BadInputIT {
     badProperty(work, "hbase", "hbase.zookeeper.quorum=127.0.0.1:abc\n",
         "hbase.zookeeper.quorum entry '127.0.0.1:abc' has no valid port (a whole number from 1 to 65535)");
     badProperty(work, "hbase", "hbase.batch.size=0\n", "hbase.batch.size '0' is not a whole number of at least 1");
-    badProperty(work, "hbase", "iot.hbase.batch.size=50\n",
-        "iot.hbase.batch.size is no longer read: rename it hbase.batch.size");
     badProperty(work, "hbase", "hbase.client.retries.number=many\n", "hbase.client.retries.number 'many' is not a"
         + " whole number (or one with a unit, such as 60s or 128m) (HBase's default is 15)");
     badProperty(work, "mysql", "mysql.ssl.truststore=/no/such/trust.p12\n",

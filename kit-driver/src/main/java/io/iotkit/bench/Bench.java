@@ -25,9 +25,9 @@ public final class Bench {
   private Bench() {
   }
 
-  /** Issue 12: the kit generates at least twice as fast per thread as YCSB's CoreWorkload. */
+  /** Target: the kit generates at least twice as fast per thread as YCSB's CoreWorkload. */
   static final double GENERATION_TARGET = 2.0;
-  /** Issue 12: measurement costs less than 1 % of the rate. */
+  /** Target: measurement costs less than 1 % of the rate. */
   static final double MEASUREMENT_TARGET = 0.99;
 
   /**

@@ -34,9 +34,9 @@ import java.util.Properties;
  * server.
  */
 public final class StoreParts implements PartGroup {
-  /** Issue 12: the kit's ingest path is at least 0.95 of the store's plain client loop. */
+  /** Target: the kit's ingest path is at least 0.95 of the store's plain client loop. */
   static final double INGEST_TARGET = 0.95;
-  /** Issue 12: with queries on, at least 0.8 of the plain loop (HBase, MySQL, Kafka). */
+  /** Target: with queries on, at least 0.8 of the plain loop (HBase, MySQL, Kafka). */
   static final double FULL_WORKLOAD_TARGET = 0.8;
   /** Readings of the kit's generator the plain loop takes its contents from, in turn. */
   static final int POOL_SIZE = 10_000;

@@ -100,7 +100,7 @@ final class MachineSection {
     if (flags == null) {
       return UNKNOWN;
     }
-    // Redacted again here: a result.json written by an older kit may hold them as they were.
+    // Redacted again here: `report` renders whatever result.json it is given, written by the kit or not.
     List<String> safe = Secrets.redactJvmArguments(flags);
     return safe.isEmpty() ? "none" : String.join(" ", safe);
   }

@@ -5,7 +5,6 @@ import io.iotkit.binding.settings.BadPropertyException;
 import io.iotkit.binding.settings.HostPort;
 import io.iotkit.binding.settings.PropertyReader;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -30,9 +29,6 @@ final class HBaseSettings {
   /** How long an Admin call (create, disable, delete, truncate a table) waits for its procedure on the master. */
   static final String ADMIN_WAIT = "hbase.client.sync.wait.timeout.msec";
   static final String CLIENT_PORT = "hbase.zookeeper.property.clientPort";
-  /** The names of the kit's settings before they were renamed: no longer read, so a file using them is bad. */
-  private static final Map<String, String> RETIRED = Map.of("iot.hbase.table", TABLE, "iot.hbase.batch.size",
-      BATCH_SIZE);
   private static final Set<String> KIT_SETTINGS = Set.of(TABLE, BATCH_SIZE);
   private static final Pattern WHOLE = Pattern.compile("-?\\d+");
   /**
@@ -48,11 +44,6 @@ final class HBaseSettings {
   final Configuration client;
 
   private HBaseSettings(Properties p) {
-    RETIRED.forEach((old, name) -> {
-      if (p.getProperty(old) != null) {
-        throw new BadPropertyException(old + " is no longer read: rename it " + name);
-      }
-    });
     PropertyReader reader = new PropertyReader(p);
     String name = reader.string(TABLE, "iot");
     try {

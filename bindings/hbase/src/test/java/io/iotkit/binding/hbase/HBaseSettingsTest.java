@@ -59,13 +59,6 @@ class HBaseSettingsTest {
   }
 
   @Test
-  void theOldNamesAreNoLongerRead() {
-    assertEquals("iot.hbase.batch.size is no longer read: rename it hbase.batch.size",
-        message(Map.of("iot.hbase.batch.size", "7")));
-    assertEquals("iot.hbase.table is no longer read: rename it hbase.table", message(Map.of("iot.hbase.table", "t")));
-  }
-
-  @Test
   void theZooKeeperAddressIsChecked() {
     assertEquals(List.of(new HostPort("zk1", 2181), new HostPort("zk2", 2182)),
         HBaseSettings.from(props(Map.of("hbase.zookeeper.quorum", "zk1, zk2:2182"))).zooKeepers);
