@@ -5,6 +5,7 @@ import io.iotkit.process.LocalServer;
 import io.iotkit.process.LocalSetup;
 import java.util.Optional;
 import java.util.Properties;
+import site.ycsb.DBException;
 
 /**
  * Names a binding and makes its objects. Bindings register one with {@link java.util.ServiceLoader}
@@ -16,8 +17,20 @@ public interface BindingProvider {
   /** The name users pass to {@code -b}, e.g. "hbase". */
   String name();
 
-  /** A new, uninitialised binding; the caller sets its properties and calls {@code init()}. */
+  /** A new, uninitialised binding for one instance thread; the caller sets its properties and calls {@code init()}. */
   KitBinding newBinding();
+
+  /**
+   * The store as the master uses it, connected with these (complete) properties.
+   *
+   * @throws DBException with one line for the user when the store cannot be reached or used
+   */
+  StoreAdmin openAdmin(Properties properties) throws DBException;
+
+  /** Whether the store answers the dashboard's window queries: whether its bindings are {@link WindowQueries}. */
+  default boolean answersQueries() {
+    return newBinding() instanceof WindowQueries;
+  }
 
   /**
    * The real local server this binding starts for a user with no SUT, when {@code properties} configure

@@ -5,14 +5,22 @@ import io.iotkit.process.LocalSetup;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.function.Supplier;
+import site.ycsb.DBException;
 
 /**
- * The usual provider: a name, a way to make the binding, and the local server the kit starts when the property
- * that holds the SUT's address is not set. A binding's provider is a subclass with a public no-argument
- * constructor (as {@link java.util.ServiceLoader} needs), e.g.
- * {@code super("kafka", KafkaBinding::new, "kafka.bootstrap.servers", (p, setup) -> new LocalKafka(setup))}.
+ * The usual provider: a name, a way to make the binding for an instance thread and to open the master's
+ * {@link StoreAdmin}, and the local server the kit starts when the property that holds the SUT's address is not
+ * set. A binding's provider is a subclass with a public no-argument constructor (as
+ * {@link java.util.ServiceLoader} needs), e.g. {@code super("kafka", KafkaBinding::new, KafkaAdmin::open,
+ * "kafka.bootstrap.servers", (p, setup) -> new LocalKafka(setup))}.
  */
 public abstract class StandardBindingProvider implements BindingProvider {
+  /** Opens the master's connection to the store from the (complete) binding properties. */
+  @FunctionalInterface
+  public interface AdminOpener {
+    StoreAdmin open(Properties properties) throws DBException;
+  }
+
   /** Makes the local server from the binding properties and the kit's request. */
   @FunctionalInterface
   public interface LocalServerFactory {
@@ -27,22 +35,24 @@ public abstract class StandardBindingProvider implements BindingProvider {
 
   private final String name;
   private final Supplier<KitBinding> bindings;
+  private final AdminOpener admins;
   private final String addressProperty;
   private final LocalServerFactory localServer;
 
   /** A binding that needs no server (there is no address to set). */
-  protected StandardBindingProvider(String name, Supplier<KitBinding> bindings) {
-    this(name, bindings, null, null);
+  protected StandardBindingProvider(String name, Supplier<KitBinding> bindings, AdminOpener admins) {
+    this(name, bindings, admins, null, null);
   }
 
   /**
    * @param addressProperty the property that names the SUT's address
    * @param localServer     the server to start when {@code addressProperty} is missing or blank
    */
-  protected StandardBindingProvider(String name, Supplier<KitBinding> bindings, String addressProperty,
-                                    LocalServerFactory localServer) {
+  protected StandardBindingProvider(String name, Supplier<KitBinding> bindings, AdminOpener admins,
+                                    String addressProperty, LocalServerFactory localServer) {
     this.name = name;
     this.bindings = bindings;
+    this.admins = admins;
     this.addressProperty = addressProperty;
     this.localServer = localServer;
   }
@@ -55,6 +65,11 @@ public abstract class StandardBindingProvider implements BindingProvider {
   @Override
   public final KitBinding newBinding() {
     return bindings.get();
+  }
+
+  @Override
+  public final StoreAdmin openAdmin(Properties properties) throws DBException {
+    return admins.open(properties);
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.iotkit.binding;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
-import site.ycsb.DBException;
 
 class StandardBindingProviderTest {
 
@@ -29,23 +29,43 @@ class StandardBindingProviderTest {
     public void flush() {
     }
 
-    @Override
-    public WindowResult aggregate(Aggregate fn, String substation, String sensor, long from, long to) {
-      return null;
-    }
+  }
 
+  /** A store that holds nothing, for the provider to open. */
+  static final class Empty implements StoreAdmin {
     @Override
     public Replication replication() {
-      return null;
+      return new Replication(0, "nothing kept");
     }
 
     @Override
-    public long countReadings(List<String> substations) {
-      return 0;
+    public Map<String, Long> countReadings(List<String> substations) {
+      return Map.of();
     }
 
     @Override
-    public void purge() throws DBException {
+    public void purge() {
+    }
+
+    @Override
+    public void close() {
+    }
+  }
+
+  /** A binding that also answers window queries. */
+  static final class Querying extends KitBinding implements WindowQueries {
+    @Override
+    public void write(Reading reading, Acknowledgement ack) {
+      ack.acknowledged();
+    }
+
+    @Override
+    public void flush() {
+    }
+
+    @Override
+    public WindowResult aggregate(Aggregate fn, String substation, String sensor, long from, long to) {
+      return new WindowResult(0, 0, 0);
     }
   }
 
@@ -78,7 +98,7 @@ class StandardBindingProviderTest {
 
   static final class WithServer extends StandardBindingProvider {
     WithServer() {
-      super("store", Idle::new, "store.host", (properties, setup) -> new Server(setup.kitHome()));
+      super("store", Querying::new, p -> new Empty(), "store.host", (properties, setup) -> new Server(setup.kitHome()));
     }
 
     /** As a binding's settings would: the address must be host:port, and store.size a number. */
@@ -92,7 +112,7 @@ class StandardBindingProviderTest {
 
   static final class WithoutServer extends StandardBindingProvider {
     WithoutServer() {
-      super("sink", Idle::new);
+      super("sink", Idle::new, p -> new Empty());
     }
   }
 
@@ -128,5 +148,11 @@ class StandardBindingProviderTest {
         () -> p.checkProperties(props(Map.of("store.size", "11")))).getMessage());
     assertThrows(BadPropertyException.class, () -> p.checkProperties(props(Map.of("store.host", "db1"))));
     new WithoutServer().checkProperties(props(Map.of("anything", "x")));
+  }
+
+  @Test
+  void aStoreAnswersQueriesWhenItsBindingsAreWindowQueries() {
+    assertTrue(new WithServer().answersQueries());
+    assertFalse(new WithoutServer().answersQueries());
   }
 }

@@ -99,7 +99,7 @@ public final class StoreParts implements PartGroup {
     Thread.currentThread().setContextClassLoader(provider.getClass().getClassLoader());
     sut = SutSession.open(provider, propertiesFile, setup, workDir);
     Properties properties = Bindings.properties(propertiesFile, sut.overrides());
-    boolean queries = sut.binding().answersQueries();
+    boolean queries = sut.answersQueries();
     String runTag = Long.toString(System.currentTimeMillis() / 1000, 36);
     List<String> substations = new ArrayList<>();
     List<BenchPart> parts = new ArrayList<>();
@@ -135,7 +135,7 @@ public final class StoreParts implements PartGroup {
       throw new SutSession.BadSetupException(name + " answers no dashboard queries: it has no full workload figure;"
           + " ask for ingest or measurement");
     }
-    sut.binding().prepare(substations);
+    sut.admin().prepare(substations);
     return parts;
   }
 
@@ -174,7 +174,7 @@ public final class StoreParts implements PartGroup {
         loop.close();
       }
       if (sut != null) {
-        sut.binding().purge();
+        sut.admin().purge();
         purged = true;
       }
     } finally {

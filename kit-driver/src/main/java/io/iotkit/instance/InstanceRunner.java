@@ -2,6 +2,7 @@ package io.iotkit.instance;
 
 import io.iotkit.binding.Aggregate;
 import io.iotkit.binding.KitBinding;
+import io.iotkit.binding.WindowQueries;
 import io.iotkit.control.Progress;
 import io.iotkit.model.HistogramCodec;
 import io.iotkit.model.InstanceResult;
@@ -106,7 +107,7 @@ public final class InstanceRunner {
         states.add(state);
       }
       IotWorkload.ThreadState queryState = null;
-      if (!spec.noQueries() && dbs.get(0).answersQueries()) {
+      if (!spec.noQueries() && dbs.get(0) instanceof WindowQueries) {
         open(p, dbs);
         queryState = workload.initQueryThread(threads);
         states.add(queryState);

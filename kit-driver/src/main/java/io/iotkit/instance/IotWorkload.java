@@ -4,6 +4,7 @@ import io.iotkit.binding.KitBinding;
 import io.iotkit.binding.Reading;
 import io.iotkit.binding.ReadingFormat;
 import io.iotkit.binding.ReadingWriter;
+import io.iotkit.binding.WindowQueries;
 import io.iotkit.binding.WindowResult;
 import io.iotkit.model.Clock;
 import io.iotkit.model.WorkloadSpec;
@@ -244,7 +245,7 @@ public final class IotWorkload extends Workload {
     s.measured.queries++;
     long t0 = System.nanoTime();
     try {
-      KitBinding kit = (KitBinding) db;
+      WindowQueries kit = (WindowQueries) db;
       WindowResult a = kit.aggregate(q.template(), substation, q.sensor().key(), q.aFrom(), q.aTo());
       WindowResult b = kit.aggregate(q.template(), substation, q.sensor().key(), q.bFrom(), q.bTo());
       s.measured.recordQuery(q.template(), (System.nanoTime() - t0) / 1_000);

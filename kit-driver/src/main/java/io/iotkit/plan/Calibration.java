@@ -75,12 +75,12 @@ public final class Calibration {
     out.line("SUT: " + sut);
     boolean closed = false;
     try {
-      Replication replication = session.sut().binding().replication();
+      Replication replication = session.sut().admin().replication();
       WallTime.Restart restart = local ? WallTime.Restart.LOCAL
           : session.restartConfigured() ? WallTime.Restart.COMMAND : WallTime.Restart.NONE;
       List<String> substations = session.substations(Long.toString(System.currentTimeMillis() / 1000, 36), 1);
       t0 = System.nanoTime();
-      session.sut().binding().prepare(substations);
+      session.sut().admin().prepare(substations);
       double prepare = since(t0);
 
       List<PhaseResult> executions = new ArrayList<>();
@@ -130,9 +130,9 @@ public final class Calibration {
       double count = since(t0);
       out.line("purging what the calibration wrote, as the system cleanup does ...");
       t0 = System.nanoTime();
-      session.sut().binding().purge();
+      session.sut().admin().purge();
       double purge = since(t0);
-      long left = session.sut().binding().countReadings(substations);
+      long left = session.sut().admin().totalReadings(substations);
       List<SutOutage> outages = session.outages();
       out.line(local ? "stopping the local server ..." : "disconnecting from the SUT ...");
       t0 = System.nanoTime();
@@ -165,7 +165,7 @@ public final class Calibration {
 
   /** The readings stored under these substations, counted as a run's data check counts them. */
   private static long count(ExecutionSession session, List<String> substations) throws DBException {
-    return session.sut().binding().countReadingsPerSubstation(substations).values().stream()
+    return session.sut().admin().countReadings(substations).values().stream()
         .mapToLong(Long::longValue).sum();
   }
 

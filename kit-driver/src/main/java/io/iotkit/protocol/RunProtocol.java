@@ -125,7 +125,7 @@ public final class RunProtocol {
       record(prerequisites, ExecutionRules.unpaced(config.rate()));
       record(prerequisites, ExecutionRules.kvpSize(config.kvpBytes()));
       record(prerequisites, ExecutionRules.dashboardQueries(config.noQueries()));
-      Replication r = sut.binding().replication();
+      Replication r = sut.admin().replication();
       record(prerequisites, ExecutionRules.replication(r.factor(), r.source()));
 
       String runTag = runTag(System.currentTimeMillis());
@@ -196,7 +196,7 @@ public final class RunProtocol {
   /** The SUT's version and changed settings, for the FDR; a store that will not say does not stop the run. */
   private Map<String, String> sutSettings(SutSession sut) {
     try {
-      return sut.binding().sutSettings();
+      return sut.admin().sutSettings();
     } catch (DBException | RuntimeException e) {
       out.line("  SUT settings could not be read (the FDR will say so): " + e.getMessage());
       return Map.of(UNREADABLE, String.valueOf(e.getMessage()));
@@ -316,8 +316,8 @@ public final class RunProtocol {
         : Files.readAllBytes(config.bindingProperties());
     PhaseRunner phases = new PhaseRunner(sites, site -> instanceCommand(site, runDir), properties, out,
         hosts == null ? Map.of() : hosts.sutCommands(ResourceSampler.REMOTE_LOOP));
-    sut.binding().prepare(substations);
-    Map<String, String> layout = sut.binding().dataLayout();
+    sut.admin().prepare(substations);
+    Map<String, String> layout = sut.admin().dataLayout();
     PhaseResult warmup;
     PhaseResult measured;
     try (SutWatch watch = SutWatch.start(sut)) {
@@ -344,11 +344,11 @@ public final class RunProtocol {
     out.line("iteration " + n + ": data check ...");
     // Each substation counted on its own: a reading under another substation of the run leaves the total equal.
     List<SubstationCount> counts = ExecutionRules.substationCounts(substations,
-        sut.binding().countReadingsPerSubstation(substations), warmup, measured);
+        sut.admin().countReadings(substations), warmup, measured);
     long stored = counts.stream().mapToLong(SubstationCount::stored).sum();
-    Map<String, String> storeMeasurements = sut.binding().measurements();
+    Map<String, String> storeMeasurements = sut.admin().measurements();
     List<CheckResult> checks = new ArrayList<>();
-    for (CheckResult c : ExecutionRules.iteration(n, warmup, measured, counts, sut.binding().answersQueries())) {
+    for (CheckResult c : ExecutionRules.iteration(n, warmup, measured, counts, sut.answersQueries())) {
       record(checks, c);
     }
     return new IterationResult(n, substations, warmup, measured, stored, counts, storeMeasurements, checks, layout);

@@ -31,8 +31,8 @@ final class SystemCleanup {
       throws SutException, IOException, InterruptedException {
     List<CheckResult> checks = new ArrayList<>();
     try {
-      sut.binding().purge();
-      long left = sut.binding().countReadings(purgedSubstations);
+      sut.admin().purge();
+      long left = sut.admin().totalReadings(purgedSubstations);
       checks.add(CheckResult.measure("cleanup: readings left after purge", Figure.count(left, "readings"),
           Limit.exactly(0, "readings", "0"), "the purge did not remove the first iteration's data"));
     } catch (DBException e) {

@@ -1,7 +1,7 @@
 package io.iotkit.sut;
 
 import io.iotkit.binding.BindingProvider;
-import io.iotkit.binding.KitBinding;
+import io.iotkit.binding.StoreAdmin;
 import io.iotkit.binding.settings.BadPropertyException;
 import io.iotkit.process.LocalServer;
 import io.iotkit.process.LocalSetup;
@@ -16,14 +16,14 @@ import site.ycsb.DBException;
 
 /**
  * The master's connection to the SUT for a run: the embedded server it started (if the binding properties
- * name no SUT), and one binding object for the master's own calls (replication, count, purge).
+ * name no SUT), and the binding's {@link StoreAdmin} for the master's own calls (replication, count, purge).
  */
 public final class SutSession implements AutoCloseable {
   private final BindingProvider provider;
   private final Path propertiesFile;
   private final Optional<LocalServer> server;
   private Map<String, String> overrides = Map.of();
-  private KitBinding binding;
+  private StoreAdmin admin;
 
   private SutSession(BindingProvider provider, Path propertiesFile, Optional<LocalServer> server) {
     this.provider = provider;
@@ -64,21 +64,23 @@ public final class SutSession implements AutoCloseable {
   }
 
   private void connect() throws SutException {
-    binding = newConnection();
+    admin = newConnection();
   }
 
-  /** A binding object of its own, connected like the master's, for a thread that must not share that one. */
-  KitBinding newConnection() throws SutException {
-    KitBinding b = provider.newBinding();
-    b.setProperties(load(propertiesFile, overrides));
+  /** A connection of its own, opened like the master's, for a thread that must not share that one. */
+  StoreAdmin newConnection() throws SutException {
     try {
-      b.init();
+      return provider.openAdmin(load(propertiesFile, overrides));
     } catch (DBException e) {
       Optional<BadPropertyException> bad = BadPropertyException.in(e);
       throw bad.isPresent() ? new BadSetupException(Bindings.badPropertyLine(provider.name(), propertiesFile,
           bad.get())) : new SutException(e.getMessage());
     }
-    return b;
+  }
+
+  /** Whether the store answers the dashboard's window queries. */
+  public boolean answersQueries() {
+    return provider.answersQueries();
   }
 
   /** The binding's name, e.g. hbase. */
@@ -105,8 +107,8 @@ public final class SutSession implements AutoCloseable {
     return Optional.ofNullable(load(propertiesFile, Map.of()).getProperty(name)).filter(v -> !v.isBlank());
   }
 
-  public KitBinding binding() {
-    return binding;
+  public StoreAdmin admin() {
+    return admin;
   }
 
   /** Properties the kit laid over the sponsor's file (the embedded server's address), for the instances. */
@@ -147,13 +149,13 @@ public final class SutSession implements AutoCloseable {
   }
 
   private void closeBinding() {
-    if (binding != null) {
+    if (admin != null) {
       try {
-        binding.cleanup();
-      } catch (DBException e) {
+        admin.close();
+      } catch (RuntimeException e) {
         // the connection is being dropped anyway
       }
-      binding = null;
+      admin = null;
     }
   }
 
@@ -176,13 +178,13 @@ public final class SutSession implements AutoCloseable {
    * (closing may hang in client retries), and the local server, if the kit started one, is killed at once.
    */
   public void abandon() {
-    KitBinding b = binding;
-    binding = null;
+    StoreAdmin b = admin;
+    admin = null;
     if (b != null) {
       Thread t = new Thread(() -> {
         try {
-          b.cleanup();
-        } catch (DBException | RuntimeException e) {
+          b.close();
+        } catch (RuntimeException e) {
           // the SUT is gone; so is this connection
         }
       }, "sut-abandon");

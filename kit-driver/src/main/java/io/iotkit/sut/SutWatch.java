@@ -1,6 +1,6 @@
 package io.iotkit.sut;
 
-import io.iotkit.binding.KitBinding;
+import io.iotkit.binding.StoreAdmin;
 import io.iotkit.model.Clock;
 import io.iotkit.model.SutOutage;
 import io.iotkit.process.LocalServer;
@@ -30,7 +30,7 @@ public final class SutWatch implements AutoCloseable {
 
   private final String name;
   private final SutSession sut;
-  private final KitBinding pinger;
+  private final StoreAdmin pinger;
   private final Thread pinging;
   private final List<SutOutage> outages = new ArrayList<>();
   private String phase = "";
@@ -40,7 +40,7 @@ public final class SutWatch implements AutoCloseable {
   private volatile String lastError = NO_ANSWER;
   private long silentSinceMicros = -1;
 
-  private SutWatch(SutSession sut, KitBinding pinger) {
+  private SutWatch(SutSession sut, StoreAdmin pinger) {
     this.name = sut.bindingName();
     this.sut = sut;
     this.pinger = pinger;
@@ -81,8 +81,8 @@ public final class SutWatch implements AutoCloseable {
       }
     }
     try {
-      pinger.cleanup();
-    } catch (DBException | RuntimeException e) {
+      pinger.close();
+    } catch (RuntimeException e) {
       // the watch is over; its connection goes either way
     }
   }

@@ -5,12 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.iotkit.binding.Acknowledgement;
-import io.iotkit.binding.Aggregate;
 import io.iotkit.binding.BindingProvider;
 import io.iotkit.binding.KitBinding;
 import io.iotkit.binding.Reading;
-import io.iotkit.binding.Replication;
-import io.iotkit.binding.WindowResult;
+import io.iotkit.binding.StoreAdmin;
 import io.iotkit.model.BenchResult;
 import io.iotkit.model.Json;
 import io.iotkit.process.LocalServer;
@@ -19,12 +17,9 @@ import io.iotkit.report.BenchReport;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
-import site.ycsb.ByteIterator;
-import site.ycsb.Status;
 
 /** The bench's shape and arithmetic; it asserts nothing about speed. */
 class BenchTest {
@@ -142,25 +137,12 @@ class BenchTest {
         public void flush() {
         }
 
-        @Override
-        public WindowResult aggregate(Aggregate fn, String substation, String sensor, long from, long to) {
-          return new WindowResult(0, 0);
-        }
-
-        @Override
-        public Replication replication() {
-          return new Replication(0, "none");
-        }
-
-        @Override
-        public long countReadings(List<String> substations) {
-          return 0;
-        }
-
-        @Override
-        public void purge() {
-        }
       };
+    }
+
+    @Override
+    public StoreAdmin openAdmin(Properties properties) {
+      throw new UnsupportedOperationException("the bench's server-free parts ask the store nothing");
     }
 
     @Override

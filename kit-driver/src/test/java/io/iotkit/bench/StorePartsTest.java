@@ -13,6 +13,8 @@ import io.iotkit.binding.KitBinding;
 import io.iotkit.binding.Reading;
 import io.iotkit.binding.ReadingFormat;
 import io.iotkit.binding.Replication;
+import io.iotkit.binding.StoreAdmin;
+import io.iotkit.binding.WindowQueries;
 import io.iotkit.binding.WindowResult;
 import io.iotkit.binding.bench.PlainClientLoop;
 import io.iotkit.binding.bench.PlainReading;
@@ -36,8 +38,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import site.ycsb.ByteIterator;
-import site.ycsb.Status;
 
 /** The store parts' harness against a store kept in memory: what each side writes where, and what is asked. */
 class StorePartsTest {
@@ -72,29 +72,35 @@ class StorePartsTest {
 
     @Override
     public KitBinding newBinding() {
-      return new KitBinding() {
-        @Override
-        public void write(Reading reading, Acknowledgement ack) {
-          store.writtenBeforePrepare |= !store.prepared.contains(reading.substation());
-          store.kitWrites.computeIfAbsent(reading.substation(), s -> new AtomicLong()).incrementAndGet();
-          ack.acknowledged();
-        }
+      return answersQueries ? new QueryingWriter() : new Writer();
+    }
 
-        @Override
-        public void flush() {
-        }
+    /** The kit's writes, counted per substation, and whether any came before its substation was prepared. */
+    class Writer extends KitBinding {
+      @Override
+      public void write(Reading reading, Acknowledgement ack) {
+        store.writtenBeforePrepare |= !store.prepared.contains(reading.substation());
+        store.kitWrites.computeIfAbsent(reading.substation(), s -> new AtomicLong()).incrementAndGet();
+        ack.acknowledged();
+      }
 
-        @Override
-        public WindowResult aggregate(Aggregate fn, String substation, String sensor, long from, long to) {
-          store.queries.computeIfAbsent(substation, s -> new AtomicLong()).incrementAndGet();
-          return new WindowResult(0, 0, 0);
-        }
+      @Override
+      public void flush() {
+      }
+    }
 
-        @Override
-        public boolean answersQueries() {
-          return answersQueries;
-        }
+    /** A writer whose store answers queries, counted per substation. */
+    final class QueryingWriter extends Writer implements WindowQueries {
+      @Override
+      public WindowResult aggregate(Aggregate fn, String substation, String sensor, long from, long to) {
+        store.queries.computeIfAbsent(substation, s -> new AtomicLong()).incrementAndGet();
+        return new WindowResult(0, 0, 0);
+      }
+    }
 
+    @Override
+    public StoreAdmin openAdmin(Properties properties) {
+      return new StoreAdmin() {
         @Override
         public void prepare(List<String> substations) {
           store.events.add("prepare " + substations);
@@ -107,13 +113,19 @@ class StorePartsTest {
         }
 
         @Override
-        public long countReadings(List<String> substations) {
-          return 0;
+        public Map<String, Long> countReadings(List<String> substations) {
+          Map<String, Long> none = new java.util.LinkedHashMap<>();
+          substations.forEach(s -> none.put(s, 0L));
+          return none;
         }
 
         @Override
         public void purge() {
           store.events.add("purge");
+        }
+
+        @Override
+        public void close() {
         }
       };
     }
@@ -259,6 +271,11 @@ class StorePartsTest {
 
       @Override
       public KitBinding newBinding() {
+        throw new UnsupportedOperationException();
+      }
+
+      @Override
+      public StoreAdmin openAdmin(Properties properties) {
         throw new UnsupportedOperationException();
       }
 

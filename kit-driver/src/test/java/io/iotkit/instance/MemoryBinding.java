@@ -6,7 +6,7 @@ import io.iotkit.binding.BlockingBatchWriter;
 import io.iotkit.binding.KitBinding;
 import io.iotkit.binding.Reading;
 import io.iotkit.binding.ReadingFormat;
-import io.iotkit.binding.Replication;
+import io.iotkit.binding.WindowQueries;
 import io.iotkit.binding.WindowResult;
 import io.iotkit.binding.WindowStats;
 import java.util.ArrayList;
@@ -16,7 +16,7 @@ import java.util.concurrent.ConcurrentSkipListMap;
 
 // Test binding: readings in a sorted map (shareable between threads' bindings), windows answered by a range scan.
 // With a batch size above 1 it stores readings a batch at a time, as a store behind the kit's BlockingBatchWriter.
-class MemoryBinding extends KitBinding {
+class MemoryBinding extends KitBinding implements WindowQueries {
   record Call(Aggregate fn, String substation, String sensor, long from, long to, WindowResult result) {
   }
 
@@ -54,21 +54,11 @@ class MemoryBinding extends KitBinding {
     return r;
   }
 
-  @Override
-  public Replication replication() {
-    return new Replication(1, "memory");
-  }
-
-  @Override
-  public long countReadings(java.util.List<String> substations) {
+  /** Readings stored under these substations together, as the master's count would find them. */
+  long countReadings(java.util.List<String> substations) {
     return substations.stream().mapToLong(substation -> {
       String prefix = ReadingFormat.substationPrefix(substation);
       return store.keySet().stream().filter(k -> k.startsWith(prefix)).count();
     }).sum();
-  }
-
-  @Override
-  public void purge() {
-    store.clear();
   }
 }

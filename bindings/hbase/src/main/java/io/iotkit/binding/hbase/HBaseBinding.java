@@ -5,30 +5,18 @@ import io.iotkit.binding.Aggregate;
 import io.iotkit.binding.KitBinding;
 import io.iotkit.binding.Reading;
 import io.iotkit.binding.ReadingFormat;
-import io.iotkit.binding.Replication;
+import io.iotkit.binding.WindowQueries;
 import io.iotkit.binding.WindowResult;
 import io.iotkit.binding.WindowStats;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.EnumSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import org.apache.hadoop.hbase.ClusterMetrics;
-import org.apache.hadoop.hbase.TableName;
-import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.AsyncTable;
-import org.apache.hadoop.hbase.client.ColumnFamilyDescriptorBuilder;
-import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.Put;
-import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.ResultScanner;
 import org.apache.hadoop.hbase.client.Scan;
-import org.apache.hadoop.hbase.client.Table;
-import org.apache.hadoop.hbase.client.TableDescriptor;
-import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
 import org.apache.hadoop.hbase.client.metrics.ScanMetrics;
 import org.apache.hadoop.hbase.filter.FilterList;
 import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
@@ -49,21 +37,16 @@ import site.ycsb.DBException;
  * (through its listener, or from flush) and success only as "flush returned", which would make a thread's
  * acknowledgements wait on a flush of every thread's mutations; per-put futures say which reading was written.
  * A window query is a row-range scan of the value column ({@link #windowScan}); the rows the region server read
- * for it are its scan metrics.
+ * for it are its scan metrics. What the master asks of the table is {@link HBaseAdmin}'s.
  *
  * <p>Properties: see {@link HBaseSettings}.
  */
-public final class HBaseBinding extends KitBinding {
+public final class HBaseBinding extends KitBinding implements WindowQueries {
   static final byte[] FAMILY = Bytes.toBytes("r");
   static final byte[] VALUE = Bytes.toBytes("v");
   static final byte[] UNIT = Bytes.toBytes("u");
   static final byte[] PADDING = Bytes.toBytes("p");
-  /** A row key no reading has (reading keys start with a substation key, letters and digits). */
-  private static final byte[] PING_ROW = Bytes.toBytes("!ping");
-
-  private TableName tableName;
-  private Connection connection;
-  private Table table;
+  private HBaseTable t;
   private int batchSize;
   private List<Put> batch = new ArrayList<>();
   /** The acknowledgement of each put of {@link #batch}, in its order. */
@@ -72,79 +55,23 @@ public final class HBaseBinding extends KitBinding {
 
   @Override
   public void init() throws DBException {
-    HBaseSettings settings;
-    try {
-      settings = HBaseSettings.from(getProperties());
-    } catch (IllegalArgumentException e) {
-      throw new DBException("hbase: " + e.getMessage(), e);
-    }
-    tableName = settings.table;
-    batchSize = settings.batchSize;
-    connection = SharedConnection.acquire(settings);
-    try {
-      ensureTable();
-      table = connection.getTable(tableName);
-      if (!getProperties().getProperty(SUBSTATION, "").isBlank()) {
+    t = HBaseTable.open(getProperties());
+    batchSize = t.settings.batchSize;
+    if (!getProperties().getProperty(SUBSTATION, "").isBlank()) {
+      try {
         asyncTable(); // a driver instance's: opened before the start barrier, not in the timed run
+      } catch (DBException e) {
+        t.close();
+        throw e;
       }
-    } catch (IOException | DBException e) {
-      SharedConnection.release();
-      throw new DBException("hbase: cannot use table " + tableName + ": " + e.getMessage());
     }
   }
 
   private AsyncTable<?> asyncTable() throws DBException {
     if (puts == null) {
-      puts = SharedConnection.async().getTable(tableName);
+      puts = SharedConnection.async().getTable(t.name);
     }
     return puts;
-  }
-
-  private void ensureTable() throws IOException {
-    try (Admin admin = connection.getAdmin()) {
-      if (!admin.tableExists(tableName)) {
-        try {
-          admin.createTable(TableDescriptorBuilder.newBuilder(tableName)
-              .setColumnFamily(ColumnFamilyDescriptorBuilder.of(FAMILY)).build());
-        } catch (org.apache.hadoop.hbase.TableExistsException e) {
-          // another instance created it first
-        }
-      }
-    }
-  }
-
-  /**
-   * Lays the table out anew for these substations before the iteration writes: disabled, deleted and created again
-   * with the same descriptor (so a sponsor's column family settings stay) and one region per substation (see
-   * {@link TableLayout}). The table starts empty, as the protocol has it: readings of earlier runs go with it.
-   */
-  @Override
-  public void prepare(List<String> substations) throws DBException {
-    try (Admin admin = connection.getAdmin()) {
-      TableDescriptor descriptor = admin.getDescriptor(tableName);
-      if (admin.isTableEnabled(tableName)) {
-        admin.disableTable(tableName);
-      }
-      admin.deleteTable(tableName);
-      byte[][] splits = TableLayout.splitPoints(substations);
-      if (splits.length == 0) {
-        admin.createTable(descriptor);
-      } else {
-        admin.createTable(descriptor, splits);
-      }
-    } catch (IOException e) {
-      throw new DBException("hbase: cannot lay out table " + tableName + " for the iteration: " + e.getMessage());
-    }
-  }
-
-  /** The table's regions, split points and region servers, as HBase reports them now. */
-  @Override
-  public Map<String, String> dataLayout() throws DBException {
-    try (RegionLocator locator = connection.getRegionLocator(tableName)) {
-      return TableLayout.describe(tableName, locator.getAllRegionLocations());
-    } catch (IOException e) {
-      throw new DBException("hbase: cannot read the regions of " + tableName + ": " + e.getMessage());
-    }
   }
 
   @Override
@@ -194,7 +121,7 @@ public final class HBaseBinding extends KitBinding {
         Bytes.toBytes(ReadingFormat.key(substation, sensor, toMicros)));
     WindowStats stats = new WindowStats();
     ScanMetrics metrics;
-    try (ResultScanner rs = table.getScanner(scan)) {
+    try (ResultScanner rs = t.table.getScanner(scan)) {
       for (Result r : rs) {
         if (fn == Aggregate.COUNT) {
           stats.add(0); // the row is the reading; COUNT needs no value
@@ -235,95 +162,13 @@ public final class HBaseBinding extends KitBinding {
     return scan;
   }
 
-  @Override
-  public Replication replication() throws DBException {
-    try (Admin admin = connection.getAdmin()) {
-      short family = admin.getDescriptor(tableName).getColumnFamily(FAMILY).getDFSReplication();
-      if (family > 0) {
-        return new Replication(family, "DFS_REPLICATION of column family r of table " + tableName);
-      }
-      return MasterConfiguration.read(admin).replication();
-    } catch (IOException e) {
-      throw new DBException("hbase: cannot read the table descriptor: " + e.getMessage());
-    }
-  }
-
-  /**
-   * The HBase version the cluster reports, and the master's settings that did not come from a default file
-   * (see {@link MasterConfiguration#changedSettings}).
-   */
-  @Override
-  public Map<String, String> sutSettings() throws DBException {
-    try (Admin admin = connection.getAdmin()) {
-      Map<String, String> s = new LinkedHashMap<>();
-      s.put("version", admin.getClusterMetrics(EnumSet.of(ClusterMetrics.Option.HBASE_VERSION)).getHBaseVersion());
-      s.putAll(MasterConfiguration.read(admin).changedSettings());
-      return s;
-    } catch (IOException e) {
-      throw new DBException("hbase: cannot read the SUT's version and settings: " + e.getMessage());
-    }
-  }
-
-  @Override
-  public long countReadings(List<String> substations) throws DBException {
-    long n = 0;
-    for (String s : substations) {
-      n += count(s);
-    }
-    return n;
-  }
-
-  private long count(String substation) throws DBException {
-    Scan scan = new Scan()
-        .setRowPrefixFilter(Bytes.toBytes(ReadingFormat.substationPrefix(substation)))
-        .setFilter(new FilterList(new FirstKeyOnlyFilter(), new KeyOnlyFilter()))
-        .setCaching(10_000);
-    long n = 0;
-    try (ResultScanner rs = table.getScanner(scan)) {
-      while (rs.next() != null) {
-        n++;
-      }
-    } catch (IOException e) {
-      throw new DBException("hbase: count scan failed: " + e.getMessage());
-    }
-    return n;
-  }
-
-  /** Asks the region server that holds the table's first region whether a row exists: a real round trip. */
-  @Override
-  public void ping() throws DBException {
-    try {
-      table.exists(new org.apache.hadoop.hbase.client.Get(PING_ROW));
-    } catch (IOException e) {
-      throw new DBException("hbase: " + e.getMessage());
-    }
-  }
-
-  @Override
-  public void purge() throws DBException {
-    try (Admin admin = connection.getAdmin()) {
-      if (admin.isTableEnabled(tableName)) {
-        admin.disableTable(tableName);
-      }
-      admin.truncateTable(tableName, false);
-    } catch (IOException e) {
-      throw new DBException("hbase: truncate of " + tableName + " failed: " + e.getMessage());
-    }
-  }
-
   /** Sends what the object still holds (its acknowledgements report it), then releases the connection. */
   @Override
-  public void cleanup() throws DBException {
-    flush();
-    try {
-      if (table != null) {
-        table.close();
-      }
-    } catch (IOException e) {
-      // closing only releases client resources
-    } finally {
-      table = null;
-      SharedConnection.release();
+  public void cleanup() {
+    if (t != null) {
+      flush();
+      t.close();
+      t = null;
     }
   }
 }

@@ -11,7 +11,7 @@ import java.util.Properties;
  */
 public final class HBaseProvider extends StandardBindingProvider {
   public HBaseProvider() {
-    super("hbase", HBaseBinding::new, HBaseSettings.QUORUM,
+    super("hbase", HBaseBinding::new, HBaseAdmin::open, HBaseSettings.QUORUM,
         (properties, setup) -> setup.replicated() ? new LocalHBaseCluster(setup) : new LocalHBase(setup));
   }
 

@@ -4,12 +4,11 @@ import io.iotkit.binding.Acknowledgement;
 import io.iotkit.binding.Aggregate;
 import io.iotkit.binding.KitBinding;
 import io.iotkit.binding.Reading;
-import io.iotkit.binding.Replication;
+import io.iotkit.binding.WindowQueries;
 import io.iotkit.binding.WindowResult;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
-import java.util.List;
 import java.util.Map;
 import site.ycsb.ByteIterator;
 import site.ycsb.Status;
@@ -18,7 +17,7 @@ import site.ycsb.Status;
  * A sink: reads every byte of every reading it is given and stores nothing. A run against it measures how
  * fast the driver generates kvps. It holds no data, so queries read nothing and the data check fails, as it must.
  */
-public final class NullBinding extends KitBinding {
+public final class NullBinding extends KitBinding implements WindowQueries {
   private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
   /** Folded over every byte read, so the JIT cannot skip reading them. */
   private long checksum;
@@ -78,21 +77,6 @@ public final class NullBinding extends KitBinding {
   @Override
   public WindowResult aggregate(Aggregate fn, String substation, String sensor, long fromMicros, long toMicros) {
     return new WindowResult(0, fn == Aggregate.COUNT ? 0 : Double.NaN, 0);
-  }
-
-  @Override
-  public Replication replication() {
-    return new Replication(0, "a sink keeps no copy");
-  }
-
-  @Override
-  public long countReadings(List<String> substations) {
-    return 0;
-  }
-
-  @Override
-  public void purge() {
-    // nothing is stored
   }
 
   /** What the reads added up to; exposed so a caller can prove every byte was read. */

@@ -5,6 +5,6 @@ import io.iotkit.binding.StandardBindingProvider;
 /** Registers the sink as binding "null"; it needs no server. */
 public final class NullProvider extends StandardBindingProvider {
   public NullProvider() {
-    super("null", NullBinding::new);
+    super("null", NullBinding::new, properties -> new NullAdmin());
   }
 }

@@ -1,0 +1,159 @@
+package io.iotkit.binding.hbase;
+
+import io.iotkit.binding.ReadingFormat;
+import io.iotkit.binding.Replication;
+import io.iotkit.binding.StoreAdmin;
+import java.io.IOException;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.hadoop.hbase.ClusterMetrics;
+import org.apache.hadoop.hbase.client.Admin;
+import org.apache.hadoop.hbase.client.RegionLocator;
+import org.apache.hadoop.hbase.client.ResultScanner;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.filter.FilterList;
+import org.apache.hadoop.hbase.filter.FirstKeyOnlyFilter;
+import org.apache.hadoop.hbase.filter.KeyOnlyFilter;
+import org.apache.hadoop.hbase.util.Bytes;
+import site.ycsb.DBException;
+
+/**
+ * The HBase table as the master uses it: laid out anew with one region per substation before each iteration,
+ * counted by substation for the data check (a key-only scan of each substation's rows), truncated by the purge,
+ * and asked for its replication (the column family's DFS_REPLICATION, else the master's configuration), version
+ * and changed settings.
+ */
+final class HBaseAdmin implements StoreAdmin {
+  /** A row key no reading has (reading keys start with a substation key, letters and digits). */
+  private static final byte[] PING_ROW = Bytes.toBytes("!ping");
+
+  private final HBaseTable t;
+
+  private HBaseAdmin(HBaseTable t) {
+    this.t = t;
+  }
+
+  static HBaseAdmin open(Properties properties) throws DBException {
+    return new HBaseAdmin(HBaseTable.open(properties));
+  }
+
+  /**
+   * Lays the table out anew for these substations before the iteration writes: disabled, deleted and created again
+   * with the same descriptor (so a sponsor's column family settings stay) and one region per substation (see
+   * {@link TableLayout}). The table starts empty, as the protocol has it: readings of earlier runs go with it.
+   */
+  @Override
+  public void prepare(List<String> substations) throws DBException {
+    try (Admin admin = t.connection.getAdmin()) {
+      TableDescriptor descriptor = admin.getDescriptor(t.name);
+      if (admin.isTableEnabled(t.name)) {
+        admin.disableTable(t.name);
+      }
+      admin.deleteTable(t.name);
+      byte[][] splits = TableLayout.splitPoints(substations);
+      if (splits.length == 0) {
+        admin.createTable(descriptor);
+      } else {
+        admin.createTable(descriptor, splits);
+      }
+    } catch (IOException e) {
+      throw new DBException("hbase: cannot lay out table " + t.name + " for the iteration: " + e.getMessage());
+    }
+  }
+
+  /** The table's regions, split points and region servers, as HBase reports them now. */
+  @Override
+  public Map<String, String> dataLayout() throws DBException {
+    try (RegionLocator locator = t.connection.getRegionLocator(t.name)) {
+      return TableLayout.describe(t.name, locator.getAllRegionLocations());
+    } catch (IOException e) {
+      throw new DBException("hbase: cannot read the regions of " + t.name + ": " + e.getMessage());
+    }
+  }
+
+
+  @Override
+  public Replication replication() throws DBException {
+    try (Admin admin = t.connection.getAdmin()) {
+      short family = admin.getDescriptor(t.name).getColumnFamily(HBaseBinding.FAMILY).getDFSReplication();
+      if (family > 0) {
+        return new Replication(family, "DFS_REPLICATION of column family r of table " + t.name);
+      }
+      return MasterConfiguration.read(admin).replication();
+    } catch (IOException e) {
+      throw new DBException("hbase: cannot read the table descriptor: " + e.getMessage());
+    }
+  }
+
+  /**
+   * The HBase version the cluster reports, and the master's settings that did not come from a default file
+   * (see {@link MasterConfiguration#changedSettings}).
+   */
+  @Override
+  public Map<String, String> sutSettings() throws DBException {
+    try (Admin admin = t.connection.getAdmin()) {
+      Map<String, String> s = new LinkedHashMap<>();
+      s.put("version", admin.getClusterMetrics(EnumSet.of(ClusterMetrics.Option.HBASE_VERSION)).getHBaseVersion());
+      s.putAll(MasterConfiguration.read(admin).changedSettings());
+      return s;
+    } catch (IOException e) {
+      throw new DBException("hbase: cannot read the SUT's version and settings: " + e.getMessage());
+    }
+  }
+
+  @Override
+  public Map<String, Long> countReadings(List<String> substations) throws DBException {
+    Map<String, Long> counts = new LinkedHashMap<>();
+    for (String s : substations) {
+      counts.put(s, count(s));
+    }
+    return counts;
+  }
+
+  private long count(String substation) throws DBException {
+    Scan scan = new Scan()
+        .setRowPrefixFilter(Bytes.toBytes(ReadingFormat.substationPrefix(substation)))
+        .setFilter(new FilterList(new FirstKeyOnlyFilter(), new KeyOnlyFilter()))
+        .setCaching(10_000);
+    long n = 0;
+    try (ResultScanner rs = t.table.getScanner(scan)) {
+      while (rs.next() != null) {
+        n++;
+      }
+    } catch (IOException e) {
+      throw new DBException("hbase: count scan failed: " + e.getMessage());
+    }
+    return n;
+  }
+
+  /** Asks the region server that holds the table's first region whether a row exists: a real round trip. */
+  @Override
+  public void ping() throws DBException {
+    try {
+      t.table.exists(new org.apache.hadoop.hbase.client.Get(PING_ROW));
+    } catch (IOException e) {
+      throw new DBException("hbase: " + e.getMessage());
+    }
+  }
+
+  @Override
+  public void purge() throws DBException {
+    try (Admin admin = t.connection.getAdmin()) {
+      if (admin.isTableEnabled(t.name)) {
+        admin.disableTable(t.name);
+      }
+      admin.truncateTable(t.name, false);
+    } catch (IOException e) {
+      throw new DBException("hbase: truncate of " + t.name + " failed: " + e.getMessage());
+    }
+  }
+
+  @Override
+  public void close() {
+    t.close();
+  }
+}

@@ -1,0 +1,72 @@
+package io.iotkit.binding;
+
+import java.util.List;
+import java.util.Map;
+import site.ycsb.DBException;
+
+/**
+ * What the master asks of the store around and between the executions: its replication, an iteration's
+ * preparation and data layout, the data check's counts, the purge, and the watch's ping. The master opens one with
+ * {@link BindingProvider#openAdmin} for its own calls (and one more for the watch) and closes it when done. It knows
+ * nothing of the run protocol; the master decides when each is called.
+ */
+public interface StoreAdmin extends AutoCloseable {
+  /** The replication factor of the data the binding writes, as the store itself reports it. */
+  Replication replication() throws DBException;
+
+  /**
+   * Before an iteration writes anything, with the substation keys it will write (e.g. to create a topic, lay out a
+   * table, or start a verifying subscriber). Nothing by default.
+   */
+  default void prepare(List<String> substations) throws DBException {
+  }
+
+  /** Exact number of readings stored under each of these substation keys, in their order. */
+  Map<String, Long> countReadings(List<String> substations) throws DBException;
+
+  /** Readings stored under these substation keys together. */
+  default long totalReadings(List<String> substations) throws DBException {
+    return countReadings(substations).values().stream().mapToLong(Long::longValue).sum();
+  }
+
+  /** Deletes every reading the kit wrote. */
+  void purge() throws DBException;
+
+  /**
+   * A cheap request the store must answer, for the master's watch on a running SUT: it returns once the store
+   * answered, or throws. It may block as long as the store client retries; the master times the silence itself.
+   * Nothing by default: a store in the driver's own JVM (the sink) cannot stop answering.
+   */
+  default void ping() throws DBException {
+  }
+
+  /**
+   * How the store laid out the readings of the substations last {@link #prepare prepared}, read back from the
+   * store before the first insert, for the full disclosure report's data layout section: name to value text, e.g.
+   * {@code table}, {@code regions}, {@code split points}, {@code partitions}. Empty by default.
+   */
+  default Map<String, String> dataLayout() throws DBException {
+    return Map.of();
+  }
+
+  /**
+   * The SUT's version and the settings changed from their defaults, as far as the store reports them, for the
+   * full disclosure report: key {@code version}, and {@code setting.<name>} per changed setting. Never
+   * credentials. Empty by default.
+   */
+  default Map<String, String> sutSettings() throws DBException {
+    return Map.of();
+  }
+
+  /**
+   * Figures the binding measured on the store's side since {@link #prepare} (e.g. publish-to-delivery latency),
+   * as name and value text, for the run report. Empty by default.
+   */
+  default Map<String, String> measurements() {
+    return Map.of();
+  }
+
+  /** Releases the connection; the store's data stays. */
+  @Override
+  void close();
+}
