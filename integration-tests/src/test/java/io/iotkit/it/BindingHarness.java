@@ -2,6 +2,8 @@ package io.iotkit.it;
 
 import io.iotkit.binding.BindingProvider;
 import io.iotkit.binding.KitBinding;
+import io.iotkit.binding.StoreAdmin;
+import io.iotkit.binding.WindowQueries;
 import io.iotkit.check.ExecutionRules;
 import io.iotkit.instance.InstanceRunner;
 import io.iotkit.model.Arrivals;
@@ -32,13 +34,37 @@ final class BindingHarness implements AutoCloseable {
   final LocalServer server;
   /** The binding properties: the given ones with the local server's address laid over them. */
   final Properties properties;
+  /** One binding object, as an instance thread has: for a test's own writes and window queries. */
   final KitBinding binding;
+  /** The store as the master uses it: counts, purge, preparation. */
+  final StoreAdmin admin;
 
-  private BindingHarness(BindingProvider provider, LocalServer server, Properties properties, KitBinding binding) {
+  private BindingHarness(BindingProvider provider, LocalServer server, Properties properties, KitBinding binding,
+                         StoreAdmin admin) {
     this.provider = provider;
     this.server = server;
     this.properties = properties;
     this.binding = binding;
+    this.admin = admin;
+  }
+
+  /** The binding's window queries (a store that answers them). */
+  WindowQueries queries() {
+    return (WindowQueries) binding;
+  }
+
+  /** Opens an instance thread's binding and the master's admin on the server these properties name. */
+  private static BindingHarness open(BindingProvider provider, LocalServer server, Properties properties)
+      throws Exception {
+    KitBinding binding = provider.newBinding();
+    binding.setProperties(properties);
+    binding.init();
+    try {
+      return new BindingHarness(provider, server, properties, binding, provider.openAdmin(properties));
+    } catch (Exception | Error e) {
+      binding.cleanup();
+      throw e;
+    }
   }
 
   /** Starts the binding's local server under {@code workDir} and opens the binding on it. */
@@ -51,10 +77,7 @@ final class BindingHarness implements AutoCloseable {
     props.putAll(given);
     try {
       props.putAll(server.start(workDir));
-      KitBinding binding = provider.newBinding();
-      binding.setProperties(props);
-      binding.init();
-      return new BindingHarness(provider, server, props, binding);
+      return open(provider, server, props);
     } catch (Exception | Error e) {
       server.stop();
       throw e;
@@ -68,11 +91,7 @@ final class BindingHarness implements AutoCloseable {
    * @param properties binding properties that name the server's address
    */
   static BindingHarness connect(String name, Properties properties) throws Exception {
-    BindingProvider provider = provider(name, new KitLayout(KitProcess.HOME));
-    KitBinding binding = provider.newBinding();
-    binding.setProperties(properties);
-    binding.init();
-    return new BindingHarness(provider, null, properties, binding);
+    return open(provider(name, new KitLayout(KitProcess.HOME)), null, properties);
   }
 
   private static BindingProvider provider(String name, KitLayout kit) throws Exception {
@@ -98,7 +117,7 @@ final class BindingHarness implements AutoCloseable {
     InstanceSpec spec = new InstanceSpec("harness", 0, 1, substation, kvps, WorkloadSpec.KVP_BYTES, threads,
         provider.name(), null, overrides, 0, 42, "unused", null, 0, Arrivals.FIXED, false);
     Supplier<KitBinding> bindings = fault == null ? provider::newBinding
-        : () -> new FaultyBinding(provider.newBinding(), fault);
+        : () -> FaultyBinding.around(provider.newBinding(), fault);
     return new InstanceRunner(spec, bindings, properties, Clock::micros, null, progress -> { }).run(Clock::micros);
   }
 
@@ -109,13 +128,14 @@ final class BindingHarness implements AutoCloseable {
 
   /** The kit's data check of each substation against the readings its instance had acknowledged. */
   CheckResult dataCheck(Map<String, Long> acknowledged) throws Exception {
-    Map<String, Long> stored = binding.countReadingsPerSubstation(List.copyOf(acknowledged.keySet()));
+    Map<String, Long> stored = admin.countReadings(List.copyOf(acknowledged.keySet()));
     return ExecutionRules.dataCheck("harness", SubstationCount.of(acknowledged, stored));
   }
 
   @Override
   public void close() throws Exception {
     try {
+      admin.close();
       binding.cleanup();
     } finally {
       if (server != null) {

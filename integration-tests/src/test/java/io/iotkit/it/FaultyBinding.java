@@ -4,9 +4,8 @@ import io.iotkit.binding.Acknowledgement;
 import io.iotkit.binding.Aggregate;
 import io.iotkit.binding.KitBinding;
 import io.iotkit.binding.Reading;
-import io.iotkit.binding.Replication;
+import io.iotkit.binding.WindowQueries;
 import io.iotkit.binding.WindowResult;
-import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicLong;
 import site.ycsb.DBException;
@@ -16,7 +15,7 @@ import site.ycsb.DBException;
  * an instance) are dropped, written twice or written under another substation, while the instance goes on
  * counting what the binding acknowledges. Everything else goes to the real binding unchanged.
  */
-final class FaultyBinding extends KitBinding {
+class FaultyBinding extends KitBinding {
 
   /** What happens to the readings a {@link Fault} picks. */
   enum Kind {
@@ -56,7 +55,7 @@ final class FaultyBinding extends KitBinding {
   private final KitBinding store;
   private final Fault fault;
 
-  FaultyBinding(KitBinding store, Fault fault) {
+  private FaultyBinding(KitBinding store, Fault fault) {
     this.store = store;
     this.fault = fault;
   }
@@ -120,24 +119,24 @@ final class FaultyBinding extends KitBinding {
     store.flush();
   }
 
-  @Override
-  public WindowResult aggregate(Aggregate fn, String substation, String sensor, long fromMicros, long toMicros)
-      throws DBException {
-    return store.aggregate(fn, substation, sensor, fromMicros, toMicros);
+  /** A faulty binding in front of a store that answers window queries: the queries go to it unchanged. */
+  static final class Querying extends FaultyBinding implements WindowQueries {
+    private final WindowQueries store;
+
+    Querying(KitBinding store, Fault fault) {
+      super(store, fault);
+      this.store = (WindowQueries) store;
+    }
+
+    @Override
+    public WindowResult aggregate(Aggregate fn, String substation, String sensor, long fromMicros, long toMicros)
+        throws DBException {
+      return store.aggregate(fn, substation, sensor, fromMicros, toMicros);
+    }
   }
 
-  @Override
-  public Replication replication() throws DBException {
-    return store.replication();
-  }
-
-  @Override
-  public long countReadings(List<String> substations) throws DBException {
-    return store.countReadings(substations);
-  }
-
-  @Override
-  public void purge() throws DBException {
-    store.purge();
+  /** {@code store} with {@code fault} in front of it, answering window queries if {@code store} does. */
+  static KitBinding around(KitBinding store, Fault fault) {
+    return store instanceof WindowQueries ? new Querying(store, fault) : new FaultyBinding(store, fault);
   }
 }

@@ -30,7 +30,7 @@ class KafkaDataLossIT {
     String substation = "loss-1-000";
     List<String> subs = List.of(substation);
     try (BindingHarness h = BindingHarness.start("kafka", work, new Properties())) {
-      h.binding.prepare(subs);
+      h.admin.prepare(subs);
       InstanceResult written = h.write(substation, 5_000, 4);
       assertEquals(5_000, written.acknowledged());
       assertEquals(0, written.failedInserts());
@@ -48,8 +48,8 @@ class KafkaDataLossIT {
       StoreFaults.failTheDataCheck(h, "fault", FaultyBinding.Kind.DUPLICATE);
 
       // The purge between iterations leaves nothing, and a deleted topic counts as empty.
-      h.binding.purge();
-      assertEquals(0, h.binding.countReadings(subs));
+      h.admin.purge();
+      assertEquals(0, h.admin.totalReadings(subs));
     }
   }
 

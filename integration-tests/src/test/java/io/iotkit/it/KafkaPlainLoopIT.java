@@ -23,7 +23,7 @@ class KafkaPlainLoopIT {
   void writesAsTheBindingWritesAndReturnsWhenAllAreAcknowledged(@TempDir Path work) throws Exception {
     String substation = "plain-1-000";
     try (BindingHarness h = BindingHarness.start("kafka", work, new Properties())) {
-      h.binding.prepare(List.of(substation));
+      h.admin.prepare(List.of(substation));
       PlainReading[] pool = {
           new PlainReading("ltc-gassing-01", "12.5", "parts per million", new byte[900]),
           new PlainReading("humidity-10", "40.25", "percent relative humidity", new byte[900])};
@@ -33,14 +33,14 @@ class KafkaPlainLoopIT {
       }
       long to = System.currentTimeMillis() * 1_000 + 1_000_000;
 
-      assertEquals(Map.of(substation, 10_000L), h.binding.countReadingsPerSubstation(List.of(substation)));
+      assertEquals(Map.of(substation, 10_000L), h.admin.countReadings(List.of(substation)));
       // Each sensor's readings lie in the partition the binding queries, with keys and values it decodes.
       for (PlainReading r : pool) {
-        WindowResult count = h.binding.aggregate(Aggregate.COUNT, substation, r.sensor(), from, to);
+        WindowResult count = h.queries().aggregate(Aggregate.COUNT, substation, r.sensor(), from, to);
         assertEquals(5_000, count.count(), r.sensor());
         assertEquals(5_000, count.read(), r.sensor() + ": its partition holds its readings only");
         assertEquals(Double.parseDouble(r.value()),
-            h.binding.aggregate(Aggregate.MAX, substation, r.sensor(), from, to).value(), r.sensor());
+            h.queries().aggregate(Aggregate.MAX, substation, r.sensor(), from, to).value(), r.sensor());
       }
     }
   }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.iotkit.binding.Aggregate;
+import io.iotkit.binding.Reading;
 import io.iotkit.binding.ReadingFormat;
 import io.iotkit.binding.WindowResult;
 import io.iotkit.model.CheckResult;
@@ -84,7 +85,7 @@ class KafkaProtocolIT {
   void windowQueriesAggregateExactlyTheirWindow(@TempDir Path work) throws Exception {
     String substation = "agg-1-003";
     try (BindingHarness h = BindingHarness.start("kafka", work, new Properties())) {
-      h.binding.prepare(List.of(substation));
+      h.admin.prepare(List.of(substation));
       InstanceResult written = h.write(substation, 20_000, 10);
       assertEquals(20_000, written.acknowledged());
 
@@ -117,7 +118,7 @@ class KafkaProtocolIT {
             .mapToDouble(x -> x.value).summaryStatistics();
         assertTrue(expected.getCount() > 0);
         for (Aggregate fn : Aggregate.values()) {
-          WindowResult got = h.binding.aggregate(fn, substation, sensor, w[0], w[1]);
+          WindowResult got = h.queries().aggregate(fn, substation, sensor, w[0], w[1]);
           assertEquals(expected.getCount(), got.count(), fn + " count of " + w[0] + ".." + w[1]);
           aggregated += got.count();
           read += got.read();
@@ -133,11 +134,11 @@ class KafkaProtocolIT {
       // Read amplification: the sensor's own records, and those read past the window's end to learn that it ended.
       System.out.println("kafka window queries read " + read + " records for " + aggregated + " aggregated");
       assertTrue(read >= aggregated && read <= 2 * aggregated, read + " records read for " + aggregated);
-      assertEquals(80, h.binding.aggregate(Aggregate.COUNT, substation, sensor, from, to).count());
-      WindowResult before = h.binding.aggregate(Aggregate.MAX, substation, sensor, first - 10_000_000, first);
+      assertEquals(80, h.queries().aggregate(Aggregate.COUNT, substation, sensor, from, to).count());
+      WindowResult before = h.queries().aggregate(Aggregate.MAX, substation, sensor, first - 10_000_000, first);
       assertEquals(0, before.count(), "nothing before the first reading");
       assertTrue(Double.isNaN(before.value()));
-      WindowResult after = h.binding.aggregate(Aggregate.COUNT, substation, sensor, last + 1, last + 5_000_000);
+      WindowResult after = h.queries().aggregate(Aggregate.COUNT, substation, sensor, last + 1, last + 5_000_000);
       assertEquals(0, after.count(), "a window reaching past the log end returns at once with what exists");
     }
   }

@@ -28,7 +28,7 @@ class MqttDataLossIT {
     tinyQueue.setProperty("mqtt.local.max.queue.size", "10");
     try (BindingHarness h = BindingHarness.start("mqtt", work, tinyQueue)) {
       String sub = "mqttloss-1-000";
-      h.binding.prepare(List.of(sub));
+      h.admin.prepare(List.of(sub));
       InstanceResult written = h.write(sub, KVPS, 4);
       assertEquals(KVPS, written.acknowledged(), "the broker acknowledged every reading");
       assertEquals(0, written.failedInserts());
@@ -46,22 +46,22 @@ class MqttDataLossIT {
   void noLossPassesTheDataCheckAndStoreFaultsFailIt(@TempDir Path work) throws Exception {
     try (BindingHarness h = BindingHarness.start("mqtt", work, new Properties())) {
       String sub = "mqttloss-1-001";
-      h.binding.prepare(List.of(sub));
+      h.admin.prepare(List.of(sub));
       InstanceResult written = h.write(sub, KVPS, 4);
       assertEquals(KVPS, written.acknowledged());
 
       CheckResult check = h.dataCheck(sub, written.acknowledged());
       assertTrue(check.passed(), check.toString());
       assertEquals(Long.toString(KVPS), check.measured().text());
-      assertEquals("0", h.binding.measurements().get("mqtt duplicates delivered (QoS 1 redeliveries, not counted)"));
+      assertEquals("0", h.admin.measurements().get("mqtt duplicates delivered (QoS 1 redeliveries, not counted)"));
 
       // The verifying subscriber counts each reading once: one whose sensor's timestamp it has seen is a
       // redelivery (reported as a duplicate, not a reading), so a batch published again under its own keys adds
       // no reading; the retried batch that does is one under new keys.
       StoreFaults.failTheDataCheck(h, "mqttfault", FaultyBinding.Kind.DUPLICATE_NEW_KEY);
 
-      h.binding.purge();
-      assertEquals(0, h.binding.countReadings(List.of(sub)), "nothing is counted after a purge");
+      h.admin.purge();
+      assertEquals(0, h.admin.totalReadings(List.of(sub)), "nothing is counted after a purge");
     }
   }
 }

@@ -19,13 +19,13 @@ class MqttPlainLoopIT {
   void everyReadingTheLoopPublishedIsDelivered(@TempDir Path work) throws Exception {
     try (BindingHarness h = BindingHarness.start("mqtt", work, new Properties());
          PlainClientLoop loop = h.provider.plainClientLoop(h.properties).orElseThrow()) {
-      h.binding.prepare(List.of("plain-000", "plain-001"));
+      h.admin.prepare(List.of("plain-000", "plain-001"));
       assertEquals(10_007, loop.write("plain-000", PlainPool.of(101, 7), 10_007, 3));
       // a second call on the same substation gets timestamps of its own: the subscriber counts them apart
       assertEquals(5_000, loop.write("plain-000", PlainPool.of(101, 7), 5_000, 10));
       assertEquals(1, loop.write("plain-001", PlainPool.of(1, 1), 1, 1));
-      assertEquals(15_007, h.binding.countReadings(List.of("plain-000")));
-      assertEquals(1, h.binding.countReadings(List.of("plain-001")));
+      assertEquals(15_007, h.admin.totalReadings(List.of("plain-000")));
+      assertEquals(1, h.admin.totalReadings(List.of("plain-001")));
     }
   }
 }

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.iotkit.binding.BindingProvider;
-import io.iotkit.binding.KitBinding;
+import io.iotkit.binding.StoreAdmin;
 import io.iotkit.model.KitLayout;
 import io.iotkit.sut.Bindings;
 import java.io.InputStream;
@@ -132,16 +132,11 @@ class MySqlBadInputIT {
     KitLayout kit = new KitLayout(KitProcess.HOME);
     BindingProvider provider = Bindings.load("mysql", kit.bindingClasspath("mysql")).orElseThrow();
     Thread.currentThread().setContextClassLoader(provider.getClass().getClassLoader());
-    KitBinding b = provider.newBinding();
     Properties p = new Properties();
     p.load(new java.io.StringReader(toServer("mysql.password=" + PASSWORD + "\n" + verifyWith(trusted))));
-    b.setProperties(p);
-    b.init();
-    try {
-      String connection = b.measurements().get("mysql connection");
+    try (StoreAdmin admin = provider.openAdmin(p)) {
+      String connection = admin.measurements().get("mysql connection");
       assertTrue(connection.startsWith("TLS TLSv1."), connection);
-    } finally {
-      b.cleanup();
     }
   }
 

@@ -126,7 +126,7 @@ class MySqlClusterIT {
       String sub = "lost-1-000";
       long kvps = 30_000;
       try (BindingHarness h = BindingHarness.connect("mysql", p)) {
-        assertEquals(3, h.binding.replication().factor());
+        assertEquals(3, h.admin.replication().factor());
         CompletableFuture<InstanceResult> writing = CompletableFuture.supplyAsync(() -> {
           try {
             return h.write(sub, kvps, 4);
@@ -136,7 +136,7 @@ class MySqlClusterIT {
         });
         try (BindingHarness counter = BindingHarness.connect("mysql", p)) {
           long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-          while (counter.binding.countReadings(List.of(sub)) < kvps / 10 && System.nanoTime() < deadline) {
+          while (counter.admin.totalReadings(List.of(sub)) < kvps / 10 && System.nanoTime() < deadline) {
             Thread.sleep(50);
           }
         }
@@ -168,10 +168,10 @@ class MySqlClusterIT {
         }
         // The primary counts what is connected now: the check would fail this cluster.
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (h.binding.replication().factor() != 2 && System.nanoTime() < deadline) {
+        while (h.admin.replication().factor() != 2 && System.nanoTime() < deadline) {
           Thread.sleep(200);
         }
-        assertEquals(2, h.binding.replication().factor(), h.binding.replication().source());
+        assertEquals(2, h.admin.replication().factor(), h.admin.replication().source());
       }
       assertTrue(Files.readString(dir.resolve("mysql-server.log")).contains("replica 3 (pid " + ready.get("node3.pid")
           + ") exited with code 137; the primary goes on with the replicas left"));

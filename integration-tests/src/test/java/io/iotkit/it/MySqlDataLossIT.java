@@ -59,8 +59,8 @@ class MySqlDataLossIT {
       // extra, so the retried batch that does leave readings behind is one under new keys.
       StoreFaults.failTheDataCheck(h, "fault", FaultyBinding.Kind.DUPLICATE_NEW_KEY);
 
-      h.binding.purge();
-      assertEquals(0, h.binding.countReadings(List.of(sub)), "TRUNCATE leaves nothing");
+      h.admin.purge();
+      assertEquals(0, h.admin.totalReadings(List.of(sub)), "TRUNCATE leaves nothing");
     }
   }
 
@@ -80,13 +80,13 @@ class MySqlDataLossIT {
       b.write(reading(sub, t, "1.5"), first);
       assertEquals(3, first.failedCount(), "the whole batch failed");
       assertEquals(0, first.acknowledgedCount());
-      assertEquals(0, h.binding.countReadings(List.of(sub)), "nothing of the refused batch is stored");
+      assertEquals(0, h.admin.totalReadings(List.of(sub)), "nothing of the refused batch is stored");
 
       AcknowledgementCount second = new AcknowledgementCount();
       b.write(reading(sub, t + 2, "1.5"), second);
       b.flush();
       assertEquals(1, second.acknowledgedCount(), "the next batch goes through");
-      assertEquals(1, h.binding.countReadings(List.of(sub)));
+      assertEquals(1, h.admin.totalReadings(List.of(sub)));
 
       // A reading whose value is not a number fails its batch too, before anything reaches the server.
       AcknowledgementCount third = new AcknowledgementCount();
@@ -94,7 +94,7 @@ class MySqlDataLossIT {
       b.write(reading(sub, t + 4, "twelve"), third);
       b.flush();
       assertEquals(2, third.failedCount());
-      assertEquals(1, h.binding.countReadings(List.of(sub)), "the failed batch left nothing behind");
+      assertEquals(1, h.admin.totalReadings(List.of(sub)), "the failed batch left nothing behind");
       b.cleanup();
     }
   }

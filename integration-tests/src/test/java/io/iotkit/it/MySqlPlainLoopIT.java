@@ -22,8 +22,8 @@ class MySqlPlainLoopIT {
       // a second call on the same substation gets timestamps of its own: nothing collides, nothing is lost
       assertEquals(5_000, loop.write("plain-000", PlainPool.of(101, 7), 5_000, 10));
       assertEquals(1, loop.write("plain-001", PlainPool.of(1, 1), 1, 1));
-      assertEquals(15_007, h.binding.countReadings(List.of("plain-000")));
-      assertEquals(1, h.binding.countReadings(List.of("plain-001")));
+      assertEquals(15_007, h.admin.totalReadings(List.of("plain-000")));
+      assertEquals(1, h.admin.totalReadings(List.of("plain-001")));
     }
   }
 }

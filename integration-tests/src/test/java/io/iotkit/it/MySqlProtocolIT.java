@@ -8,6 +8,7 @@ import io.iotkit.binding.AcknowledgementCount;
 import io.iotkit.binding.Aggregate;
 import io.iotkit.binding.KitBinding;
 import io.iotkit.binding.Reading;
+import io.iotkit.binding.WindowQueries;
 import io.iotkit.binding.WindowResult;
 import io.iotkit.model.CheckResult;
 import io.iotkit.model.InstanceResult;
@@ -118,13 +119,13 @@ class MySqlProtocolIT {
       writer.cleanup();
 
       // [t0, t0 + 5 ms) holds all five readings; [t0 + 1 ms, t0 + 4 ms) the middle three (end excluded).
-      assertWindow(h.binding, sub, t0, t0 + 5_000, 5, 40.0, -3.25, (12.5 - 3.25 + 40 + 7.75 + 0.5) / 5);
-      assertWindow(h.binding, sub, t0 + 1_000, t0 + 4_000, 3, 40.0, -3.25, (-3.25 + 40 + 7.75) / 3);
-      WindowResult empty = h.binding.aggregate(Aggregate.MAX, sub, "ltc-1", t0 + 5_000, t0 + 10_000);
+      assertWindow(h.queries(), sub, t0, t0 + 5_000, 5, 40.0, -3.25, (12.5 - 3.25 + 40 + 7.75 + 0.5) / 5);
+      assertWindow(h.queries(), sub, t0 + 1_000, t0 + 4_000, 3, 40.0, -3.25, (-3.25 + 40 + 7.75) / 3);
+      WindowResult empty = h.queries().aggregate(Aggregate.MAX, sub, "ltc-1", t0 + 5_000, t0 + 10_000);
       assertEquals(0, empty.count());
       assertTrue(Double.isNaN(empty.value()), "MAX of an empty window is NaN");
       assertRead(empty);
-      WindowResult none = h.binding.aggregate(Aggregate.COUNT, sub, "ltc-1", t0 - 10, t0);
+      WindowResult none = h.queries().aggregate(Aggregate.COUNT, sub, "ltc-1", t0 - 10, t0);
       assertEquals(0, none.count());
       assertEquals(0, none.value());
       assertRead(none);
@@ -152,7 +153,7 @@ class MySqlProtocolIT {
         long to = times.get(15); // the window holds readings 5 to 14: ten
         List<Double> window = stored.subList(5, 15);
         double avg = window.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
-        assertWindow(h.binding, real, sensor, from, to, 10, java.util.Collections.max(window),
+        assertWindow(h.queries(), real, sensor, from, to, 10, java.util.Collections.max(window),
             java.util.Collections.min(window), avg);
 
         // The window query is a range scan of the primary key, not a table scan.
@@ -172,12 +173,12 @@ class MySqlProtocolIT {
     }
   }
 
-  private static void assertWindow(KitBinding b, String sub, long from, long to, long count, double max, double min,
+  private static void assertWindow(WindowQueries b, String sub, long from, long to, long count, double max, double min,
                                    double avg) throws Exception {
     assertWindow(b, sub, "ltc-1", from, to, count, max, min, avg);
   }
 
-  private static void assertWindow(KitBinding b, String sub, String sensor, long from, long to, long count,
+  private static void assertWindow(WindowQueries b, String sub, String sensor, long from, long to, long count,
                                    double max, double min, double avg) throws Exception {
     WindowResult x = b.aggregate(Aggregate.MAX, sub, sensor, from, to);
     assertEquals(count, x.count());

@@ -31,20 +31,20 @@ final class StoreFaults {
    */
   static void failTheDataCheck(BindingHarness h, String run, Kind duplicate) throws Exception {
     String dropping = run + "-1-000";
-    h.binding.prepare(List.of(dropping));
+    h.admin.prepare(List.of(dropping));
     CheckResult dropped = check(h, Map.of(dropping, Fault.of(Kind.DROP, 3)));
     assertEquals("4997", dropped.measured().text());
     assertEquals("substation " + dropping + ": 3 acknowledged readings missing", dropped.why());
 
     String retrying = run + "-2-000";
-    h.binding.prepare(List.of(retrying));
+    h.admin.prepare(List.of(retrying));
     CheckResult twice = check(h, Map.of(retrying, Fault.of(duplicate, 100)));
     assertEquals("5100", twice.measured().text());
     assertEquals("substation " + retrying + ": 100 more than written", twice.why());
 
     String from = run + "-3-000";
     String to = run + "-3-001";
-    h.binding.prepare(List.of(from, to));
+    h.admin.prepare(List.of(from, to));
     Map<String, Fault> misrouted = new LinkedHashMap<>();
     misrouted.put(from, Fault.misroute(4, to)); // written first: the other substation's own readings come later
     misrouted.put(to, null);

@@ -20,7 +20,7 @@ class SutSettingsIT {
 
   private static Map<String, String> settingsOf(String binding, Path work) throws Exception {
     try (BindingHarness h = BindingHarness.start(binding, work, new Properties())) {
-      Map<String, String> s = h.binding.sutSettings();
+      Map<String, String> s = h.admin.sutSettings();
       System.out.println(binding + " sutSettings (" + s.size() + "):");
       s.forEach((k, v) -> System.out.println("  " + k + " = " + v));
       for (String key : s.keySet()) {

@@ -50,7 +50,7 @@ class YcsbClientIT {
       String said = Files.readString(log);
       assertEquals(0, ycsb.exitValue(), said);
       assertTrue(said.contains("[INSERT], Return=OK, " + READINGS), said);
-      assertEquals(READINGS, h.binding.countReadings(List.of("ycsb-1-000")), "every reading YCSB inserted is stored");
+      assertEquals(READINGS, h.admin.totalReadings(List.of("ycsb-1-000")), "every reading YCSB inserted is stored");
     }
   }
 

@@ -4,15 +4,10 @@ import io.iotkit.binding.Acknowledgement;
 import io.iotkit.binding.Aggregate;
 import io.iotkit.binding.KitBinding;
 import io.iotkit.binding.Reading;
-import io.iotkit.binding.Replication;
+import io.iotkit.binding.WindowQueries;
 import io.iotkit.binding.WindowResult;
-import io.iotkit.binding.settings.BadPropertyException;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.kafka.clients.producer.Callback;
 import org.apache.kafka.clients.producer.ProducerRecord;
@@ -32,10 +27,9 @@ import site.ycsb.DBException;
  * have it, failed on any exception. So an insert thread never waits for its sends (the driver bounds how many are
  * in flight). Threads share the JVM's producer ({@link SharedClients}).
  *
- * <p>Queries: {@link WindowReader}. Data check: offsets of the iteration's topic. Purge: delete the kit's topics;
- * the next {@link #prepare} creates the next iteration's.
+ * <p>Queries: {@link WindowReader}. What the master asks (topics, counts, purge) is {@link KafkaAdmin}'s.
  */
-public final class KafkaBinding extends KitBinding {
+public final class KafkaBinding extends KitBinding implements WindowQueries {
   private static final Logger LOG = LoggerFactory.getLogger(KafkaBinding.class);
   /** The driver instance's substation (a property the driver gives every binding of an instance). */
   static final String SUBSTATION_HINT = KitBinding.SUBSTATION;
@@ -45,8 +39,6 @@ public final class KafkaBinding extends KitBinding {
   private SharedClients clients;
   private WindowReader reader;
   private final Map<String, Integer> partitionCounts = new HashMap<>();
-  /** The substations of the last {@link #prepare}, whose layout {@link #dataLayout} reads. */
-  private List<String> prepared = List.of();
 
   /** A send failed: logged once per object, as callbacks of one outage fail by the thousand. */
   private final AtomicBoolean warned = new AtomicBoolean();
@@ -84,7 +76,7 @@ public final class KafkaBinding extends KitBinding {
     int partitions = reader.partitions(topic);
     if (partitions == 0) {
       throw new DBException("kafka: topic " + topic + " does not exist; the kit creates it before an iteration"
-          + " (KitBinding.prepare)");
+          + " (StoreAdmin.prepare)");
     }
     partitionCounts.put(topic, partitions);
     try {
@@ -187,130 +179,8 @@ public final class KafkaBinding extends KitBinding {
     }
   }
 
-  /**
-   * Creates the iteration's topic with S partitions for each substation slot, after checking that every
-   * substation gets a slot of its own; a {@value KafkaSettings#PARTITIONS} too small for that is a bad property
-   * (one line, before anything is written). Unset, the topic has one slot per substation of its iteration.
-   */
   @Override
-  public void prepare(List<String> substations) throws DBException {
-    Map<String, List<String>> byTopic = new LinkedHashMap<>();
-    try {
-      for (String s : substations) {
-        byTopic.computeIfAbsent(layout.topic(s), t -> new java.util.ArrayList<>()).add(s);
-      }
-    } catch (IllegalArgumentException e) {
-      throw new DBException("kafka: " + e.getMessage());
-    }
-    Map<String, Integer> partitions = new LinkedHashMap<>();
-    for (Map.Entry<String, List<String>> e : byTopic.entrySet()) {
-      int slots = settings.partitions().orElse(e.getValue().size());
-      try {
-        layout.checkOwnPartitions(e.getValue(), slots);
-        partitions.put(e.getKey(), layout.topicPartitions(slots));
-      } catch (BadPropertyException | ArithmeticException ex) {
-        throw new DBException("kafka: " + ex.getMessage(), ex);
-      }
-    }
-    admin().create(partitions);
-    prepared = List.copyOf(substations);
-  }
-
-  /** The prepared topic as the cluster describes it ({@link DataLayout}). */
-  @Override
-  public Map<String, String> dataLayout() throws DBException {
-    return DataLayout.read(clients.admin(), settings, layout, prepared);
-  }
-
-  @Override
-  public Replication replication() throws DBException {
-    return admin().replication();
-  }
-
-  /** The readings in these substations' partitions, each partition counted once. */
-  @Override
-  public long countReadings(List<String> substations) throws DBException {
-    Map<TopicPartition, Long> partitions = admin().countPerPartition(topics(substations));
-    Set<TopicPartition> theirs = new LinkedHashSet<>();
-    for (String s : substations) {
-      theirs.addAll(partitionsOf(s, partitions.keySet()));
-    }
-    return theirs.stream().mapToLong(tp -> partitions.getOrDefault(tp, 0L)).sum();
-  }
-
-  /** One offsets request for all of them: each substation's count is the sum of its own S partitions'. */
-  @Override
-  public Map<String, Long> countReadingsPerSubstation(List<String> substations) throws DBException {
-    Map<TopicPartition, Long> partitions = admin().countPerPartition(topics(substations));
-    Map<String, Long> counts = new LinkedHashMap<>();
-    for (String s : substations) {
-      counts.put(s, partitionsOf(s, partitions.keySet()).stream().mapToLong(tp -> partitions.getOrDefault(tp, 0L))
-          .sum());
-    }
-    return counts;
-  }
-
-  /**
-   * The partitions a substation writes to, among those its iteration's topic has ({@link TopicLayout}); none if
-   * the topic does not exist.
-   */
-  private List<TopicPartition> partitionsOf(String substation, Set<TopicPartition> existing) throws DBException {
-    String topic = layout.topic(substation);
-    int partitions = (int) existing.stream().filter(tp -> tp.topic().equals(topic)).count();
-    if (partitions == 0) {
-      return List.of();
-    }
-    try {
-      return layout.partitions(substation, partitions).mapToObj(p -> new TopicPartition(topic, p)).toList();
-    } catch (IllegalStateException e) {
-      throw new DBException("kafka: " + e.getMessage());
-    }
-  }
-
-  /** The brokers' changed configs and the cluster's feature levels ({@link BrokerSettings}); no version. */
-  @Override
-  public Map<String, String> sutSettings() throws DBException {
-    return BrokerSettings.read(clients.admin(), settings);
-  }
-
-  /** One describeCluster request: the controller must answer with the brokers it knows. */
-  @Override
-  public void ping() throws DBException {
-    try {
-      clients.admin().describeCluster(new org.apache.kafka.clients.admin.DescribeClusterOptions()
-          .timeoutMs(SharedClients.REQUEST_TIMEOUT_MS)).nodes().get();
-    } catch (java.util.concurrent.ExecutionException e) {
-      throw new DBException("kafka: " + settings.scrub(String.valueOf(e.getCause().getMessage())));
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new DBException("kafka: interrupted");
-    }
-  }
-
-  @Override
-  public void purge() throws DBException {
-    admin().deleteKitTopics();
-  }
-
-  private TopicAdmin admin() {
-    return new TopicAdmin(clients.admin(), settings, layout);
-  }
-
-  /** The iteration topics of these substations (the master always passes one whole iteration's). */
-  private Set<String> topics(List<String> substations) throws DBException {
-    Set<String> topics = new LinkedHashSet<>();
-    try {
-      for (String s : substations) {
-        topics.add(layout.topic(s));
-      }
-    } catch (IllegalArgumentException e) {
-      throw new DBException("kafka: " + e.getMessage());
-    }
-    return topics;
-  }
-
-  @Override
-  public void cleanup() throws DBException {
+  public void cleanup() {
     if (clients == null) {
       return;
     }

@@ -8,7 +8,7 @@ import java.util.Properties;
 /** Registers binding "kafka"; with no kafka.bootstrap.servers configured, the kit starts a local Kafka. */
 public final class KafkaProvider extends StandardBindingProvider {
   public KafkaProvider() {
-    super("kafka", KafkaBinding::new, KafkaSettings.BOOTSTRAP, (properties, setup) -> new LocalKafka(setup));
+    super("kafka", KafkaBinding::new, KafkaAdmin::open, KafkaSettings.BOOTSTRAP, (properties, setup) -> new LocalKafka(setup));
   }
 
   @Override

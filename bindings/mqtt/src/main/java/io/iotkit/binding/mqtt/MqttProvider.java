@@ -8,7 +8,7 @@ import java.util.Properties;
 /** Registers binding "mqtt"; with no mqtt.host configured, the kit starts a local HiveMQ CE broker. */
 public final class MqttProvider extends StandardBindingProvider {
   public MqttProvider() {
-    super("mqtt", MqttBinding::new, MqttSettings.HOST, (properties, setup) -> new LocalHiveMq(setup, properties));
+    super("mqtt", MqttBinding::new, MqttAdmin::open, MqttSettings.HOST, (properties, setup) -> new LocalHiveMq(setup, properties));
   }
 
   @Override

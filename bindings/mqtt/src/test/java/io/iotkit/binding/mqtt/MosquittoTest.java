@@ -152,8 +152,7 @@ class MosquittoTest {
     String[] props = {"mqtt.port", "" + tlsPort, "mqtt.tls", "true", "mqtt.username", "kit",
         "mqtt.password", "right", "mqtt.tls.truststore", truststore.toString(),
         "mqtt.tls.truststore.password", STOREPASS, "mqtt.qos", qos};
-    MqttBinding master = binding(props);
-    master.init();
+    MqttAdmin master = MqttAdmin.open(binding(props).getProperties());
     MqttBinding writer = binding(props);
     writer.init();
     try {
@@ -172,7 +171,7 @@ class MosquittoTest {
       assertEquals(0, master.countReadings(List.of(substation)));
     } finally {
       writer.cleanup();
-      master.cleanup();
+      master.close();
     }
   }
 

@@ -8,7 +8,7 @@ import java.util.Properties;
 /** Registers binding "mysql"; with no mysql.host configured, the kit starts a local MariaDB. */
 public final class MySqlProvider extends StandardBindingProvider {
   public MySqlProvider() {
-    super("mysql", MySqlBinding::new, MySqlSettings.HOST,
+    super("mysql", MySqlBinding::new, MySqlAdmin::open, MySqlSettings.HOST,
         (properties, setup) -> new LocalMariaDb(setup, properties));
   }
 
