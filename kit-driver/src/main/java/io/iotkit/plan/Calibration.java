@@ -78,7 +78,7 @@ public final class Calibration {
       Replication replication = session.sut().admin().replication();
       WallTime.Restart restart = local ? WallTime.Restart.LOCAL
           : session.restartConfigured() ? WallTime.Restart.COMMAND : WallTime.Restart.NONE;
-      List<String> substations = session.substations(Long.toString(System.currentTimeMillis() / 1000, 36), 1);
+      List<String> substations = session.substations(ExecutionSession.tag(System.currentTimeMillis()), 1);
       t0 = System.nanoTime();
       session.sut().admin().prepare(substations);
       double prepare = since(t0);
@@ -95,7 +95,7 @@ public final class Calibration {
         Path phaseDir = dir.resolve("calibration/probe");
         for (int n = 0; ; n++) {
           t0 = System.nanoTime();
-          PhaseResult e = session.execute(name, substations, kvps,
+          PhaseResult e = session.execute(name, false, substations, kvps,
               executions.isEmpty() ? 0 : executions.get(0).startMicros(), phaseDir);
           walls.add(since(t0));
           executions.add(e);
@@ -107,7 +107,7 @@ public final class Calibration {
             // a count at a second size, so the data check's time splits into a fixed part and a part per reading
             out.line("counting the probe's readings, as a data check does ...");
             t0 = System.nanoTime();
-            probeCounted = count(session, substations);
+            probeCounted = session.sut().admin().totalReadings(substations);
             probeCount = since(t0);
           }
           if (n > 0 && (e.elapsedSeconds() >= seconds / 2 || n > MAX_RESIZES)) {
@@ -126,7 +126,7 @@ public final class Calibration {
       long written = executions.stream().mapToLong(PhaseResult::acknowledged).sum();
       out.line("counting the readings stored, as a data check does ...");
       t0 = System.nanoTime();
-      long stored = count(session, substations);
+      long stored = session.sut().admin().totalReadings(substations);
       double count = since(t0);
       out.line("purging what the calibration wrote, as the system cleanup does ...");
       t0 = System.nanoTime();
@@ -161,12 +161,6 @@ public final class Calibration {
         session.close();
       }
     }
-  }
-
-  /** The readings stored under these substations, counted as a run's data check counts them. */
-  private static long count(ExecutionSession session, List<String> substations) throws DBException {
-    return session.sut().admin().countReadings(substations).values().stream()
-        .mapToLong(Long::longValue).sum();
   }
 
   /** kvps of the calibration execution: about {@code seconds} at the probe's rate, a multiple of P, at least P. */

@@ -5,8 +5,8 @@ import io.iotkit.binding.settings.BadPropertyException;
 import io.iotkit.files.FileTrees;
 import io.iotkit.hosts.DriverHost;
 import io.iotkit.hosts.DriverHosts;
-import io.iotkit.resources.ResourceSampler;
 import io.iotkit.hosts.HostException;
+import io.iotkit.hosts.HostReport;
 import io.iotkit.hosts.InstanceSite;
 import io.iotkit.hosts.Placement;
 import io.iotkit.hosts.SutAddress;
@@ -15,6 +15,7 @@ import io.iotkit.model.PhaseResult;
 import io.iotkit.model.SutOutage;
 import io.iotkit.process.LocalSetup;
 import io.iotkit.progress.RunConsole;
+import io.iotkit.resources.ResourceSampler;
 import io.iotkit.sut.Bindings;
 import io.iotkit.sut.SutSession;
 import io.iotkit.sut.SutWatch;
@@ -28,10 +29,14 @@ import java.util.Optional;
 import site.ycsb.DBException;
 
 /**
- * Workload executions outside a run (e.g. the calibration of {@code tpcx-iot.sh plan}), through the run's own
- * machinery: the driver hosts and the SUT opened as {@link RunProtocol} opens them, instances ordered and started
- * as a run's ({@link InstanceOrders}, {@link PhaseRunner}), the SUT watched while an execution runs. What it does
- * not do is the protocol: no checks, iterations, cleanup or metrics; the caller decides which executions to run.
+ * The one execution path of the kit: the driver hosts and the SUT opened, and workload executions run on them,
+ * each with one instance JVM per substation ordered by {@link InstanceOrders}, started together by
+ * {@link PhaseRunner} and with the SUT watched. A run ({@link RunProtocol}) is the checks around its executions;
+ * {@code plan} calibrates through the same executions. It does not know the protocol: its callers decide which
+ * executions to run, and what to check around them.
+ *
+ * <p>Everything goes into one folder: the local server's data ({@code sut}), the driver hosts' logs
+ * ({@code hosts}), the instances' temporary files ({@code tmp}, deleted on close).
  */
 public final class ExecutionSession implements AutoCloseable {
   private final RunConfig config;
@@ -39,45 +44,78 @@ public final class ExecutionSession implements AutoCloseable {
   private final Path dir;
   private final RunConsole out;
   private final List<SutOutage> outages = new ArrayList<>();
+  private final byte[] bindingProperties;
   private DriverHosts hosts;
+  private List<DriverHost> placement = List.of();
   private List<InstanceSite> sites;
   private SutSession sut;
   private boolean sutDead;
 
-  private ExecutionSession(RunConfig config, BindingProvider provider, Path dir, RunConsole out) {
+  private ExecutionSession(RunConfig config, BindingProvider provider, Path dir, RunConsole out)
+      throws IOException {
     this.config = config;
     this.provider = provider;
     this.dir = dir;
     this.out = out;
+    this.bindingProperties = config.bindingProperties() == null ? new byte[0]
+        : Files.readAllBytes(config.bindingProperties());
   }
 
   /**
-   * Opens the driver hosts (if {@code config} has a host list) and starts or connects to the SUT, as a run does.
-   * {@code config.kvps()} is not used: each execution names its own.
+   * Opens the driver hosts, where {@code config} has a host list (connection, the kit shipped if asked, each
+   * host's file digests, clock and memory); the SUT waits for {@link #startSut}, so that a caller can check the
+   * hosts first. {@code config.kvps()} is not used: each execution names its own.
    *
-   * @param dir where everything goes: a local server's data ({@link #sutFolder()}), instance files, logs
    * @throws Failure with one line for the user; the session is closed again
    */
-  public static ExecutionSession open(RunConfig config, BindingProvider provider, Environment environment, Path dir,
-                                      RunConsole out) throws Failure {
-    ExecutionSession s = new ExecutionSession(config, provider, dir, out);
+  public static ExecutionSession connect(RunConfig config, BindingProvider provider, Environment environment,
+                                         Path dir, RunConsole out) throws Failure {
+    ExecutionSession s = null;
     try {
+      s = new ExecutionSession(config, provider, dir, out);
       s.sites = s.openHosts(environment);
-      InstanceOrders.checkWorkloadProperties(config, provider.name());
-      String listen = s.hosts == null ? LocalSetup.LOOPBACK : SutAddress.reachableFrom(config.hosts().hosts());
-      s.sut = SutSession.open(provider, config.bindingProperties(),
-          new LocalSetup(config.kit().home(), config.sutNodes(), listen), s.sutFolder());
       return s;
     } catch (HostException e) {
-      s.close();
-      throw new Failure(e.getMessage(), true);
-    } catch (SutSession.SutException e) {
-      s.close();
-      throw new Failure(e.getMessage(), e instanceof SutSession.BadSetupException);
+      throw closing(s, new Failure(e.getMessage(), true));
     } catch (IOException | RuntimeException e) {
-      s.close();
-      throw new Failure("kit error: " + e, false);
+      throw closing(s, new Failure("kit error: " + e, false));
     }
+  }
+
+  /** {@link #connect} and {@link #startSut} in one. */
+  public static ExecutionSession open(RunConfig config, BindingProvider provider, Environment environment, Path dir,
+                                      RunConsole out) throws Failure {
+    ExecutionSession s = connect(config, provider, environment, dir, out);
+    s.startSut();
+    return s;
+  }
+
+  /**
+   * Starts the local server or connects to the configured SUT, listening on an address the driver hosts reach,
+   * after the binding properties' workload settings were checked.
+   *
+   * @throws Failure with one line for the user; the session is closed again
+   */
+  public void startSut() throws Failure {
+    try {
+      InstanceOrders.checkWorkloadProperties(config, provider.name());
+      String listen = hosts == null ? LocalSetup.LOOPBACK : SutAddress.reachableFrom(config.hosts().hosts());
+      sut = SutSession.open(provider, config.bindingProperties(),
+          new LocalSetup(config.kit().home(), config.sutNodes(), listen), sutFolder());
+    } catch (HostException e) {
+      throw closing(this, new Failure(e.getMessage(), true));
+    } catch (SutSession.SutException e) {
+      throw closing(this, new Failure(e.getMessage(), e instanceof SutSession.BadSetupException));
+    } catch (IOException | RuntimeException e) {
+      throw closing(this, new Failure("kit error: " + e, false));
+    }
+  }
+
+  private static Failure closing(ExecutionSession s, Failure f) {
+    if (s != null) {
+      s.close();
+    }
+    return f;
   }
 
   /** Where a local server the kit started keeps its data and logs (it may not exist for an external SUT). */
@@ -85,7 +123,28 @@ public final class ExecutionSession implements AutoCloseable {
     return dir.resolve("sut");
   }
 
-  /** The SUT: the local server or the configured one, and the master's binding object for it. */
+  /** Where each driver host's logs and files go, one folder per host ({@link DriverHosts#folderName}). */
+  public Path hostsFolder() {
+    return dir.resolve("hosts");
+  }
+
+  /** What each driver host reported when it was opened; empty when every instance runs on this machine. */
+  public List<HostReport> hostReports() {
+    return hosts == null ? List.of() : hosts.reports();
+  }
+
+  /** The instances (0..P-1) that run on a driver host. */
+  public List<Integer> instancesOn(DriverHost host) {
+    List<Integer> on = new ArrayList<>();
+    for (int i = 0; i < placement.size(); i++) {
+      if (placement.get(i).equals(host)) {
+        on.add(i);
+      }
+    }
+    return on;
+  }
+
+  /** The SUT: the local server or the configured one, and the master's administration of it. */
   public SutSession sut() {
     return sut;
   }
@@ -104,33 +163,48 @@ public final class ExecutionSession implements AutoCloseable {
     return List.copyOf(outages);
   }
 
+  /** Whether an execution found the SUT dead: then closing neither waits for its client nor for a clean stop. */
+  public boolean sutFoundDead() {
+    return sutDead;
+  }
+
   /** Substation keys as a run names them: {@code <tag>-<iteration>-<NNN>}, one per instance. */
   public List<String> substations(String tag, int iteration) {
     List<String> keys = new ArrayList<>();
     for (int i = 0; i < config.substations(); i++) {
-      keys.add(String.format("%s-%d-%03d", tag, iteration, i));
+      keys.add(substationKey(tag, iteration, i));
     }
     return keys;
   }
 
+  /** Substation i's key in an iteration of the run tagged {@code tag}. */
+  static String substationKey(String tag, int iteration, int i) {
+    return String.format("%s-%d-%03d", tag, iteration, i);
+  }
+
+  /** A run's tag: its start in epoch seconds, base 36, short in keys. */
+  public static String tag(long epochMillis) {
+    return Long.toString(epochMillis / 1000, 36);
+  }
+
   /**
    * Runs one workload execution of {@code kvps} over all instances into {@code substations} (prepared by the caller
-   * through the binding), with the SUT watched as in a run.
+   * through the SUT's administration), with the SUT watched.
    *
+   * @param measured  whether it is a measured run (its result says so; the protocol's metrics come from these)
    * @param dataSince epoch µs since which these substations hold data (bounds query window B), 0 for none yet
    * @param phaseDir  where the instances' specs, logs and results go
+   * @throws Failure with one line for the user: the SUT found dead, an instance failed, an interrupt
    */
-  public PhaseResult execute(String name, List<String> substations, long kvps, long dataSince, Path phaseDir)
-      throws Failure {
+  public PhaseResult execute(String name, boolean measured, List<String> substations, long kvps, long dataSince,
+                             Path phaseDir) throws Failure {
     try {
-      byte[] properties = config.bindingProperties() == null ? new byte[0]
-          : Files.readAllBytes(config.bindingProperties());
       PhaseRunner runner = new PhaseRunner(sites, site -> InstanceOrders.command(config, provider.name(), site,
-          hosts == null ? dir.resolve("tmp") : hosts.temporaryFolder(site)), properties, out,
+          hosts == null ? dir.resolve("tmp") : hosts.temporaryFolder(site)), bindingProperties, out,
           hosts == null ? Map.of() : hosts.sutCommands(ResourceSampler.REMOTE_LOOP));
       try (SutWatch watch = SutWatch.start(sut)) {
         try {
-          return runner.run(name, false, InstanceOrders.specs(config, provider.name(), substations, name, kvps,
+          return runner.run(name, measured, InstanceOrders.specs(config, provider.name(), substations, name, kvps,
               dataSince, sut.overrides(), phaseDir), phaseDir, watch);
         } finally {
           outages.addAll(watch.outages());
@@ -149,7 +223,7 @@ public final class ExecutionSession implements AutoCloseable {
     }
   }
 
-  /** A binding call's failure as one line: a bad binding property is bad input, anything else the SUT's. */
+  /** A call on the SUT's administration that failed, as one line: a bad binding property is bad input. */
   public Failure failure(DBException e) {
     Optional<BadPropertyException> bad = BadPropertyException.in(e);
     String m = String.valueOf(e.getMessage());
@@ -182,15 +256,14 @@ public final class ExecutionSession implements AutoCloseable {
     if (config.hosts() == null) {
       return InstanceOrders.localSites(config, environment);
     }
-    List<DriverHost> placement = Placement.place(config.hosts().hosts(), config.substations());
+    placement = Placement.place(config.hosts().hosts(), config.substations());
     out.line("driver hosts: " + config.hosts().hosts().size() + " over ssh (connecting, "
-        + (config.hosts().ship() ? "shipping the kit, " : "") + "probe) ..."
+        + (config.hosts().ship() ? "shipping the kit, " : "") + "file digests, clocks) ..."
         + (config.hosts().sutHosts().isEmpty() ? "" : "; SUT hosts to sample: " + config.hosts().sutHosts().size()));
     hosts = DriverHosts.open(config.hosts(), placement, config.kit(), provider.name(), config.instanceJvmOptions(),
-        dir.resolve("hosts"), dir.getFileName().toString(), out::line);
-    for (var r : hosts.reports()) {
-      long here = placement.stream().filter(h -> h.equals(r.host())).count();
-      InstanceOrders.checkHostMemory(config, r, (int) here);
+        hostsFolder(), dir.getFileName().toString(), out::line);
+    for (HostReport r : hosts.reports()) {
+      InstanceOrders.checkHostMemory(config, r, instancesOn(r.host()).size());
     }
     return hosts.placement();
   }

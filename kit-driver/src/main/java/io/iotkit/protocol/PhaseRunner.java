@@ -13,7 +13,6 @@ import io.iotkit.model.ResourceUsage;
 import io.iotkit.progress.PhaseProgress;
 import io.iotkit.progress.RunConsole;
 import io.iotkit.resources.ResourceMerge;
-import io.iotkit.resources.RemoteCounters;
 import io.iotkit.resources.ResourceSampler;
 import io.iotkit.resources.WatchedProcess;
 import io.iotkit.sut.SutSession.SutException;
@@ -87,32 +86,12 @@ final class PhaseRunner {
         specs.stream().map(s -> sites.get(s.instance()))
             .map(site -> site.remote() ? site.name() : PhaseProgress.LOCAL).toList());
     List<InstanceProcess> running = new ArrayList<>();
-    ResourceSampler sampler = null;
-    // SUT hosts' sessions start now, so they are up by TS_start; their samplers start then
-    Map<String, RemoteCounters> remotes = new LinkedHashMap<>();
-    Map<String, ResourceSampler> remoteSamplers = new LinkedHashMap<>();
-    try {
-      sutHosts.forEach((host, cmd) -> {
-        RemoteCounters r = new RemoteCounters(cmd, phaseDir.resolve(sutLog(host)));
-        if (r.start()) {
-          remotes.put(host, r);
-        }
-      });
-      for (InstanceSpec spec : specs) {
-        InstanceSite site = sites.get(spec.instance());
-        InstanceSpec onSite = spec.dataSinceMicros() > 0
-            ? spec.withDataSince(spec.dataSinceMicros() + site.clock().offsetMicros()) : spec;
-        Json.write(phaseDir.resolve("instance-" + spec.instance() + ".spec.json"), spec);
-        running.add(InstanceProcess.launch(spec.instance(), site, command.on(site), Json.line(onSite),
-            bindingProperties, phaseDir.resolve("instance-" + spec.instance() + ".log"), Path.of(spec.intervalLog()),
-            progress));
-      }
+    try (PhaseSampling sampling = PhaseSampling.connect(sutHosts, phaseDir)) {
+      launch(specs, phaseDir, progress, running);
       awaitReady(running);
       long start = Clock.micros() + START_LEAD_MICROS;
       progress.begin(start);
-      sampler = masterSampler(start, watch);
-      remotes.forEach((host, r) -> remoteSamplers.put(host, ResourceSampler.startRemote(host, r, start,
-          Clock::micros)));
+      sampling.begin(start, roles(watch), () -> processes(watch));
       watch.phase(name);
       running.forEach(p -> p.start(start));
       follow(running, progress, watch);
@@ -125,57 +104,54 @@ final class PhaseRunner {
       for (InstanceProcess p : running) {
         p.reap();
       }
-      long end = results.stream().mapToLong(InstanceResult::endMicros).max().orElse(start);
-      List<Path> logs = specs.stream().map(s -> Path.of(s.intervalLog())).toList();
-      PhaseSeries series = SeriesMerge.of(results, logs);
-      ResourceSampler ended = sampler;
-      sampler = null;
-      // as many seconds as the phase's per-second series, so element i of both covers the same second
-      int seconds = series.length() > 0 ? series.length() : ResourceSampler.seconds(start, end);
-      List<ResourceUsage> sampled = new ArrayList<>(List.of(ended.stop(seconds)));
-      for (String host : sutHosts.keySet()) {
-        ResourceSampler r = remoteSamplers.remove(host);
-        ResourceUsage u = r == null ? ResourceUsage.none() : r.stop(seconds);
-        int got = ResourceMerge.length(u);
-        if (got < seconds) { // a node that did not answer: the run goes on without (some of) its seconds
-          out.line("SUT host " + host + (got == 0 ? " was not sampled" : " was sampled for only " + got + " of "
-              + seconds + " s") + " in " + name + " (ssh's messages: " + phaseDir.resolve(sutLog(host)) + ")");
-        }
-        sampled.add(u);
-      }
-      ResourceUsage resources = resources(sampled, results, seconds, phaseDir);
-      // the instances' usage is in the phase's, merged; their own result files keep their copies
-      List<InstanceResult> kept = results.stream().map(InstanceResult::withoutResources).toList();
-      if (series.length() > PhaseSeries.MAX_POINTS) {
-        // result.json must not grow with the run's length: past an hour it keeps a coarser series, and the
-        // per-second one stays in the run folder (series.json here, each instance's in its result file)
-        Json.write(phaseDir.resolve(FULL_SERIES), series);
-        series = SeriesMerge.of(results, logs, SeriesMerge.secondsPerPoint(series.length(), PhaseSeries.MAX_POINTS));
-        kept = kept.stream().map(InstanceResult::withoutSeries).toList();
-      }
-      return new PhaseResult(name, measured, start, end, kept, series, Latency.summaries(results), resources);
+      return assemble(name, measured, start, results, specs, sampling, phaseDir);
     } finally {
       running.forEach(InstanceProcess::kill);
-      if (sampler != null) {
-        sampler.stop(0);
-      }
-      for (ResourceSampler r : remoteSamplers.values()) {
-        r.stop(0);
-      }
-      remotes.values().forEach(RemoteCounters::close); // idempotent: those a sampler had are closed already
     }
   }
 
-  /** The file in the phase folder for ssh's messages of a SUT host's sampling session. */
-  private static String sutLog(String host) {
-    return "sut-host-" + host.replaceAll("[^A-Za-z0-9._-]", "_") + ".log";
+  /** Starts each instance's JVM on its site with its orders; they wait at the start barrier. */
+  private void launch(List<InstanceSpec> specs, Path phaseDir, PhaseProgress progress, List<InstanceProcess> into)
+      throws IOException {
+    for (InstanceSpec spec : specs) {
+      InstanceSite site = sites.get(spec.instance());
+      InstanceSpec onSite = spec.dataSinceMicros() > 0
+          ? spec.withDataSince(spec.dataSinceMicros() + site.clock().offsetMicros()) : spec;
+      Json.write(phaseDir.resolve("instance-" + spec.instance() + ".spec.json"), spec);
+      into.add(InstanceProcess.launch(spec.instance(), site, command.on(site), Json.line(onSite),
+          bindingProperties, phaseDir.resolve("instance-" + spec.instance() + ".log"), Path.of(spec.intervalLog()),
+          progress));
+    }
   }
 
   /**
-   * The master samples its own host and JVM and every node of a local SUT (whichever processes serve as its
-   * nodes in each second: a restarted node has a new pid).
+   * The execution's result from its instances' results: their per-second series merged, the resources sampled over
+   * as many seconds, latency summaries; an execution longer than result.json keeps second by second leaves the full
+   * series in the phase folder and the result a coarser one.
    */
-  private ResourceSampler masterSampler(long start, SutWatch watch) {
+  private PhaseResult assemble(String name, boolean measured, long start, List<InstanceResult> results,
+                               List<InstanceSpec> specs, PhaseSampling sampling, Path phaseDir)
+      throws IOException, InterruptedException {
+    long end = results.stream().mapToLong(InstanceResult::endMicros).max().orElse(start);
+    List<Path> logs = specs.stream().map(s -> Path.of(s.intervalLog())).toList();
+    PhaseSeries series = SeriesMerge.of(results, logs);
+    // as many seconds as the phase's per-second series, so element i of both covers the same second
+    int seconds = series.length() > 0 ? series.length() : ResourceSampler.seconds(start, end);
+    ResourceUsage resources = resources(sampling.stop(seconds, name, out), results, seconds, phaseDir);
+    // the instances' usage is in the phase's, merged; their own result files keep their copies
+    List<InstanceResult> kept = results.stream().map(InstanceResult::withoutResources).toList();
+    if (series.length() > PhaseSeries.MAX_POINTS) {
+      // result.json must not grow with the run's length: past an hour it keeps a coarser series, and the
+      // per-second one stays in the run folder (series.json here, each instance's in its result file)
+      Json.write(phaseDir.resolve(FULL_SERIES), series);
+      series = SeriesMerge.of(results, logs, SeriesMerge.secondsPerPoint(series.length(), PhaseSeries.MAX_POINTS));
+      kept = kept.stream().map(InstanceResult::withoutSeries).toList();
+    }
+    return new PhaseResult(name, measured, start, end, kept, series, Latency.summaries(results), resources);
+  }
+
+  /** The roles this host plays in the execution: the master always, a driver and a SUT host where it is one. */
+  private List<String> roles(SutWatch watch) {
     List<String> roles = new ArrayList<>(List.of("master"));
     if (sites.stream().anyMatch(s -> !s.remote())) {
       roles.add("driver");
@@ -183,12 +159,17 @@ final class PhaseRunner {
     if (!watch.nodes().isEmpty()) {
       roles.add("sut");
     }
-    WatchedProcess master = WatchedProcess.self("master", "master");
-    return ResourceSampler.start(roles, () -> {
-      List<WatchedProcess> ps = new ArrayList<>(List.of(master));
-      watch.nodes().forEach(n -> ps.add(new WatchedProcess(n.name(), "sut", n.pid())));
-      return ps;
-    }, start, Clock::micros);
+    return roles;
+  }
+
+  /**
+   * The processes sampled on this host in a second: the master's JVM and whichever processes serve as the local
+   * SUT's nodes then (a restarted node has a new pid).
+   */
+  private static List<WatchedProcess> processes(SutWatch watch) {
+    List<WatchedProcess> ps = new ArrayList<>(List.of(WatchedProcess.self("master", "master")));
+    watch.nodes().forEach(n -> ps.add(new WatchedProcess(n.name(), "sut", n.pid())));
+    return ps;
   }
 
   /**

@@ -69,6 +69,6 @@ public record RunConfig(int substations, long kvps, int kvpBytes, String binding
 
   /** Characters of the run's longest substation key: the last substation's, in a run tagged now. */
   private static int longestSubstationKey(int substations) {
-    return RunProtocol.substationKey(RunProtocol.runTag(System.currentTimeMillis()), 2, substations - 1).length();
+    return ExecutionSession.substationKey(ExecutionSession.tag(System.currentTimeMillis()), 2, substations - 1).length();
   }
 }

@@ -2,27 +2,17 @@ package io.iotkit.protocol;
 
 import io.iotkit.binding.BindingProvider;
 import io.iotkit.binding.Replication;
-import io.iotkit.binding.settings.BadPropertyException;
 import io.iotkit.check.ExecutionRules;
 import io.iotkit.check.FileCheck;
 import io.iotkit.check.FileManifest;
 import io.iotkit.environment.EnvironmentProbe;
-import io.iotkit.files.FileTrees;
-import io.iotkit.model.CheckResult;
-import io.iotkit.hosts.DriverHost;
 import io.iotkit.hosts.DriverHosts;
-import io.iotkit.resources.ResourceSampler;
-import io.iotkit.hosts.HostException;
 import io.iotkit.hosts.HostReport;
-import io.iotkit.hosts.InstanceSite;
-import io.iotkit.hosts.Placement;
-import io.iotkit.hosts.SutAddress;
+import io.iotkit.model.CheckResult;
 import io.iotkit.model.DriverHostResult;
-import io.iotkit.model.KitLayout;
-import io.iotkit.process.LocalSetup;
 import io.iotkit.model.Environment;
-import io.iotkit.model.InstanceSpec;
 import io.iotkit.model.IterationResult;
+import io.iotkit.model.KitLayout;
 import io.iotkit.model.Metrics;
 import io.iotkit.model.PhaseResult;
 import io.iotkit.model.Pricing;
@@ -33,19 +23,15 @@ import io.iotkit.model.SubstationCount;
 import io.iotkit.model.SutOutage;
 import io.iotkit.model.SystemDescription;
 import io.iotkit.progress.RunConsole;
-import io.iotkit.sut.Bindings;
 import io.iotkit.sut.SutSession.SutException;
 import io.iotkit.sut.SutSession;
-import io.iotkit.sut.SutWatch;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import site.ycsb.DBException;
 
 /**
@@ -70,12 +56,7 @@ public final class RunProtocol {
   private final List<IterationResult> iterations = new ArrayList<>();
   private final List<CheckResult> cleanup = new ArrayList<>();
   private final List<DriverHostResult> driverHosts = new ArrayList<>();
-  private final List<SutOutage> outages = new ArrayList<>();
-  /** The run's driver hosts, or null when every instance runs on the master's host. */
-  private DriverHosts hosts;
   private boolean badInput;
-  /** Whether the SUT was found dead: then the kit neither waits for its client nor for a clean server stop. */
-  private boolean sutDead;
 
   public RunProtocol(RunConfig config, BindingProvider provider, Pricing pricing, SystemDescription system,
                      RunConsole out) {
@@ -109,15 +90,14 @@ public final class RunProtocol {
     String abortReason = "";
     Metrics metrics = null;
     String sutDescription = provider.name();
-    SutSession sut = null;
+    ExecutionSession session = null;
     try {
       record(prerequisites, fileCheck(runDir));
-      List<InstanceSite> sites = openHosts(runDir, environment);
+      session = ExecutionSession.connect(config, provider, environment, runDir, out);
+      checkHosts(session);
       out.line("starting or connecting to the SUT (" + provider.name() + ") ...");
-      checkWorkloadProperties();
-      String listen = hosts == null ? LocalSetup.LOOPBACK : SutAddress.reachableFrom(config.hosts().hosts());
-      sut = SutSession.open(provider, config.bindingProperties(),
-          new LocalSetup(config.kit().home(), config.sutNodes(), listen), runDir.resolve("sut"));
+      session.startSut();
+      SutSession sut = session.sut();
       sutDescription = sut.description();
       out.line("SUT: " + sutDescription);
       sutSettings = sutSettings(sut);
@@ -128,7 +108,7 @@ public final class RunProtocol {
       Replication r = sut.admin().replication();
       record(prerequisites, ExecutionRules.replication(r.factor(), r.source()));
 
-      String runTag = runTag(System.currentTimeMillis());
+      String runTag = ExecutionSession.tag(System.currentTimeMillis());
       List<String> previous = List.of();
       for (int it = 1; it <= ITERATIONS; it++) {
         if (it > 1) {
@@ -137,30 +117,24 @@ public final class RunProtocol {
             record(cleanup, c);
           }
         }
-        previous = substations(runTag, it);
-        iterations.add(iteration(it, previous, sut, sites, runDir));
+        previous = session.substations(runTag, it);
+        iterations.add(iteration(it, previous, session, runDir));
       }
       metrics = Metrics.compute(iterations, pricing);
-    } catch (HostException e) {
+    } catch (ExecutionSession.Failure e) {
       status = RunStatus.ABORTED;
       abortReason = e.getMessage();
-      badInput = true;
+      badInput = e.badInput();
     } catch (StrictAbort | SutException e) {
       status = RunStatus.ABORTED;
       abortReason = e.getMessage();
       badInput = e instanceof SutSession.BadSetupException;
-      sutDead = e instanceof SutWatch.SutDeadException;
     } catch (DBException e) {
-      status = RunStatus.ABORTED;
-      String m = String.valueOf(e.getMessage());
       // e.g. a layout prepare() cannot make with these properties
-      Optional<BadPropertyException> bad = BadPropertyException.in(e);
-      badInput = bad.isPresent();
-      abortReason = bad.map(b -> Bindings.badPropertyLine(provider.name(), config.bindingProperties(), b))
-          .orElse(m.startsWith(provider.name() + ":") ? m : provider.name() + ": " + m);
-    } catch (InstanceProcess.InstanceFailedException e) {
+      ExecutionSession.Failure f = session.failure(e);
       status = RunStatus.ABORTED;
-      abortReason = e.getMessage();
+      abortReason = f.getMessage();
+      badInput = f.badInput();
     } catch (InterruptedException e) {
       status = RunStatus.ABORTED;
       abortReason = "interrupted";
@@ -169,18 +143,14 @@ public final class RunProtocol {
       status = RunStatus.ABORTED;
       abortReason = "kit error: " + e;
     } finally {
-      if (sut != null && sutDead) {
-        out.line("letting go of the failed SUT ...");
-        sut.abandon();
-      } else if (sut != null) {
-        out.line("stopping / disconnecting the SUT ...");
-        sut.close();
-      }
-      FileTrees.delete(runDir.resolve("tmp"));
-      if (hosts != null) {
-        hosts.close();
+      if (session != null) {
+        if (session.sut() != null) {
+          out.line(session.sutFoundDead() ? "letting go of the failed SUT ..." : "stopping / disconnecting the SUT ...");
+        }
+        session.close();
       }
     }
+    List<SutOutage> outages = session == null ? List.of() : session.outages();
     List<String> reasons = new ArrayList<>();
     for (List<CheckResult> list : allChecks()) {
       list.stream().filter(c -> !c.passed()).forEach(c -> reasons.add(c.reason()));
@@ -225,55 +195,34 @@ public final class RunProtocol {
   }
 
   /**
-   * Connects to the driver hosts (if the run has a host list), runs the file check on each against the one
-   * manifest and measures their clocks; returns each instance's site.
+   * The driver hosts' prerequisites, where the run has a host list: each host's kit files against the one manifest,
+   * and the clocks (the worst host's bound); each host's record for the result.
    */
-  private List<InstanceSite> openHosts(Path runDir, Environment environment) throws HostException, IOException, StrictAbort {
-    if (config.hosts() == null) {
-      return InstanceOrders.localSites(config, environment);
+  private void checkHosts(ExecutionSession session) throws IOException, StrictAbort {
+    if (session.hostReports().isEmpty()) {
+      return;
     }
-    List<DriverHost> placement = Placement.place(config.hosts().hosts(), config.substations());
-    out.line("driver hosts: " + config.hosts().hosts().size() + " over ssh (connecting, "
-        + (config.hosts().ship() ? "shipping the kit, " : "") + "file check, clocks) ..."
-        + (config.hosts().sutHosts().isEmpty() ? "" : "; SUT hosts to sample: " + config.hosts().sutHosts().size()));
-    Path hostsDir = runDir.resolve("hosts");
-    hosts = DriverHosts.open(config.hosts(), placement, config.kit(), provider.name(), config.instanceJvmOptions(),
-        hostsDir, runDir.getFileName().toString(), out::line);
-    Map<String, String> released = FileManifest.read(config.kit().manifest());
     Map<String, String> expected = new LinkedHashMap<>();
-    released.forEach((f, hex) -> {
+    FileManifest.read(config.kit().manifest()).forEach((f, hex) -> {
       if (KitLayout.isDriverHostFile(f, provider.name())) {
         expected.put(f, hex);
       }
     });
     HostReport worst = null;
-    for (HostReport r : hosts.reports()) {
+    for (HostReport r : session.hostReports()) {
       String name = r.host().name();
-      FileManifest.write(hostsDir.resolve(DriverHosts.folderName(r.host())).resolve("kit-files.sha256"),
+      FileManifest.write(session.hostsFolder().resolve(DriverHosts.folderName(r.host())).resolve("kit-files.sha256"),
           r.digests());
       record(prerequisites, FileCheck.compare("file check on " + name, expected, r.digests(),
           "kit files on " + name + " differ from the released kit; copy the kit there again (--ship)"));
-      List<Integer> instances = new ArrayList<>();
-      for (int i = 0; i < placement.size(); i++) {
-        if (placement.get(i).equals(r.host())) {
-          instances.add(i);
-        }
-      }
-      driverHosts.add(new DriverHostResult(name, r.kitHome().toString(), instances, r.clock().offsetMicros(),
-          r.clock().errorMicros(), r.environment()));
-      InstanceOrders.checkHostMemory(config, r, instances.size());
+      driverHosts.add(new DriverHostResult(name, r.kitHome().toString(), session.instancesOn(r.host()),
+          r.clock().offsetMicros(), r.clock().errorMicros(), r.environment()));
       if (worst == null || r.clock().boundMicros() > worst.clock().boundMicros()) {
         worst = r;
       }
     }
     record(prerequisites, ExecutionRules.clocks(worst.host().name(), worst.clock().boundMicros(),
-        hosts.reports().size()));
-    return hosts.placement();
-  }
-
-  /** The workload's own settings in the binding properties (e.g. iot.inflight.readings), before the SUT starts. */
-  private void checkWorkloadProperties() throws SutException, IOException {
-    InstanceOrders.checkWorkloadProperties(config, provider.name());
+        session.hostReports().size()));
   }
 
   private CheckResult fileCheck(Path runDir) throws IOException {
@@ -290,52 +239,22 @@ public final class RunProtocol {
     }
   }
 
-  private List<String> substations(String runTag, int iteration) {
-    List<String> keys = new ArrayList<>();
-    for (int i = 0; i < config.substations(); i++) {
-      keys.add(substationKey(runTag, iteration, i));
-    }
-    return keys;
-  }
-
-  /** Substation i's key in an iteration of the run tagged {@code runTag}. */
-  static String substationKey(String runTag, int iteration, int i) {
-    return String.format("%s-%d-%03d", runTag, iteration, i);
-  }
-
-  /** The run's tag: its start in epoch seconds, base 36, short in keys. */
-  static String runTag(long epochMillis) {
-    return Long.toString(epochMillis / 1000, 36);
-  }
-
-  private IterationResult iteration(int n, List<String> substations, SutSession sut, List<InstanceSite> sites,
-                                    Path runDir)
-      throws IOException, InterruptedException, DBException, StrictAbort, SutException {
-    int outagesBefore = outages.size();
-    byte[] properties = config.bindingProperties() == null ? new byte[0]
-        : Files.readAllBytes(config.bindingProperties());
-    PhaseRunner phases = new PhaseRunner(sites, site -> instanceCommand(site, runDir), properties, out,
-        hosts == null ? Map.of() : hosts.sutCommands(ResourceSampler.REMOTE_LOOP));
+  private IterationResult iteration(int n, List<String> substations, ExecutionSession session, Path runDir)
+      throws DBException, StrictAbort, ExecutionSession.Failure {
+    SutSession sut = session.sut();
+    int outagesBefore = session.outages().size();
     sut.admin().prepare(substations);
     Map<String, String> layout = sut.admin().dataLayout();
-    PhaseResult warmup;
-    PhaseResult measured;
-    try (SutWatch watch = SutWatch.start(sut)) {
-      try {
-        out.line("iteration " + n + ": warmup ...");
-        warmup = phases.run("iteration " + n + " warmup", false,
-            specs(substations, "warmup", n, 0, sut, runDir), runDir.resolve("iteration-" + n + "/warmup"), watch);
-        out.line(String.format("iteration %d: warmup done, %,d kvps in %.1f s", n, warmup.acknowledged(),
-            warmup.elapsedSeconds()));
-        out.line("iteration " + n + ": measured run ...");
-        measured = phases.run("iteration " + n + " measured", true,
-            specs(substations, "measured", n, warmup.startMicros(), sut, runDir),
-            runDir.resolve("iteration-" + n + "/measured"), watch);
-      } finally {
-        outages.addAll(watch.outages());
-      }
-    }
-    for (SutOutage o : outages.subList(outagesBefore, outages.size())) {
+    out.line("iteration " + n + ": warmup ...");
+    PhaseResult warmup = session.execute("iteration " + n + " warmup", false, substations, config.kvps(), 0,
+        runDir.resolve("iteration-" + n + "/warmup"));
+    out.line(String.format("iteration %d: warmup done, %,d kvps in %.1f s", n, warmup.acknowledged(),
+        warmup.elapsedSeconds()));
+    out.line("iteration " + n + ": measured run ...");
+    PhaseResult measured = session.execute("iteration " + n + " measured", true, substations, config.kvps(),
+        warmup.startMicros(), runDir.resolve("iteration-" + n + "/measured"));
+    List<SutOutage> seen = session.outages();
+    for (SutOutage o : seen.subList(outagesBefore, seen.size())) {
       out.line(String.format("  SUT outage in %s: no answer for %.1f s, then it answered again (%s)", o.phase(),
           o.seconds(), o.cause()));
     }
@@ -352,17 +271,5 @@ public final class RunProtocol {
       record(checks, c);
     }
     return new IterationResult(n, substations, warmup, measured, stored, counts, storeMeasurements, checks, layout);
-  }
-
-  private List<InstanceSpec> specs(List<String> substations, String phase, int iteration, long dataSince,
-                                   SutSession sut, Path runDir) {
-    return InstanceOrders.specs(config, provider.name(), substations, phase, config.kvps(), dataSince,
-        sut.overrides(), runDir.resolve("iteration-" + iteration).resolve(phase));
-  }
-
-  /** The instance's java command on a site, with the run's temporary folder there. */
-  private List<String> instanceCommand(InstanceSite site, Path runDir) {
-    Path tmp = hosts == null ? runDir.resolve("tmp") : hosts.temporaryFolder(site);
-    return InstanceOrders.command(config, provider.name(), site, tmp);
   }
 }
