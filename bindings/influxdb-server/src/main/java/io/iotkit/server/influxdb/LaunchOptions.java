@@ -1,0 +1,70 @@
+package io.iotkit.server.influxdb;
+
+import java.nio.file.Path;
+
+/**
+ * The launcher's command line: {@code DIR --influxd PATH [--host ADDR] [--port N] [--account FILE]
+ * [--detached]}.
+ *
+ * @param dir      the server's folder (configuration, meta, data, WAL, log); created if missing
+ * @param influxd  the influxd executable the kit found on this machine
+ * @param host     the address the HTTP API listens on and the kit's clients use
+ * @param port     the HTTP API's port, 0 for a free one
+ * @param account  properties file with the admin account to create and log in with (auth on), or null (auth off)
+ * @param detached run without a parent (bin/tpcx-iot.sh server start): do not stop when stdin closes; stop on
+ *                 SIGTERM
+ */
+record LaunchOptions(Path dir, Path influxd, String host, int port, Path account, boolean detached) {
+  static final String USAGE = "usage: StandaloneInfluxDb DIR --influxd PATH [--host ADDR] [--port N]"
+      + " [--account FILE] [--detached]";
+
+  static LaunchOptions parse(String... args) {
+    Path dir = null;
+    Path influxd = null;
+    String host = "127.0.0.1";
+    int port = 0;
+    Path account = null;
+    boolean detached = false;
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--influxd" -> influxd = Path.of(value(args, ++i));
+        case "--host" -> host = value(args, ++i).trim();
+        case "--port" -> port = port(value(args, ++i));
+        case "--account" -> account = Path.of(value(args, ++i));
+        case "--detached" -> detached = true;
+        default -> {
+          if (args[i].startsWith("-") || dir != null) {
+            throw new IllegalArgumentException("unexpected argument '" + args[i] + "'; " + USAGE);
+          }
+          dir = Path.of(args[i]);
+        }
+      }
+    }
+    if (dir == null || influxd == null) {
+      throw new IllegalArgumentException(USAGE);
+    }
+    if (host.isEmpty()) {
+      throw new IllegalArgumentException("--host needs an address; " + USAGE);
+    }
+    return new LaunchOptions(dir.toAbsolutePath(), influxd, host, port, account, detached);
+  }
+
+  private static String value(String[] args, int i) {
+    if (i >= args.length) {
+      throw new IllegalArgumentException(args[i - 1] + " needs a value; " + USAGE);
+    }
+    return args[i];
+  }
+
+  private static int port(String s) {
+    try {
+      int n = Integer.parseInt(s);
+      if (n >= 1 && n <= 65_535) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new IllegalArgumentException("--port '" + s + "' is not a port number (1-65535)");
+  }
+}

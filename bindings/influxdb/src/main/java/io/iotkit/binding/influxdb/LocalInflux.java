@@ -1,0 +1,130 @@
+package io.iotkit.binding.influxdb;
+
+import io.iotkit.process.ChildJvmServer;
+import io.iotkit.process.LocalSetup;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+
+/**
+ * A local InfluxDB for users with no server of their own: the machine's influxd (Debian's package influxdb),
+ * started by the launcher of bindings/influxdb-server (a small JVM that writes influxd's configuration, speaks the
+ * kit's READY/STOP protocol and stops influxd when the kit goes away), its HTTP API on the {@link LocalSetup}'s
+ * address, and its meta, data and WAL folders in the run's folder.
+ *
+ * <p>One server only: open-source InfluxDB has no clustering or replication, so more nodes are refused. With
+ * {@code influxdb.user} and {@code influxdb.password} set, the server runs with authentication on and that user
+ * as its admin; the launcher gets the login in a file only this user can read, deleted once the server is up.
+ */
+final class LocalInflux extends ChildJvmServer {
+  static final String MAIN = "io.iotkit.server.influxdb.StandaloneInfluxDb";
+  /** The launcher only supervises influxd. */
+  private static final List<String> JVM_OPTIONS = List.of("-Xmx48m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
+  private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
+  /** Longer than the launcher's own grace for influxd's clean shutdown (30 s). */
+  private static final Duration STOP_GRACE = Duration.ofSeconds(45);
+
+  private final LocalSetup setup;
+  private final Path influxd;
+  private final Properties account = new Properties();
+  private String version = "1.x";
+
+  /** @throws IllegalArgumentException (one line) for more than one node, or when influxd is not installed */
+  LocalInflux(LocalSetup setup, Properties bindingProperties) {
+    super(setup.kitHome(), "influxdb-server", MAIN, JVM_OPTIONS, READY_TIMEOUT, STOP_GRACE);
+    if (setup.replicated()) {
+      throw new IllegalArgumentException("influxdb: --sut-nodes " + setup.nodes() + ": open-source InfluxDB has no"
+          + " clustering or replication, so the local server is one influxd; use --sut-nodes 1");
+    }
+    this.setup = setup;
+    this.influxd = InfluxdLocation.find(bindingProperties);
+    InfluxSettings.from(withAnyUrl(bindingProperties)).user().ifPresent(u -> {
+      account.setProperty(InfluxSettings.USER, u);
+      // as the binding sends it: a password is not trimmed
+      account.setProperty(InfluxSettings.PASSWORD, bindingProperties.getProperty(InfluxSettings.PASSWORD));
+    });
+  }
+
+  /** The settings are read for the login only; the URL is the server's to give. */
+  private static Properties withAnyUrl(Properties p) {
+    Properties q = new Properties();
+    q.putAll(p);
+    q.setProperty(InfluxSettings.URL, "127.0.0.1:1");
+    return q;
+  }
+
+  @Override
+  public String description() {
+    return "local InfluxDB " + version + " (" + influxd + ", one server on " + setup.host() + " in a child process,"
+        + " data in the run folder)";
+  }
+
+  @Override
+  public Set<String> launchOptions() {
+    return Set.of("--port");
+  }
+
+  @Override
+  protected Closeable prepare(Path dir) throws IOException {
+    if (account.isEmpty()) {
+      return () -> { };
+    }
+    Path file = accountFile(dir);
+    Files.createDirectories(dir);
+    Files.deleteIfExists(file);
+    Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+    try (OutputStream out = Files.newOutputStream(file)) {
+      account.store(out, "admin login of the local InfluxDB; deleted once it is up");
+    }
+    return () -> Files.deleteIfExists(file);
+  }
+
+  private static Path accountFile(Path dir) {
+    return dir.resolve("account.properties");
+  }
+
+  @Override
+  protected List<String> arguments(Path dir) {
+    List<String> args = new ArrayList<>(List.of(dir.resolve("influxdb").toString(), "--influxd", influxd.toString(),
+        "--host", setup.host()));
+    if (!account.isEmpty()) {
+      args.addAll(List.of("--account", accountFile(dir).toString()));
+    }
+    return args;
+  }
+
+  /** influxd's data, WAL and meta (users, databases); its configuration and log stay. */
+  @Override
+  protected List<Path> storeFolders(Path workDir) {
+    Path base = workDir.resolve("influxdb");
+    return List.of(base.resolve("data"), base.resolve("wal"), base.resolve("meta"));
+  }
+
+  @Override
+  protected Properties address(Map<String, String> facts) {
+    version = facts.getOrDefault("version", version);
+    Properties p = new Properties();
+    p.setProperty(InfluxSettings.URL, facts.get("url"));
+    return p;
+  }
+
+  /** The influxd serving now (the launcher's READY line names its pid). */
+  @Override
+  public List<Node> nodes() {
+    String pid = readyFacts().get("pid");
+    if (super.nodes().isEmpty() || pid == null) {
+      return List.of();
+    }
+    long p = Long.parseLong(pid);
+    return ProcessHandle.of(p).map(ProcessHandle::isAlive).orElse(false) ? List.of(new Node("influxd", p)) : List.of();
+  }
+}
