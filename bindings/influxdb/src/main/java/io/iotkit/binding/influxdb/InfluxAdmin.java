@@ -142,7 +142,7 @@ public final class InfluxAdmin implements StoreAdmin {
             : r.statement(i).number("count").map(Double::longValue).orElse(0L);
         series.append(i == 0 ? "" : ", ").append(prepared.get(i)).append(' ').append(n);
       }
-      layout.put("series per substation", series.toString());
+      layout.put("series per substation (before the first write)", series.toString());
     }
     return layout;
   }

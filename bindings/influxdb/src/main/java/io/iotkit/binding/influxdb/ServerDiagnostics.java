@@ -61,6 +61,11 @@ final class ServerDiagnostics {
     this.unreadable = unreadable;
   }
 
+  /** The diagnostics of a server whose config reads so (section.key to value). */
+  static ServerDiagnostics of(Map<String, String> config) {
+    return new ServerDiagnostics(Map.copyOf(config), null);
+  }
+
   static ServerDiagnostics read(InfluxHttp http) throws DBException {
     QueryResults.Statement s = http.query("SHOW DIAGNOSTICS", false).statement(0);
     if (s.error().isPresent()) {
