@@ -54,7 +54,7 @@ final class RunCommand implements Callable<Integer> {
   long kvps;
 
   @Option(names = {"-b", "--binding"}, defaultValue = "hbase", paramLabel = "NAME",
-      description = "Store binding: hbase, mysql, kafka, mqtt, or null (a sink that stores nothing)"
+      description = "Store binding: hbase, mysql, kafka, mqtt, influxdb, or null (a sink that stores nothing)"
           + " (default: ${DEFAULT-VALUE}).")
   String binding;
 
