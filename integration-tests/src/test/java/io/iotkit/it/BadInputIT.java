@@ -106,6 +106,13 @@ class BadInputIT {
         "mqtt.local.persistence 'disk' is not one of file, in-memory");
     badProperty(work, "mqtt", "mqtt.local.max.queue.size=many\n",
         "mqtt.local.max.queue.size 'many' is not a whole number of at least 1");
+    badProperty(work, "influxdb", "influxdb.batch.size=0\n",
+        "influxdb.batch.size '0' is not a whole number from 1 to 20000");
+    badProperty(work, "influxdb", "influxdb.url=ftp://db1\n",
+        "influxdb.url 'ftp://db1' is not an http:// or https:// address");
+    badProperty(work, "influxdb", "influxdb.user=kit\n", "influxdb.user is set but influxdb.password is not");
+    badProperty(work, "influxdb", "influxdb.local.influxd=/no/such/influxd\n",
+        "influxdb.local.influxd '/no/such/influxd' is not an executable file");
   }
 
   /** Kafka's topic settings only the broker checks (here the local one): still bad input, named by its file. */

@@ -10,8 +10,10 @@ import java.util.concurrent.CompletableFuture;
 /**
  * The readings one insert thread holds until a write request is full: their lines and their acknowledgements.
  * A sent batch's future answers every reading of it at once: acknowledged when the server answered 204, failed
- * with the server's error (or the connection's) otherwise. InfluxDB applies a request's points together or
- * reports the request failed, so no reading of a failed request is counted.
+ * with the server's error (or the connection's) otherwise. A request answered otherwise than 204 may still have
+ * stored some of its points (InfluxDB's "partial write", e.g. a field type conflict with points someone else wrote
+ * in the same shard): its readings count as failed, and the data check then finds the stored ones as more than
+ * written. The binding's own lines never fail to parse: {@link LineProtocol} refuses what it cannot encode.
  */
 final class WriteBatch {
   private final InfluxHttp http;

@@ -1,0 +1,154 @@
+package io.iotkit.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.iotkit.binding.AcknowledgementCount;
+import io.iotkit.binding.Aggregate;
+import io.iotkit.binding.KitBinding;
+import io.iotkit.binding.Reading;
+import io.iotkit.binding.WindowQueries;
+import io.iotkit.binding.WindowResult;
+import io.iotkit.model.CheckResult;
+import io.iotkit.model.InstanceResult;
+import io.iotkit.model.IterationResult;
+import io.iotkit.model.RunResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The whole protocol on the local InfluxDB (Debian's influxd) the kit starts itself, with a small K, through
+ * bin/tpcx-iot.sh (the instances on a driver host in another network namespace, {@link OtherNetworkHost}), with
+ * authentication on and the canary as the password; the window aggregates checked against windows whose content
+ * the test knows; more than one SUT node is bad input.
+ */
+class InfluxProtocolIT {
+  private static final long K = 40_000; // 20,000 per instance: 10 queries each per execution
+
+  /**
+   * The admin's password is the canary: the local server creates the user with it and runs with authentication
+   * on, so every write, query and count really logs in with it.
+   */
+  @Test
+  void wholeProtocolOnTheLocalInfluxDb(@TempDir Path work) throws Exception {
+    Canary canary = new Canary();
+    Path props = work.resolve("influxdb.properties");
+    Files.writeString(props, "influxdb.user=kit_it\ninfluxdb.password=" + canary.value + "\ninfluxdb.batch.size=50\n");
+    KitProcess kit = KitProcess.startRun(work, OtherNetworkHost.place(work, "-b", "influxdb", "-p", "2", "-k",
+        Long.toString(K), "--binding-properties", props.toString()));
+    canary.watch(kit);
+    KitProcess.CompletedRun run = kit.completed(work);
+    KitProcess.Finished f = run.process();
+    Path runDir = run.runDir();
+    RunResult r = run.result();
+    KitProcess.assertExactDataChecks(r, K);
+    OtherNetworkHost.assertInstancesRanThere(r, 2);
+    KitProcess.assertStoreFilesDeleted(runDir, List.of("influxdb/data", "influxdb/wal", "influxdb/meta"),
+        List.of("influxdb/influxd.log", "influxdb/influxdb.conf"));
+
+    assertTrue(r.sut().contains("local InfluxDB 1."), r.sut());
+    for (IterationResult it : r.iterations()) {
+      assertEquals(2 * (K / 2 / 2_000), it.measured().queries(), "5 queries per 10,000 kvps of each instance");
+      assertEquals(0, it.measured().instances().stream().mapToLong(InstanceResult::failedQueries).sum());
+      assertEquals(0, it.measured().failedOperations() + it.warmup().failedOperations());
+      assertTrue(it.measured().readingsAggregated() > 0, "measured-run queries read readings");
+      ReadAmplification.assertExactRanges(it.measured());
+      assertTrue(it.storeMeasurements().get("influxdb durability").startsWith("wal-fsync-delay=0s"),
+          it.storeMeasurements().toString());
+    }
+    assertTrue(r.cleanup().stream().allMatch(CheckResult::passed), "purge, temp files and restart all done: "
+        + r.cleanup());
+
+    // Open-source InfluxDB keeps one copy, and the check says so in plain words.
+    CheckResult replication = KitProcess.check(r.prerequisites(), "replication");
+    assertFalse(replication.passed());
+    assertTrue(replication.measured().text().startsWith("1 (open-source InfluxDB"), replication.measured().text());
+    assertTrue(replication.measured().text().contains("no clustering or replication"));
+    assertFalse(r.compliant());
+    assertTrue(r.metrics().iotps() > 0);
+    System.out.println("InfluxProtocolIT: IoTps " + r.metrics().iotps());
+    assertTrue(f.stdout().contains("IoTps"), "the report is printed");
+    assertEquals(List.of(), KitProcess.leftovers(runDir.toString()), "no instance, launcher or influxd left running");
+
+    canary.assertNowhereInACompleteRun(f, runDir, "influxdb.password", "io.iotkit.instance.InstanceMain",
+        "io.iotkit.server.influxdb.StandaloneInfluxDb", "influxd");
+    assertFalse(Files.exists(runDir.resolve("sut/account.properties")), "the login file is gone once the server is up");
+  }
+
+  @Test
+  void moreThanOneSutNodeIsBadInput(@TempDir Path work) throws Exception {
+    KitProcess.Finished f = KitProcess.run(work, 2, "-b", "influxdb", "-p", "1", "-k", "10", "--sut-nodes", "2",
+        "--results", work.resolve("results").toString());
+    assertEquals(2, f.exitCode(), f.stderr());
+    String err = f.stderr().strip();
+    assertEquals(1, err.lines().count(), err);
+    assertTrue(err.contains("influxdb: --sut-nodes 2: open-source InfluxDB has no clustering or replication"), err);
+    assertFalse(err.contains("Exception"), err);
+  }
+
+  @Test
+  void aggregatesOfWindowsWithKnownContent(@TempDir Path work) throws Exception {
+    Properties given = new Properties();
+    given.setProperty("influxdb.batch.size", "1"); // each reading its own request, as the bulk study's other end
+    try (BindingHarness h = BindingHarness.start("influxdb", work, given)) {
+      h.admin.prepare(List.of("agg-1-000", "agg-1-001"));
+      String sub = "agg-1-000";
+      long t0 = 1_767_225_600_000_000L; // 2026-01-01, µs
+      double[] values = {12.5, -3.25, 40.0, 7.75, 0.5};
+      KitBinding writer = open(h);
+      AcknowledgementCount answers = new AcknowledgementCount();
+      for (int i = 0; i < values.length; i++) {
+        writer.write(reading(sub, "ltc-1", t0 + i * 1_000L, values[i]), answers);
+      }
+      // Neighbours the window must not include: other sensors of the same substation and another substation.
+      writer.write(reading(sub, "ltc-10", t0 + 1_000, 999), answers);
+      writer.write(reading(sub, "ltc", t0 + 1_000, -999), answers);
+      writer.write(reading("agg-1-001", "ltc-1", t0 + 1_000, 999), answers);
+      writer.flush();
+      assertTrue(answers.await(8, java.time.Duration.ofSeconds(30)));
+      assertEquals(8, answers.acknowledgedCount(), "every reading acknowledged: " + answers.firstFailure());
+      writer.cleanup();
+
+      assertWindow(h.queries(), sub, t0, t0 + 5_000, 5, 40.0, -3.25, (12.5 - 3.25 + 40 + 7.75 + 0.5) / 5);
+      assertWindow(h.queries(), sub, t0 + 1_000, t0 + 4_000, 3, 40.0, -3.25, (-3.25 + 40 + 7.75) / 3);
+      WindowResult empty = h.queries().aggregate(Aggregate.MAX, sub, "ltc-1", t0 + 5_000, t0 + 10_000);
+      assertEquals(0, empty.count());
+      assertTrue(Double.isNaN(empty.value()), "MAX of an empty window is NaN");
+      WindowResult none = h.queries().aggregate(Aggregate.COUNT, sub, "ltc-1", t0 - 10, t0);
+      assertEquals(0, none.count());
+      assertEquals(0, none.value());
+      assertEquals(java.util.Map.of(sub, 7L, "agg-1-001", 1L), h.admin.countReadings(List.of(sub, "agg-1-001")));
+    }
+  }
+
+  private static void assertWindow(WindowQueries b, String sub, long from, long to, long count, double max,
+                                   double min, double avg) throws Exception {
+    WindowResult x = b.aggregate(Aggregate.MAX, sub, "ltc-1", from, to);
+    assertEquals(new WindowResult(count, max, count), x);
+    WindowResult n = b.aggregate(Aggregate.MIN, sub, "ltc-1", from, to);
+    assertEquals(new WindowResult(count, min, count), n);
+    WindowResult a = b.aggregate(Aggregate.AVG, sub, "ltc-1", from, to);
+    assertEquals(count, a.count());
+    assertEquals(avg, a.value(), 1e-9);
+    WindowResult c = b.aggregate(Aggregate.COUNT, sub, "ltc-1", from, to);
+    assertEquals(new WindowResult(count, count, count), c);
+  }
+
+  private static Reading reading(String substation, String sensor, long micros, double value) {
+    return new Reading(substation, sensor, micros, Double.toString(value), "degC test",
+        "x".repeat(900).getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+  }
+
+  /** A second binding object on the harness's server, as an insert thread of a driver instance has. */
+  static KitBinding open(BindingHarness h) throws Exception {
+    KitBinding b = h.provider.newBinding();
+    b.setProperties(h.properties);
+    b.init();
+    return b;
+  }
+}
