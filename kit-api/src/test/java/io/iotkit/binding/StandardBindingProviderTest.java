@@ -126,7 +126,7 @@ class StandardBindingProviderTest {
   void theLocalServerStartsOnlyWithoutAnAddress() {
     BindingProvider p = new WithServer();
     assertEquals("store", p.name());
-    assertInstanceOf(Idle.class, p.newBinding());
+    assertInstanceOf(Querying.class, p.newBinding());
     Path home = Path.of("/kit");
     LocalSetup setup = LocalSetup.single(home);
     assertEquals(new Server(home), p.localServer(props(Map.of()), setup).orElseThrow());
