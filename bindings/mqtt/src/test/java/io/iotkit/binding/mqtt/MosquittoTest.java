@@ -165,10 +165,10 @@ class MosquittoTest {
       writer.flush();
       assertTrue(answers.await(10, Duration.ofSeconds(60)), "every publish answered");
       assertEquals(10, answers.acknowledgedCount(), "acknowledged: " + answers.firstFailure());
-      assertEquals(10, master.countReadings(List.of(substation)));
+      assertEquals(10, master.totalReadings(List.of(substation)));
       assertEquals("10", master.measurements().get("mqtt readings delivered to the verifying subscriber (distinct)"));
       master.purge();
-      assertEquals(0, master.countReadings(List.of(substation)));
+      assertEquals(0, master.totalReadings(List.of(substation)));
     } finally {
       writer.cleanup();
       master.close();
