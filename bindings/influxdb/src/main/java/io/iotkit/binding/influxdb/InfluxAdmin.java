@@ -160,24 +160,19 @@ public final class InfluxAdmin implements StoreAdmin {
     return s.series().stream().flatMap(x -> x.rowMaps().stream()).toList();
   }
 
-  /** The version, and the server's settings that differ from InfluxDB's defaults (SHOW DIAGNOSTICS). */
+  /**
+   * The version, the durability an acknowledged write has on this server (its WAL's fsync setting, default or
+   * not), and the server's settings that differ from InfluxDB's defaults (SHOW DIAGNOSTICS).
+   */
   @Override
   public Map<String, String> sutSettings() throws DBException {
     Map<String, String> settings = new LinkedHashMap<>();
     InfluxHttp.Pong pong = http.ping();
     settings.put("version", "InfluxDB " + pong.version() + " (" + pong.build() + ")");
-    settings.putAll(ServerDiagnostics.read(http).changedSettings());
+    ServerDiagnostics diagnostics = ServerDiagnostics.read(http);
+    settings.put("durability", diagnostics.durability());
+    settings.putAll(diagnostics.changedSettings());
     return settings;
-  }
-
-  /** The durability the server's WAL gives an acknowledged write, read from the server. */
-  @Override
-  public Map<String, String> measurements() {
-    try {
-      return Map.of("influxdb durability", ServerDiagnostics.read(http).durability());
-    } catch (DBException e) {
-      return Map.of("influxdb durability", "not read: " + e.getMessage());
-    }
   }
 
   private static void statementOk(QueryResults r, int i, String what) throws DBException {
