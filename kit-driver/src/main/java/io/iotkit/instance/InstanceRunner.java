@@ -4,7 +4,7 @@ import io.iotkit.binding.Aggregate;
 import io.iotkit.binding.KitBinding;
 import io.iotkit.binding.WindowQueries;
 import io.iotkit.control.Progress;
-import io.iotkit.model.HistogramCodec;
+import io.iotkit.model.LatencyHistogram;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.InstanceSpec;
 import io.iotkit.model.QueryReads;
@@ -247,10 +247,10 @@ public final class InstanceRunner {
       }
       end = Math.max(end, m.endMicros);
     }
-    Map<Aggregate, String> encoded = new EnumMap<>(Aggregate.class);
-    queries.forEach((a, h) -> encoded.put(a, HistogramCodec.encode(h)));
+    Map<Aggregate, LatencyHistogram> perTemplate = new EnumMap<>(Aggregate.class);
+    queries.forEach((a, h) -> perTemplate.put(a, new LatencyHistogram(h)));
     return new InstanceResult(spec.instance(), spec.substation(), spec.kvps(), ack, failedInserts, start, end,
-        count, failedQueries, readings, empty, reads, HistogramCodec.encode(sampler.inserts()), encoded,
+        count, failedQueries, readings, empty, reads, new LatencyHistogram(sampler.inserts()), perTemplate,
         sampler.acknowledgedPerSecond(), PeakMemory.residentBytes());
   }
 }

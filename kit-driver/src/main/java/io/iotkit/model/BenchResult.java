@@ -17,8 +17,7 @@ import java.util.List;
  * @param rounds measured rounds per side of each figure (after warmup rounds)
  * @param roundSeconds about how long one round of one side lasts
  * @param figures one per bench part and thread count, in the order run
- * @param measurements plain measurements of the kit with no reference beside them (e.g. an instance's memory);
- *     absent (null) in results of kits before them
+ * @param measurements plain measurements of the kit with no reference beside them (e.g. an instance's memory)
  */
 public record BenchResult(String startedAt, Environment machine, double[] loadBefore, double[] loadAfter,
                           int rounds, double roundSeconds, List<Figure> figures, List<Measurement> measurements) {

@@ -30,12 +30,6 @@ public record Figure(Double value, String unit, String text) {
     return new Figure(null, null, text);
   }
 
-  /** Results written before checks were typed hold the text alone: it reads back as a figure with no number. */
-  @JsonCreator
-  static Figure fromText(String text) {
-    return text(text);
-  }
-
   @Override
   public String toString() {
     return text;

@@ -8,30 +8,28 @@ import java.util.Map;
  *
  * @param startMicros when the start barrier released the instance (TS_start)
  * @param endMicros when its last kvp was acknowledged
- * @param insertHistogram insert latency in µs, HdrHistogram compressed and base64-encoded
- * @param queryReads per template: readings its windows aggregated and records the store read to answer them; null in
- *     results written before the kit counted reads
- * @param queryHistograms query latency in µs per template, encoded likewise
+ * @param insertHistogram insert latency in µs
+ * @param queryReads per template: readings its windows aggregated and records the store read to answer them
+ * @param queryHistograms query latency in µs per template
  * @param acknowledgedPerSecond kvps acknowledged in each second from TS_start (element i covers second i); empty in
  *     result.json for an execution longer than {@link PhaseSeries#MAX_POINTS} s (the instance's own result file
  *     beside it holds it)
  * @param peakRssBytes the instance JVM's peak resident memory (VmHWM), or null where the OS does not say
  * @param resources what the instance's JVM and its host used second by second, sampled by the instance; null in
- *     result.json, whose phase holds them merged with the master's ({@link PhaseResult#resources()}), and in
- *     results of kits that did not sample
+ *     result.json, whose phase holds them merged with the master's ({@link PhaseResult#resources()})
  */
 public record InstanceResult(int instance, String substation, long kvpsTarget, long acknowledged,
                              long failedInserts, long startMicros, long endMicros, long queries,
                              long failedQueries, long readingsAggregated, long emptyWindows,
-                             Map<Aggregate, QueryReads> queryReads, String insertHistogram,
-                             Map<Aggregate, String> queryHistograms,
+                             Map<Aggregate, QueryReads> queryReads, LatencyHistogram insertHistogram,
+                             Map<Aggregate, LatencyHistogram> queryHistograms,
                              long[] acknowledgedPerSecond, Long peakRssBytes, ResourceUsage resources) {
 
   /** A result without resource usage. */
   public InstanceResult(int instance, String substation, long kvpsTarget, long acknowledged, long failedInserts,
                         long startMicros, long endMicros, long queries, long failedQueries, long readingsAggregated,
-                        long emptyWindows, Map<Aggregate, QueryReads> queryReads, String insertHistogram,
-                        Map<Aggregate, String> queryHistograms, long[] acknowledgedPerSecond, Long peakRssBytes) {
+                        long emptyWindows, Map<Aggregate, QueryReads> queryReads, LatencyHistogram insertHistogram,
+                        Map<Aggregate, LatencyHistogram> queryHistograms, long[] acknowledgedPerSecond, Long peakRssBytes) {
     this(instance, substation, kvpsTarget, acknowledged, failedInserts, startMicros, endMicros, queries,
         failedQueries, readingsAggregated, emptyWindows, queryReads, insertHistogram, queryHistograms,
         acknowledgedPerSecond, peakRssBytes, null);

@@ -8,7 +8,7 @@ import java.util.Map;
  *
  * @param storedReadings readings the SUT held for this iteration's substations at the data check
  * @param substationCounts each substation's acknowledged and stored readings at the data check, in substation
- *                         order; absent (null) in results of kits that counted only the total
+ *                         order
  * @param storeMeasurements figures the binding measured on the store's side (see StoreAdmin#measurements)
  * @param checks the data check and the execution rules, in the order they were checked
  * @param dataLayout how the store laid out this iteration's readings before the first insert (see

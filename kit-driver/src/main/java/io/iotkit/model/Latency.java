@@ -45,12 +45,12 @@ public record Latency(long count, double minMs, double meanMs, double p50Ms, dou
     return merge(phase.instances(), i -> i.queryHistograms().get(template));
   }
 
-  private static Histogram merge(List<InstanceResult> instances, Function<InstanceResult, String> encoded) {
+  private static Histogram merge(List<InstanceResult> instances, Function<InstanceResult, LatencyHistogram> of) {
     Histogram all = new Histogram(3);
     for (InstanceResult i : instances) {
-      String e = encoded.apply(i);
-      if (e != null) {
-        all.add(HistogramCodec.decode(e));
+      LatencyHistogram h = of.apply(i);
+      if (h != null) {
+        all.add(h.micros());
       }
     }
     return all;

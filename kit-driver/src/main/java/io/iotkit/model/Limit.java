@@ -39,12 +39,6 @@ public record Limit(Bound bound, Double value, String unit, String text) {
     return new Limit(null, null, null, text);
   }
 
-  /** Results written before checks were typed hold the text alone: it reads back as a limit with no number. */
-  @JsonCreator
-  static Limit fromText(String text) {
-    return text(text);
-  }
-
   /** Whether a measured number is within this limit; false for a limit that is no number. */
   public boolean admits(double measured) {
     if (bound == null || value == null) {

@@ -50,8 +50,8 @@ public record QueryReads(long aggregated, long read, long unmeasuredWindows) {
   }
 
   /**
-   * The phase's reads per template, summed over its instances. A template is absent when no instance recorded it
-   * (results written before the kit counted reads): its reads were not measured.
+   * The phase's reads per template, summed over its instances. A template is absent when no instance recorded it:
+   * its reads were not measured.
    */
   public static Map<Aggregate, QueryReads> merge(List<InstanceResult> instances) {
     Map<Aggregate, QueryReads> all = new EnumMap<>(Aggregate.class);

@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * What the machines and processes of one workload execution used, sampled once a second from TS_start: element
  * {@code i} of every series covers second {@code i} of the execution. Empty for an execution nothing sampled (a
- * result written before the kit sampled, or a host whose {@code /proc} could not be read).
+ * host whose {@code /proc} could not be read).
  *
  * @param hosts one series per host the run used: the master's, every driver host's, and SUT nodes the sponsor
  *     listed

@@ -8,7 +8,7 @@ import java.util.Optional;
 /**
  * A {@link RunResult} as the reports read it, with what may be absent settled once, so no renderer guards
  * against null on its own. A result of an aborted run has no metrics and maybe no iterations, pricing or system
- * description; a result.json of an older kit may lack a phase's series and latency.
+ * description.
  *
  * <p>Every list and map is present (empty when the result has none), every phase has its instances, a series
  * with all its arrays, and its latency summaries; the parts a run may lack as a whole are {@link Optional}. A

@@ -5,6 +5,7 @@ import io.iotkit.model.CheckResult;
 import io.iotkit.model.IterationResult;
 import io.iotkit.model.Latency;
 import io.iotkit.model.Metrics;
+import io.iotkit.model.Operation;
 import io.iotkit.model.PhaseResult;
 import io.iotkit.model.QueryReads;
 import io.iotkit.model.ResourceUsage;
@@ -77,9 +78,9 @@ public final class RunReport {
         m.readingsPerQuery(), empty);
     // A batching binding buffers most insert calls; the calls that send a batch carry its round trip.
     line("  %-22s %10s %9s %9s %9s %9s %9s", "latency (ms)", "count", "min", "avg", "p95", "p99", "max");
-    latencyRow("insert call", Latency.of(Latency.inserts(m)));
+    latencyRow("insert call", m.latency().get(Operation.INSERT));
     for (Aggregate a : Aggregate.values()) {
-      latencyRow("query " + a.name().toLowerCase(Locale.ROOT), Latency.of(Latency.queries(m, a)));
+      latencyRow("query " + a.name().toLowerCase(Locale.ROOT), m.latency().get(Operation.query(a)));
     }
     // what the store read to answer, against what the windows held: 1.00× reads only the windows
     Map<Aggregate, QueryReads> reads = m.queryReads();

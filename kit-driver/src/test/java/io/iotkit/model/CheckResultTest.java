@@ -2,7 +2,6 @@ package io.iotkit.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
@@ -17,18 +16,6 @@ class CheckResultTest {
     assertEquals(c, back);
     assertFalse(back.passed());
     assertEquals(1.0, back.measured().value());
-  }
-
-  @Test
-  void aCheckWrittenAsTextByAnOlderKitReadsBackWithNoNumbers() throws Exception {
-    String old = "{\"name\": \"w elapsed time\", \"measured\": \"1799.900 s\", \"limit\": \">= 1800 s\","
-        + " \"passed\": false, \"why\": \"shorter than 1800 s\"}";
-    CheckResult c = Json.mapper().readValue(old, CheckResult.class);
-    assertEquals("1799.900 s", c.measured().text());
-    assertNull(c.measured().value());
-    assertEquals(">= 1800 s", c.limit().text());
-    assertNull(c.limit().bound());
-    assertFalse(c.passed());
   }
 
   @Test

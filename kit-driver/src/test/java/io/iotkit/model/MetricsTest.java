@@ -7,13 +7,12 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 class MetricsTest {
   private static final long S = 1_000_000L;
   private static final long T0 = 1_767_225_600_000_000L;
-  private static final String EMPTY = HistogramCodec.encode(new Histogram(3));
+  private static final LatencyHistogram EMPTY = LatencyHistogram.empty();
 
   private static InstanceResult instance(int i, long acknowledged, long start, long end) {
     return new InstanceResult(i, "sub-" + i, acknowledged, acknowledged, 0, start, end, 0, 0, 0, 0, Map.of(),

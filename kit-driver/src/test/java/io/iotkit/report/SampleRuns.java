@@ -6,7 +6,7 @@ import io.iotkit.disclosure.DisclosureFixture;
 import io.iotkit.model.Arrivals;
 import io.iotkit.model.CheckResult;
 import io.iotkit.model.Environment;
-import io.iotkit.model.HistogramCodec;
+import io.iotkit.model.LatencyHistogram;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.IterationResult;
 import io.iotkit.model.SubstationCount;
@@ -149,7 +149,7 @@ public final class SampleRuns {
       long[] perSecond = perSecond(share, own, rnd);
       long end = start + Math.round(own * S);
       long queries = Math.round(own * 10);
-      Map<Aggregate, String> qh = new EnumMap<>(Aggregate.class);
+      Map<Aggregate, LatencyHistogram> qh = new EnumMap<>(Aggregate.class);
       for (Aggregate a : Aggregate.values()) {
         qh.put(a, histogram(rnd, 400 + a.ordinal() * 150, 2_500, (int) (queries / 4)));
       }
@@ -215,13 +215,13 @@ public final class SampleRuns {
   }
 
   /** A histogram of {@code count} latencies in µs around {@code typical}, with a tail up to {@code tail}. */
-  private static String histogram(Random rnd, int typical, int tail, int count) {
+  private static LatencyHistogram histogram(Random rnd, int typical, int tail, int count) {
     Histogram h = new Histogram(3);
     for (int i = 0; i < count; i++) {
       long v = i % 100 == 0 ? typical + rnd.nextInt(tail) : Math.round(typical * (0.6 + rnd.nextDouble() * 0.8));
       h.recordValue(Math.max(1, v));
     }
-    return HistogramCodec.encode(h);
+    return new LatencyHistogram(h);
   }
 
   private static List<CheckResult> prerequisites() {

@@ -1,7 +1,7 @@
 package io.iotkit.study;
 
 import io.iotkit.binding.Aggregate;
-import io.iotkit.model.HistogramCodec;
+import io.iotkit.model.LatencyHistogram;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.IterationResult;
 import io.iotkit.model.Latency;
@@ -54,14 +54,14 @@ public final class StudyRuns {
       for (int i = 0; i < p; i++) {
         Histogram ins = new Histogram(3);
         ins.recordValueWithCount(insertMicros, perSubstation);
-        Map<Aggregate, String> q = new EnumMap<>(Aggregate.class);
+        Map<Aggregate, LatencyHistogram> q = new EnumMap<>(Aggregate.class);
         for (Aggregate a : Aggregate.values()) {
           Histogram h = new Histogram(3);
           h.recordValueWithCount(1000L * (a.ordinal() + 1), 10);
-          q.put(a, HistogramCodec.encode(h));
+          q.put(a, new LatencyHistogram(h));
         }
         instances.add(new InstanceResult(i, "s" + i, perSubstation, perSubstation, 0, start,
-            start + Math.round(ingestSeconds[i] * stretch * S), 40, 0, 8000, 0, Map.of(), HistogramCodec.encode(ins),
+            start + Math.round(ingestSeconds[i] * stretch * S), 40, 0, 8000, 0, Map.of(), new LatencyHistogram(ins),
             q, new long[0], null));
       }
       long end = instances.stream().mapToLong(InstanceResult::endMicros).max().orElseThrow();
