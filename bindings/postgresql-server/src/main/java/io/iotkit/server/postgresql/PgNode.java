@@ -68,6 +68,7 @@ final class PgNode {
 
   /** The port kept from an earlier start, else {@code requested}, else a free one; written down for the next. */
   void choosePort(int requested) throws IOException {
+    Files.createDirectories(folder);
     Path file = folder.resolve("port");
     if (requested > 0) {
       port = requested;

@@ -63,7 +63,7 @@ final class LocalPostgreSql extends ChildJvmServer {
     int standbys = setup.nodes() - 1;
     String nodes = standbys == 0 ? "one postgres" : "a primary and " + standbys + " synchronous streaming standby"
         + (standbys == 1 ? "" : "s") + ", " + setup.nodes() + " postgres";
-    return "local PostgreSQL " + version + " (" + bin + ", " + nodes + " on " + setup.host() + " in a child process,"
+    return "local PostgreSQL" + (version.isEmpty() ? "" : " " + version) + " (" + bin + ", " + nodes + " on " + setup.host() + " in a child process,"
         + " data in the run folder)";
   }
 
