@@ -64,6 +64,12 @@ public final class TableSession implements AutoCloseable {
     if (!table.exists(connection)) {
       try (Statement s = connection.createStatement()) {
         s.execute(table.createSql()); // IF NOT EXISTS: another instance may create it at the same moment
+      } catch (SQLException e) {
+        // PostgreSQL's IF NOT EXISTS can still lose a race with another session's CREATE (a duplicate key in
+        // its catalog): the table the other made is as good
+        if (!table.exists(connection)) {
+          throw e;
+        }
       }
     }
     List<String> key = table.primaryKey(connection);
