@@ -112,6 +112,8 @@ class BadInputIT {
         "postgresql.ssl.mode 'sometimes' is not one of ");
     badProperty(work, "postgresql", "postgresql.jdbc.sslmodee=require\n",
         "postgresql.jdbc.sslmodee: pgJDBC has no property 'sslmodee'");
+    badProperty(work, "postgresql", "postgresql.local.bin=/no/such/bin\n",
+        "postgresql.local.bin '/no/such/bin' is not a folder with postgres, initdb, pg_basebackup, pg_isready");
     badProperty(work, "postgresql", "postgresql.table=Readings\n", "postgresql.table 'Readings' must be 1 to 63"
         + " lower-case letters, digits or _, not starting with a digit");
     badProperty(work, "influxdb", "influxdb.batch.size=0\n",

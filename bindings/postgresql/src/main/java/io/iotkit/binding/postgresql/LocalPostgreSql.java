@@ -47,7 +47,7 @@ final class LocalPostgreSql extends ChildJvmServer {
   LocalPostgreSql(LocalSetup setup, Properties bindingProperties) {
     super(setup.kitHome(), "postgresql-server", MAIN, JVM_OPTIONS, READY_TIMEOUT, STOP_GRACE);
     this.setup = setup;
-    this.bin = PgServerLocation.find();
+    this.bin = PgServerLocation.find(bindingProperties);
     PropertyReader reader = new PropertyReader(bindingProperties);
     account.setProperty("user", reader.string(PgSettings.USER, "iot"));
     account.setProperty("database", reader.string(PgSettings.DATABASE, "iot"));

@@ -27,6 +27,8 @@ final class PgSettings implements JdbcSettings {
   static final String SSL_MODE = "postgresql.ssl.mode";
   /** The PEM file of the certificate authority that signed the server's certificate (pgJDBC's sslrootcert). */
   static final String SSL_ROOT_CERT = "postgresql.ssl.rootcert";
+  /** The folder of the local server's programs, when not Debian's /usr/lib/postgresql/<major>/bin. */
+  static final String LOCAL_BIN = "postgresql.local.bin";
   /** {@code postgresql.jdbc.NAME=VALUE} goes to pgJDBC as {@code NAME=VALUE}. */
   static final String JDBC_PREFIX = "postgresql.jdbc.";
 

@@ -25,6 +25,18 @@ class PgServerLocationTest {
     assertTrue(PgServerLocation.find(root).isEmpty());
   }
 
+  @Test
+  void aFolderGivenMustHoldTheServer(@TempDir Path root) throws IOException {
+    install(root, "14");
+    java.util.Properties p = new java.util.Properties();
+    p.setProperty(PgSettings.LOCAL_BIN, root.resolve("14/bin").toString());
+    assertEquals(root.resolve("14/bin"), PgServerLocation.find(p));
+    p.setProperty(PgSettings.LOCAL_BIN, "/no/such/bin");
+    assertEquals("postgresql.local.bin '/no/such/bin' is not a folder with postgres, initdb, pg_basebackup,"
+        + " pg_isready", org.junit.jupiter.api.Assertions.assertThrows(
+            io.iotkit.binding.settings.BadPropertyException.class, () -> PgServerLocation.find(p)).getMessage());
+  }
+
   private static void install(Path root, String version) throws IOException {
     Path bin = Files.createDirectories(root.resolve(version).resolve("bin"));
     for (String p : new String[] {"postgres", "initdb", "pg_basebackup", "pg_isready"}) {
