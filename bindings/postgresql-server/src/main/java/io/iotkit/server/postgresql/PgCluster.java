@@ -96,8 +96,8 @@ final class PgCluster {
   }
 
   /**
-   * A new standby is copied from the running primary; its settings name the primary and itself. Waits until it
-   * streams, so the first commit of the kit finds every standby there to acknowledge it.
+   * A new standby is copied from the running primary; its settings name the primary and itself. Waits until the
+   * primary counts it as synchronous, so the first commit of the kit finds every standby there to acknowledge it.
    */
   private void startStandby(PgNode standby, String replicationPassword) throws IOException, InterruptedException {
     PgNode primary = primary();
@@ -125,11 +125,14 @@ final class PgCluster {
     // the primary's connection string (with the replication password) stays in a file of its own, only
     // postgres may read, and out of kit.conf, which is rewritten at every start
     standby.writeSettings(List.of("include_if_exists = 'kit-primary.conf'", "hot_standby = on"));
-    long logStart = standby.logSize();
+    long primaryLogStart = primary.logSize();
     standby.start();
-    if (!standby.awaitLog(logStart, "started streaming WAL from primary", STREAMING_TIMEOUT)) {
-      throw new IOException("the " + standby.name + " did not start streaming from the primary within "
-          + STREAMING_TIMEOUT.toSeconds() + " s; see " + standby.log());
+    // The primary says when the standby has caught up and a commit waits for it (sync_state sync in
+    // pg_stat_replication): only then is the replication the kit checks in place.
+    String synchronous = "standby \"" + applicationName(index) + "\" is now a synchronous standby";
+    if (!primary.awaitLog(primaryLogStart, synchronous, STREAMING_TIMEOUT)) {
+      throw new IOException("the " + standby.name + " did not become a synchronous standby of the primary within "
+          + STREAMING_TIMEOUT.toSeconds() + " s; see " + standby.log() + " and " + primary.log());
     }
   }
 
