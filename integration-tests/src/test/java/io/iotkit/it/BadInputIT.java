@@ -106,6 +106,16 @@ class BadInputIT {
         "mqtt.local.persistence 'disk' is not one of file, in-memory");
     badProperty(work, "mqtt", "mqtt.local.max.queue.size=many\n",
         "mqtt.local.max.queue.size 'many' is not a whole number of at least 1");
+    badProperty(work, "postgresql", "postgresql.batch.size=0\n",
+        "postgresql.batch.size '0' is not a whole number from 1 to 100000");
+    badProperty(work, "postgresql", "postgresql.ssl.mode=sometimes\n",
+        "postgresql.ssl.mode 'sometimes' is not one of ");
+    badProperty(work, "postgresql", "postgresql.jdbc.sslmodee=require\n",
+        "postgresql.jdbc.sslmodee: pgJDBC has no property 'sslmodee'");
+    badProperty(work, "postgresql", "postgresql.local.bin=/no/such/bin\n",
+        "postgresql.local.bin '/no/such/bin' is not a folder with postgres, initdb, pg_basebackup, pg_isready");
+    badProperty(work, "postgresql", "postgresql.table=Readings\n", "postgresql.table 'Readings' must be 1 to 63"
+        + " lower-case letters, digits or _, not starting with a digit");
     badProperty(work, "influxdb", "influxdb.batch.size=0\n",
         "influxdb.batch.size '0' is not a whole number from 1 to 20000");
     badProperty(work, "influxdb", "influxdb.url=ftp://db1\n",

@@ -168,7 +168,8 @@ final class KitProcess {
         .filter(ProcessHandle::isAlive)
         .map(h -> h.info().commandLine().orElse(""))
         .filter(c -> c.contains(marker) && (c.contains("io.iotkit.instance.InstanceMain")
-            || c.contains("io.iotkit.server.") || c.contains("mariadbd")))
+            || c.contains("io.iotkit.server.") || c.contains("mariadbd")
+            || c.contains("bin/postgres ")))
         .toList();
   }
 }

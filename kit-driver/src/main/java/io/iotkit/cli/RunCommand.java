@@ -54,8 +54,8 @@ final class RunCommand implements Callable<Integer> {
   long kvps;
 
   @Option(names = {"-b", "--binding"}, defaultValue = "hbase", paramLabel = "NAME",
-      description = "Store binding: hbase, mysql, kafka, mqtt, influxdb, or null (a sink that stores nothing)"
-          + " (default: ${DEFAULT-VALUE}).")
+      description = "Store binding: hbase, mysql, postgresql, kafka, mqtt, influxdb, or null (a sink that stores"
+          + " nothing) (default: ${DEFAULT-VALUE}).")
   String binding;
 
   @Option(names = "--binding-properties", paramLabel = "FILE",
@@ -64,8 +64,8 @@ final class RunCommand implements Callable<Integer> {
 
   @Option(names = "--sut-nodes", defaultValue = "1", paramLabel = "N",
       description = "Nodes of the local server the kit starts when the binding properties name no SUT: N Kafka"
-          + " brokers, HDFS datanodes under HBase, or a MariaDB primary with N-1 replicas; 3 or more for a"
-          + " replicated SUT (default: ${DEFAULT-VALUE}).")
+          + " brokers, HDFS datanodes under HBase, a MariaDB primary with N-1 replicas, or a PostgreSQL primary with"
+          + " N-1 synchronous standbys; 3 or more for a replicated SUT (default: ${DEFAULT-VALUE}).")
   int sutNodes;
 
   @Mixin

@@ -71,8 +71,8 @@ final class ServerCommand implements Callable<Integer> {
   Path bindingProperties;
 
   @Option(names = "--sut-nodes", defaultValue = "1", paramLabel = "N",
-      description = "Nodes of the local cluster (Kafka brokers, HDFS datanodes, MariaDB primary and replicas); 3 or"
-          + " more for a replicated SUT (default: ${DEFAULT-VALUE}).")
+      description = "Nodes of the local cluster (Kafka brokers, HDFS datanodes, MariaDB primary and replicas,"
+          + " PostgreSQL primary and standbys); 3 or more for a replicated SUT (default: ${DEFAULT-VALUE}).")
   int nodes;
 
   @Option(names = "--host", defaultValue = LocalSetup.LOOPBACK, paramLabel = "ADDR",

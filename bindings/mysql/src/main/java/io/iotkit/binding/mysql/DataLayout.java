@@ -1,5 +1,6 @@
 package io.iotkit.binding.mysql;
 
+import io.iotkit.binding.jdbc.Sql;
 import io.iotkit.binding.Replication;
 import io.iotkit.binding.errors.ConnectFailures;
 import java.sql.SQLException;

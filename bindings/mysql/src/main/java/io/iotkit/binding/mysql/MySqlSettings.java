@@ -1,6 +1,7 @@
 package io.iotkit.binding.mysql;
 
 import io.iotkit.binding.SecretNames;
+import io.iotkit.binding.jdbc.JdbcSettings;
 import io.iotkit.binding.settings.BadPropertyException;
 import io.iotkit.binding.settings.PropertyReader;
 import com.mysql.cj.conf.DefaultPropertySet;
@@ -14,7 +15,7 @@ import java.util.regex.Pattern;
  * goes only into {@link #connectionProperties()}, which the binding hands straight to the driver: no URL,
  * message or {@code toString} here ever contains it.
  */
-final class MySqlSettings {
+final class MySqlSettings implements JdbcSettings {
   static final String HOST = "mysql.host";
   static final String PORT = "mysql.port";
   static final String DATABASE = "mysql.database";
@@ -151,7 +152,8 @@ final class MySqlSettings {
   }
 
   /** host:port, as users write it (IPv6 literals in brackets). */
-  String address() {
+  @Override
+  public String address() {
     return (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
   }
 
@@ -167,19 +169,23 @@ final class MySqlSettings {
     return copy;
   }
 
-  String database() {
+  @Override
+  public String database() {
     return database;
   }
 
-  String table() {
+  @Override
+  public String table() {
     return table;
   }
 
-  String user() {
+  @Override
+  public String user() {
     return user;
   }
 
-  int batchSize() {
+  @Override
+  public int batchSize() {
     return batchSize;
   }
 

@@ -1,5 +1,6 @@
 package io.iotkit.binding.mysql;
 
+import io.iotkit.binding.jdbc.Sql;
 import java.sql.SQLException;
 import java.util.HashMap;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package io.iotkit.binding.mysql;
 
+import io.iotkit.binding.jdbc.Sql;
 import io.iotkit.binding.SecretNames;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;

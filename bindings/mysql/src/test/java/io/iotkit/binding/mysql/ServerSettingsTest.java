@@ -1,5 +1,6 @@
 package io.iotkit.binding.mysql;
 
+import io.iotkit.binding.jdbc.Sql;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.sql.SQLException;

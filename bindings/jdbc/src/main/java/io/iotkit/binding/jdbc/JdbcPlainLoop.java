@@ -1,4 +1,4 @@
-package io.iotkit.binding.mysql;
+package io.iotkit.binding.jdbc;
 
 import io.iotkit.binding.bench.PlainClientLoop;
 import io.iotkit.binding.bench.PlainReading;
@@ -11,18 +11,19 @@ import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The plain Connector/J loop the mysql binding is measured against: one connection per thread, opened with the
- * binding's own settings (rewriteBatchedStatements, so a batch travels as one multi-row INSERT), the binding's
- * INSERT into the binding's table, autocommit off and one commit per {@code mysql.batch.size} rows. A row counts
- * once its commit returned, as in the binding: the same durability (whatever innodb_flush_log_at_trx_commit,
- * sync_binlog and semi-synchronous replication make a commit wait for, the server waits for here too).
+ * The plain JDBC loop a SQL binding is measured against: one connection per thread, opened by the dialect with
+ * the binding's own settings (so a batch travels as the driver's multi-row INSERT), the binding's INSERT into the
+ * binding's table, autocommit off and one commit per batch of {@code <name>.batch.size} rows. A row counts once
+ * its commit returned, as in the binding: the same durability (whatever the server makes a commit wait for, it
+ * waits for here too).
  *
  * <p>Connections outlive a call, as the binding's are opened before its timed run: a call opens only those its
  * threads find missing, and {@link #close} closes them.
  */
-final class MySqlPlainLoop implements PlainClientLoop {
-  private final MySqlSettings settings;
-  private final ReadingTable table;
+public final class JdbcPlainLoop implements PlainClientLoop {
+  private final Dialect dialect;
+  private final JdbcSettings settings;
+  private final ReadingTableSql table;
   private final ConcurrentLinkedDeque<Writer> idle = new ConcurrentLinkedDeque<>();
   private boolean tableChecked;
   /** The first timestamp the next call may use: calls on one loop never reuse a (sensor, timestamp). */
@@ -32,9 +33,10 @@ final class MySqlPlainLoop implements PlainClientLoop {
   private record Writer(Connection connection, PreparedStatement insert) {
   }
 
-  MySqlPlainLoop(MySqlSettings settings) {
+  public JdbcPlainLoop(Dialect dialect, JdbcSettings settings) {
+    this.dialect = dialect;
     this.settings = settings;
-    this.table = new ReadingTable(settings.table());
+    this.table = dialect.table(settings);
   }
 
   @Override
@@ -80,7 +82,7 @@ final class MySqlPlainLoop implements PlainClientLoop {
 
   /** A connection as the binding opens one, the table created as the binding's init() does (IF NOT EXISTS). */
   private Writer open() throws Exception {
-    Connection c = Connections.open(settings);
+    Connection c = dialect.connect(settings);
     try {
       synchronized (this) {
         if (!tableChecked) {
@@ -95,8 +97,8 @@ final class MySqlPlainLoop implements PlainClientLoop {
       return new Writer(c, c.prepareStatement(table.insertSql()));
     } catch (SQLException e) {
       c.close();
-      throw new SQLException("mysql: cannot write to " + settings.database() + "." + table.name() + " at "
-          + settings.address() + ": " + e.getMessage(), e);
+      throw new SQLException(dialect.name() + ": cannot write to " + settings.database() + "." + table.name()
+          + " at " + settings.address() + ": " + e.getMessage(), e);
     }
   }
 

@@ -1,4 +1,4 @@
-package io.iotkit.binding.mysql;
+package io.iotkit.binding.jdbc;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -11,11 +11,11 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Runs one statement and returns its rows as text: how the binding reads what the server says of itself
- * (topology, settings, layout), and the seam that lets tests play a server.
+ * Runs one statement and returns its rows as text: how a SQL binding reads what the server says of itself
+ * (topology, settings, layout), and the seam that lets tests play a server from recorded answers.
  */
 @FunctionalInterface
-interface Sql {
+public interface Sql {
   List<List<String>> rows(String statement) throws SQLException;
 
   /** The seam over a real connection. */

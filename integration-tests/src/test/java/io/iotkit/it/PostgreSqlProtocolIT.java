@@ -1,0 +1,170 @@
+package io.iotkit.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.iotkit.binding.AcknowledgementCount;
+import io.iotkit.binding.Aggregate;
+import io.iotkit.binding.KitBinding;
+import io.iotkit.binding.Reading;
+import io.iotkit.binding.WindowQueries;
+import io.iotkit.binding.WindowResult;
+import io.iotkit.model.CheckResult;
+import io.iotkit.model.InstanceResult;
+import io.iotkit.model.IterationResult;
+import io.iotkit.model.RunResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The whole protocol on the local PostgreSQL the kit starts itself, a primary and two synchronous standbys, with a
+ * small K, through bin/tpcx-iot.sh (the instances on a driver host in another network namespace,
+ * {@link OtherNetworkHost}); and the dashboard aggregates of the binding checked against windows whose content the
+ * test knows.
+ */
+class PostgreSqlProtocolIT {
+  private static final long K = 20_000; // 10,000 per instance: 5 queries each per execution
+
+  /** The account's password is the canary: the local server creates the account from its verifier alone. */
+  @Test
+  void wholeProtocolOnALocalPrimaryWithTwoSynchronousStandbys(@TempDir Path work) throws Exception {
+    Canary canary = new Canary();
+    Path props = work.resolve("postgresql.properties");
+    Files.writeString(props, "postgresql.user=kit_it\npostgresql.password=" + canary.value
+        + "\npostgresql.batch.size=50\n");
+    KitProcess kit = KitProcess.startRun(work, OtherNetworkHost.place(work, "-b", "postgresql", "-p", "2", "-k",
+        Long.toString(K), "--sut-nodes", "3", "--binding-properties", props.toString()));
+    canary.watch(kit);
+    KitProcess.CompletedRun run = kit.completed(work);
+    KitProcess.Finished f = run.process();
+    Path runDir = run.runDir();
+    RunResult r = run.result();
+    KitProcess.assertExactDataChecks(r, K);
+    OtherNetworkHost.assertInstancesRanThere(r, 2);
+    KitProcess.assertStoreFilesDeleted(runDir, List.of("postgresql/primary/data", "postgresql/standby-2/data",
+        "postgresql/standby-3/data"), List.of("postgresql/primary/postgres.log", "postgresql/standby-3/postgres.log"));
+
+    assertTrue(r.sut().contains("local PostgreSQL 15"), r.sut());
+    for (IterationResult it : r.iterations()) {
+      assertEquals(2 * (K / 2 / 2_000), it.measured().queries(), "5 queries per 10,000 kvps of each instance");
+      assertEquals(0, it.measured().instances().stream().mapToLong(InstanceResult::failedQueries).sum());
+      assertEquals(0, it.measured().instances().stream().mapToLong(InstanceResult::failedInserts).sum());
+      assertTrue(it.measured().readingsAggregated() > 0, "measured-run queries read readings");
+      ReadAmplification.assertExactRanges(it.measured());
+      assertTrue(it.storeMeasurements().get("postgresql durability").contains("synchronous_commit=on"),
+          it.storeMeasurements().toString());
+    }
+    assertTrue(r.cleanup().stream().allMatch(CheckResult::passed), "purge, temp files and restart all done: "
+        + r.cleanup());
+
+    // Both standbys are synchronous: the primary's pg_stat_replication says so, and a commit waits for them.
+    CheckResult replication = KitProcess.check(r.prerequisites(), "replication");
+    assertTrue(replication.passed(), replication.line());
+    assertTrue(replication.measured().text().startsWith("3 (the primary and 2 synchronous standby(s) a commit waits"
+        + " for (synchronous_commit=on, synchronous_standby_names='FIRST 2 (standby_2, standby_3)')"),
+        replication.measured().text());
+    assertTrue(r.metrics().iotps() > 0);
+    assertTrue(f.stdout().contains("IoTps"), "the report is printed");
+    System.out.println("PostgreSqlProtocolIT: IoTps " + r.metrics().iotps() + " with --sut-nodes 3, K " + K);
+    assertEquals(List.of(), KitProcess.leftovers(runDir.toString()), "no instance, launcher or postgres left running");
+
+    canary.assertNowhereInACompleteRun(f, runDir, "postgresql.password", "io.iotkit.instance.InstanceMain",
+        "io.iotkit.server.postgresql.StandalonePostgreSql", "bin/postgres -D");
+  }
+
+  @Test
+  void aggregatesOfWindowsWithKnownContent(@TempDir Path work) throws Exception {
+    Properties given = new Properties();
+    given.setProperty("postgresql.batch.size", "1"); // each reading its own transaction
+    try (BindingHarness h = BindingHarness.start("postgresql", work, given)) {
+      String sub = "agg-1-000";
+      long t0 = 1_767_225_600_000_000L; // 2026-01-01, µs
+      double[] values = {12.5, -3.25, 40.0, 7.75, 0.5};
+      KitBinding writer = MySqlProtocolIT.open(h);
+      AcknowledgementCount answers = new AcknowledgementCount();
+      for (int i = 0; i < values.length; i++) {
+        writer.write(reading(sub, "ltc-1", t0 + i * 1_000L, values[i]), answers);
+      }
+      // Neighbours the window must not include: other sensors of the same substation and another substation.
+      writer.write(reading(sub, "ltc-10", t0 + 1_000, 999), answers);
+      writer.write(reading(sub, "ltc", t0 + 1_000, -999), answers);
+      writer.write(reading("agg-1-001", "ltc-1", t0 + 1_000, 999), answers);
+      writer.flush();
+      assertEquals(8, answers.acknowledgedCount(), "every reading acknowledged: " + answers.firstFailure());
+      writer.cleanup();
+
+      assertWindow(h.queries(), sub, t0, t0 + 5_000, 5, 40.0, -3.25, (12.5 - 3.25 + 40 + 7.75 + 0.5) / 5);
+      assertWindow(h.queries(), sub, t0 + 1_000, t0 + 4_000, 3, 40.0, -3.25, (-3.25 + 40 + 7.75) / 3);
+      WindowResult empty = h.queries().aggregate(Aggregate.MAX, sub, "ltc-1", t0 + 5_000, t0 + 10_000);
+      assertEquals(0, empty.count());
+      assertTrue(Double.isNaN(empty.value()), "MAX of an empty window is NaN");
+      assertRead(empty);
+
+      // The window query is a range of the primary key's index, not a scan of the table.
+      try (Connection c = jdbc(h.properties);
+           PreparedStatement ps = c.prepareStatement("EXPLAIN SELECT COUNT(*), MAX(value) FROM readings"
+               + " WHERE substation = ? AND sensor = ? AND ts >= ? AND ts < ?")) {
+        ps.setString(1, sub);
+        ps.setString(2, "ltc-1");
+        ps.setLong(3, t0);
+        ps.setLong(4, t0 + 5_000);
+        StringBuilder plan = new StringBuilder();
+        try (ResultSet rs = ps.executeQuery()) {
+          while (rs.next()) {
+            plan.append(rs.getString(1)).append('\n');
+          }
+        }
+        assertTrue(plan.toString().contains("readings_pkey") && !plan.toString().contains("Seq Scan"), plan.toString());
+      }
+      Map<String, String> layout = h.admin.dataLayout();
+      assertTrue(layout.get("indexes").contains("PRIMARY KEY") || layout.get("indexes").contains("readings_pkey"),
+          layout.toString());
+      assertEquals("none: the table is one heap", layout.get("partitions"));
+    }
+  }
+
+  private static void assertWindow(WindowQueries b, String sub, long from, long to, long count, double max, double min,
+                                   double avg) throws Exception {
+    WindowResult x = b.aggregate(Aggregate.MAX, sub, "ltc-1", from, to);
+    assertEquals(count, x.count());
+    assertEquals(max, x.value());
+    assertRead(x);
+    WindowResult n = b.aggregate(Aggregate.MIN, sub, "ltc-1", from, to);
+    assertEquals(min, n.value());
+    assertRead(n);
+    WindowResult a = b.aggregate(Aggregate.AVG, sub, "ltc-1", from, to);
+    assertEquals(avg, a.value(), 1e-9);
+    assertRead(a);
+    WindowResult c = b.aggregate(Aggregate.COUNT, sub, "ltc-1", from, to);
+    assertEquals(count, c.count());
+    assertEquals(count, c.value());
+    assertRead(c);
+  }
+
+  /** The server's read of a window is measured and is the window's rows: the index range is exact. */
+  private static void assertRead(WindowResult w) {
+    assertTrue(w.readMeasured(), "the rows the server read are measured");
+    assertTrue(w.read() >= w.count() && w.read() <= w.count() + 1, "read " + w.read() + " for " + w.count());
+  }
+
+  private static Reading reading(String substation, String sensor, long micros, double value) {
+    return new Reading(substation, sensor, micros, Double.toString(value), "degC test", new byte[900]);
+  }
+
+  /** Plain JDBC to the server a harness started, as an outside party would connect. */
+  static Connection jdbc(Properties p) throws SQLException {
+    return DriverManager.getConnection("jdbc:postgresql://" + p.getProperty("postgresql.host") + ":"
+        + p.getProperty("postgresql.port") + "/" + p.getProperty("postgresql.database", "iot"),
+        p.getProperty("postgresql.user", "iot"), p.getProperty("postgresql.password", ""));
+  }
+}
