@@ -94,7 +94,7 @@ class InfluxDataLossIT {
           refused.firstFailure().getMessage());
       b.cleanup();
 
-      KitBinding good = InfluxProtocolIT.open(h);
+      KitBinding good = KnownWindows.open(h);
       AcknowledgementCount taken = new AcknowledgementCount();
       good.write(reading(sub, t, "1.5"), taken);
       good.flush();

@@ -4,12 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.iotkit.binding.AcknowledgementCount;
-import io.iotkit.binding.Aggregate;
-import io.iotkit.binding.KitBinding;
-import io.iotkit.binding.Reading;
-import io.iotkit.binding.WindowQueries;
-import io.iotkit.binding.WindowResult;
 import io.iotkit.model.CheckResult;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.IterationResult;
@@ -96,58 +90,11 @@ class InfluxProtocolIT {
     given.setProperty("influxdb.batch.size", "1"); // each reading its own request, as the bulk study's other end
     try (BindingHarness h = BindingHarness.start("influxdb", work, given)) {
       h.admin.prepare(List.of("agg-1-000", "agg-1-001"));
-      String sub = "agg-1-000";
-      long t0 = 1_767_225_600_000_000L; // 2026-01-01, µs
-      double[] values = {12.5, -3.25, 40.0, 7.75, 0.5};
-      KitBinding writer = open(h);
-      AcknowledgementCount answers = new AcknowledgementCount();
-      for (int i = 0; i < values.length; i++) {
-        writer.write(reading(sub, "ltc-1", t0 + i * 1_000L, values[i]), answers);
-      }
-      // Neighbours the window must not include: other sensors of the same substation and another substation.
-      writer.write(reading(sub, "ltc-10", t0 + 1_000, 999), answers);
-      writer.write(reading(sub, "ltc", t0 + 1_000, -999), answers);
-      writer.write(reading("agg-1-001", "ltc-1", t0 + 1_000, 999), answers);
-      writer.flush();
-      assertTrue(answers.await(8, java.time.Duration.ofSeconds(30)));
-      assertEquals(8, answers.acknowledgedCount(), "every reading acknowledged: " + answers.firstFailure());
-      writer.cleanup();
-
-      assertWindow(h.queries(), sub, t0, t0 + 5_000, 5, 40.0, -3.25, (12.5 - 3.25 + 40 + 7.75 + 0.5) / 5);
-      assertWindow(h.queries(), sub, t0 + 1_000, t0 + 4_000, 3, 40.0, -3.25, (-3.25 + 40 + 7.75) / 3);
-      WindowResult empty = h.queries().aggregate(Aggregate.MAX, sub, "ltc-1", t0 + 5_000, t0 + 10_000);
-      assertEquals(0, empty.count());
-      assertTrue(Double.isNaN(empty.value()), "MAX of an empty window is NaN");
-      WindowResult none = h.queries().aggregate(Aggregate.COUNT, sub, "ltc-1", t0 - 10, t0);
-      assertEquals(0, none.count());
-      assertEquals(0, none.value());
+      KnownWindows.write(h);
+      // the server aggregates and reads exactly the window's points
+      KnownWindows.assertAll(h.queries(), w -> assertEquals(w.count(), w.read(), "read"));
+      String sub = KnownWindows.SUB;
       assertEquals(java.util.Map.of(sub, 7L, "agg-1-001", 1L), h.admin.countReadings(List.of(sub, "agg-1-001")));
     }
-  }
-
-  private static void assertWindow(WindowQueries b, String sub, long from, long to, long count, double max,
-                                   double min, double avg) throws Exception {
-    WindowResult x = b.aggregate(Aggregate.MAX, sub, "ltc-1", from, to);
-    assertEquals(new WindowResult(count, max, count), x);
-    WindowResult n = b.aggregate(Aggregate.MIN, sub, "ltc-1", from, to);
-    assertEquals(new WindowResult(count, min, count), n);
-    WindowResult a = b.aggregate(Aggregate.AVG, sub, "ltc-1", from, to);
-    assertEquals(count, a.count());
-    assertEquals(avg, a.value(), 1e-9);
-    WindowResult c = b.aggregate(Aggregate.COUNT, sub, "ltc-1", from, to);
-    assertEquals(new WindowResult(count, count, count), c);
-  }
-
-  private static Reading reading(String substation, String sensor, long micros, double value) {
-    return new Reading(substation, sensor, micros, Double.toString(value), "degC test",
-        "x".repeat(900).getBytes(java.nio.charset.StandardCharsets.US_ASCII));
-  }
-
-  /** A second binding object on the harness's server, as an insert thread of a driver instance has. */
-  static KitBinding open(BindingHarness h) throws Exception {
-    KitBinding b = h.provider.newBinding();
-    b.setProperties(h.properties);
-    b.init();
-    return b;
   }
 }

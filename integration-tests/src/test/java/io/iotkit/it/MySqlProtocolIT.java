@@ -4,12 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.iotkit.binding.AcknowledgementCount;
-import io.iotkit.binding.Aggregate;
-import io.iotkit.binding.KitBinding;
-import io.iotkit.binding.Reading;
-import io.iotkit.binding.WindowQueries;
-import io.iotkit.binding.WindowResult;
 import io.iotkit.model.CheckResult;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.IterationResult;
@@ -102,33 +96,8 @@ class MySqlProtocolIT {
   @Test
   void aggregatesOfWindowsWithKnownContent(@TempDir Path work) throws Exception {
     try (BindingHarness h = BindingHarness.start("mysql", work, new Properties())) {
-      String sub = "agg-1-000";
-      long t0 = 1_767_225_600_000_000L; // 2026-01-01, µs
-      double[] values = {12.5, -3.25, 40.0, 7.75, 0.5};
-      KitBinding writer = open(h);
-      AcknowledgementCount answers = new AcknowledgementCount();
-      for (int i = 0; i < values.length; i++) {
-        writer.write(reading(sub, "ltc-1", t0 + i * 1_000L, values[i]), answers);
-      }
-      // Neighbours the window must not include: other sensors of the same substation and another substation.
-      writer.write(reading(sub, "ltc-10", t0 + 1_000, 999), answers);
-      writer.write(reading(sub, "ltc", t0 + 1_000, -999), answers);
-      writer.write(reading("agg-1-001", "ltc-1", t0 + 1_000, 999), answers);
-      writer.flush();
-      assertEquals(8, answers.acknowledgedCount(), "every reading acknowledged: " + answers.firstFailure());
-      writer.cleanup();
-
-      // [t0, t0 + 5 ms) holds all five readings; [t0 + 1 ms, t0 + 4 ms) the middle three (end excluded).
-      assertWindow(h.queries(), sub, t0, t0 + 5_000, 5, 40.0, -3.25, (12.5 - 3.25 + 40 + 7.75 + 0.5) / 5);
-      assertWindow(h.queries(), sub, t0 + 1_000, t0 + 4_000, 3, 40.0, -3.25, (-3.25 + 40 + 7.75) / 3);
-      WindowResult empty = h.queries().aggregate(Aggregate.MAX, sub, "ltc-1", t0 + 5_000, t0 + 10_000);
-      assertEquals(0, empty.count());
-      assertTrue(Double.isNaN(empty.value()), "MAX of an empty window is NaN");
-      assertRead(empty);
-      WindowResult none = h.queries().aggregate(Aggregate.COUNT, sub, "ltc-1", t0 - 10, t0);
-      assertEquals(0, none.count());
-      assertEquals(0, none.value());
-      assertRead(none);
+      KnownWindows.write(h);
+      KnownWindows.assertAll(h.queries(), KnownWindows::rangeScan);
 
       // Readings the driver generated: every template over a window of real data, against the stored rows.
       String real = "agg-1-002";
@@ -153,8 +122,8 @@ class MySqlProtocolIT {
         long to = times.get(15); // the window holds readings 5 to 14: ten
         List<Double> window = stored.subList(5, 15);
         double avg = window.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
-        assertWindow(h.queries(), real, sensor, from, to, 10, java.util.Collections.max(window),
-            java.util.Collections.min(window), avg);
+        KnownWindows.assertWindow(h.queries(), real, sensor, from, to, 10, java.util.Collections.max(window),
+            java.util.Collections.min(window), avg, KnownWindows::rangeScan);
 
         // The window query is a range scan of the primary key, not a table scan.
         try (PreparedStatement ps = c.prepareStatement("EXPLAIN SELECT COUNT(*), MAX(value) FROM readings"
@@ -171,52 +140,6 @@ class MySqlProtocolIT {
         }
       }
     }
-  }
-
-  private static void assertWindow(WindowQueries b, String sub, long from, long to, long count, double max, double min,
-                                   double avg) throws Exception {
-    assertWindow(b, sub, "ltc-1", from, to, count, max, min, avg);
-  }
-
-  private static void assertWindow(WindowQueries b, String sub, String sensor, long from, long to, long count,
-                                   double max, double min, double avg) throws Exception {
-    WindowResult x = b.aggregate(Aggregate.MAX, sub, sensor, from, to);
-    assertEquals(count, x.count());
-    assertEquals(max, x.value());
-    assertRead(x);
-    WindowResult n = b.aggregate(Aggregate.MIN, sub, sensor, from, to);
-    assertEquals(count, n.count());
-    assertEquals(min, n.value());
-    assertRead(n);
-    WindowResult a = b.aggregate(Aggregate.AVG, sub, sensor, from, to);
-    assertEquals(count, a.count());
-    assertEquals(avg, a.value(), 1e-9);
-    assertRead(a);
-    WindowResult c = b.aggregate(Aggregate.COUNT, sub, sensor, from, to);
-    assertEquals(count, c.count());
-    assertEquals(count, c.value());
-    assertRead(c);
-  }
-
-  /**
-   * The server's read of a window is measured and is the window's rows, plus at most the one row past its end
-   * where the primary-key range scan stops: the range is exact.
-   */
-  private static void assertRead(WindowResult w) {
-    assertTrue(w.readMeasured(), "the rows the server read are measured");
-    assertTrue(w.read() >= w.count() && w.read() <= w.count() + 1, "read " + w.read() + " for " + w.count());
-  }
-
-  private static Reading reading(String substation, String sensor, long micros, double value) {
-    return new Reading(substation, sensor, micros, Double.toString(value), "degC test", new byte[900]);
-  }
-
-  /** A second binding object on the harness's server, as an insert thread of a driver instance has. */
-  static KitBinding open(BindingHarness h) throws Exception {
-    KitBinding b = h.provider.newBinding();
-    b.setProperties(h.properties);
-    b.init();
-    return b;
   }
 
   /** Plain JDBC to the server a harness started, as an outside party would connect. */

@@ -3,12 +3,6 @@ package io.iotkit.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.iotkit.binding.AcknowledgementCount;
-import io.iotkit.binding.Aggregate;
-import io.iotkit.binding.KitBinding;
-import io.iotkit.binding.Reading;
-import io.iotkit.binding.WindowQueries;
-import io.iotkit.binding.WindowResult;
 import io.iotkit.model.CheckResult;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.IterationResult;
@@ -87,28 +81,10 @@ class PostgreSqlProtocolIT {
     Properties given = new Properties();
     given.setProperty("postgresql.batch.size", "1"); // each reading its own transaction
     try (BindingHarness h = BindingHarness.start("postgresql", work, given)) {
-      String sub = "agg-1-000";
-      long t0 = 1_767_225_600_000_000L; // 2026-01-01, µs
-      double[] values = {12.5, -3.25, 40.0, 7.75, 0.5};
-      KitBinding writer = MySqlProtocolIT.open(h);
-      AcknowledgementCount answers = new AcknowledgementCount();
-      for (int i = 0; i < values.length; i++) {
-        writer.write(reading(sub, "ltc-1", t0 + i * 1_000L, values[i]), answers);
-      }
-      // Neighbours the window must not include: other sensors of the same substation and another substation.
-      writer.write(reading(sub, "ltc-10", t0 + 1_000, 999), answers);
-      writer.write(reading(sub, "ltc", t0 + 1_000, -999), answers);
-      writer.write(reading("agg-1-001", "ltc-1", t0 + 1_000, 999), answers);
-      writer.flush();
-      assertEquals(8, answers.acknowledgedCount(), "every reading acknowledged: " + answers.firstFailure());
-      writer.cleanup();
-
-      assertWindow(h.queries(), sub, t0, t0 + 5_000, 5, 40.0, -3.25, (12.5 - 3.25 + 40 + 7.75 + 0.5) / 5);
-      assertWindow(h.queries(), sub, t0 + 1_000, t0 + 4_000, 3, 40.0, -3.25, (-3.25 + 40 + 7.75) / 3);
-      WindowResult empty = h.queries().aggregate(Aggregate.MAX, sub, "ltc-1", t0 + 5_000, t0 + 10_000);
-      assertEquals(0, empty.count());
-      assertTrue(Double.isNaN(empty.value()), "MAX of an empty window is NaN");
-      assertRead(empty);
+      KnownWindows.write(h);
+      KnownWindows.assertAll(h.queries(), KnownWindows::rangeScan);
+      String sub = KnownWindows.SUB;
+      long t0 = KnownWindows.T0;
 
       // The window query is a range of the primary key's index, not a scan of the table.
       try (Connection c = jdbc(h.properties);
@@ -131,34 +107,6 @@ class PostgreSqlProtocolIT {
           layout.toString());
       assertEquals("none: the table is one heap", layout.get("partitions"));
     }
-  }
-
-  private static void assertWindow(WindowQueries b, String sub, long from, long to, long count, double max, double min,
-                                   double avg) throws Exception {
-    WindowResult x = b.aggregate(Aggregate.MAX, sub, "ltc-1", from, to);
-    assertEquals(count, x.count());
-    assertEquals(max, x.value());
-    assertRead(x);
-    WindowResult n = b.aggregate(Aggregate.MIN, sub, "ltc-1", from, to);
-    assertEquals(min, n.value());
-    assertRead(n);
-    WindowResult a = b.aggregate(Aggregate.AVG, sub, "ltc-1", from, to);
-    assertEquals(avg, a.value(), 1e-9);
-    assertRead(a);
-    WindowResult c = b.aggregate(Aggregate.COUNT, sub, "ltc-1", from, to);
-    assertEquals(count, c.count());
-    assertEquals(count, c.value());
-    assertRead(c);
-  }
-
-  /** The server's read of a window is measured and is the window's rows: the index range is exact. */
-  private static void assertRead(WindowResult w) {
-    assertTrue(w.readMeasured(), "the rows the server read are measured");
-    assertTrue(w.read() >= w.count() && w.read() <= w.count() + 1, "read " + w.read() + " for " + w.count());
-  }
-
-  private static Reading reading(String substation, String sensor, long micros, double value) {
-    return new Reading(substation, sensor, micros, Double.toString(value), "degC test", new byte[900]);
   }
 
   /** Plain JDBC to the server a harness started, as an outside party would connect. */

@@ -3,13 +3,16 @@ package io.iotkit.process;
 import io.iotkit.files.FileTrees;
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.function.BiFunction;
 
 /**
  * A {@link LocalServer} whose launcher is a Java main built into {@code bindings/<module>/target} (its jar and
@@ -125,6 +128,38 @@ public abstract class ChildJvmServer implements LocalServer {
   @Override
   public List<LocalServer.Node> nodes() {
     return process == null ? List.of() : List.of(new LocalServer.Node(module, process.pid()));
+  }
+
+  /**
+   * Writes {@code values} (an account's login, as a hash or verifier where the server allows) into a file only
+   * this user can read, for the launcher to read while it starts: the password never reaches its command line.
+   * Closing the result deletes the file; {@link #prepare} returns it, so it goes as soon as the server is up.
+   */
+  protected static Closeable privateFile(Path file, Properties values, String comment) throws IOException {
+    Files.createDirectories(file.getParent());
+    Files.deleteIfExists(file);
+    Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+    try (OutputStream out = Files.newOutputStream(file)) {
+      values.store(out, comment);
+    }
+    return () -> Files.deleteIfExists(file);
+  }
+
+  /**
+   * The nodes a launcher that supervises several server processes named in its READY line ({@code nodes=N
+   * node1.pid=... nodeN.pid=...}), each named by {@code name} from its number and the count; a node whose process
+   * has died is not serving, and is left out.
+   */
+  protected final List<LocalServer.Node> nodesFromReadyFacts(BiFunction<Integer, Integer, String> name) {
+    List<LocalServer.Node> nodes = new ArrayList<>();
+    int count = Integer.parseInt(facts.getOrDefault("nodes", "0"));
+    for (int i = 1; i <= count; i++) {
+      long pid = Long.parseLong(facts.get("node" + i + ".pid"));
+      if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+        nodes.add(new LocalServer.Node(name.apply(i, count), pid));
+      }
+    }
+    return nodes;
   }
 
   @Override

@@ -4,10 +4,7 @@ import io.iotkit.process.ChildJvmServer;
 import io.iotkit.process.LocalSetup;
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -78,14 +75,7 @@ final class LocalInflux extends ChildJvmServer {
     if (account.isEmpty()) {
       return () -> { };
     }
-    Path file = accountFile(dir);
-    Files.createDirectories(dir);
-    Files.deleteIfExists(file);
-    Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-    try (OutputStream out = Files.newOutputStream(file)) {
-      account.store(out, "admin login of the local InfluxDB; deleted once it is up");
-    }
-    return () -> Files.deleteIfExists(file);
+    return privateFile(accountFile(dir), account, "admin login of the local InfluxDB; deleted once it is up");
   }
 
   private static Path accountFile(Path dir) {

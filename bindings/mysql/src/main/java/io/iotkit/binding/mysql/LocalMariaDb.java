@@ -5,11 +5,8 @@ import io.iotkit.process.ChildJvmServer;
 import io.iotkit.process.LocalSetup;
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
@@ -77,9 +74,7 @@ final class LocalMariaDb extends ChildJvmServer {
   /** The launcher reads the account file while it starts; it is deleted as soon as the server is up. */
   @Override
   protected Closeable prepare(Path dir) throws IOException {
-    Path accountFile = accountFile(dir);
-    writePrivately(accountFile);
-    return () -> Files.deleteIfExists(accountFile);
+    return privateFile(accountFile(dir), account, "account for the local MariaDB; deleted once it is up");
   }
 
   private static Path accountFile(Path dir) {
@@ -112,16 +107,7 @@ final class LocalMariaDb extends ChildJvmServer {
    */
   @Override
   public List<Node> nodes() {
-    Map<String, String> facts = readyFacts();
-    List<Node> nodes = new ArrayList<>();
-    int count = Integer.parseInt(facts.getOrDefault("nodes", "0"));
-    for (int i = 1; i <= count; i++) {
-      long pid = Long.parseLong(facts.get("node" + i + ".pid"));
-      if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
-        nodes.add(new Node(count == 1 ? "mariadbd" : i == 1 ? "primary" : "replica " + i, pid));
-      }
-    }
-    return nodes;
+    return nodesFromReadyFacts((i, count) -> count == 1 ? "mariadbd" : i == 1 ? "primary" : "replica " + i);
   }
 
   @Override
@@ -131,14 +117,6 @@ final class LocalMariaDb extends ChildJvmServer {
     p.setProperty(MySqlSettings.HOST, facts.get("host"));
     p.setProperty(MySqlSettings.PORT, facts.get("port"));
     return p;
-  }
-
-  private void writePrivately(Path file) throws IOException {
-    Files.deleteIfExists(file);
-    Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-    try (OutputStream out = Files.newOutputStream(file)) {
-      account.store(out, "account for the local MariaDB; deleted once it is up");
-    }
   }
 
   /** The mysql_native_password hash: '*' and the upper-case hex of SHA1(SHA1(password)). */

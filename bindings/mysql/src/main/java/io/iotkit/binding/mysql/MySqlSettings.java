@@ -1,6 +1,7 @@
 package io.iotkit.binding.mysql;
 
 import io.iotkit.binding.SecretNames;
+import io.iotkit.binding.jdbc.JdbcBasics;
 import io.iotkit.binding.jdbc.JdbcSettings;
 import io.iotkit.binding.settings.BadPropertyException;
 import io.iotkit.binding.settings.PropertyReader;
@@ -15,7 +16,7 @@ import java.util.regex.Pattern;
  * goes only into {@link #connectionProperties()}, which the binding hands straight to the driver: no URL,
  * message or {@code toString} here ever contains it.
  */
-final class MySqlSettings implements JdbcSettings {
+final class MySqlSettings extends JdbcSettings {
   static final String HOST = "mysql.host";
   static final String PORT = "mysql.port";
   static final String DATABASE = "mysql.database";
@@ -42,72 +43,38 @@ final class MySqlSettings implements JdbcSettings {
   static final int DEFAULT_PORT = 3306;
   /** MariaDB's limit (MySQL's is 32, which the server itself enforces). */
   static final int MAX_USER_LENGTH = 80;
-  private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z0-9_]{1,64}");
+  static final String PREFIX = "mysql.";
+  private static final JdbcBasics.Names NAMES = new JdbcBasics.Names(Pattern.compile("[A-Za-z0-9_]{1,64}"),
+      "1 to 64 letters, digits or _", MAX_USER_LENGTH);
   private static final Set<String> SSL_MODES = Set.of("DISABLED", "PREFERRED", "REQUIRED", "VERIFY_CA",
       "VERIFY_IDENTITY");
 
-  private final String host;
-  private final int port;
-  private final String database;
-  private final String table;
-  private final String user;
-  private final int batchSize;
-  private final String sslMode;
-  private final Properties connection;
-
-  private MySqlSettings(String host, int port, String database, String table, String user, int batchSize,
-                        String sslMode, Properties connection) {
-    this.host = host;
-    this.port = port;
-    this.database = database;
-    this.table = table;
-    this.user = user;
-    this.batchSize = batchSize;
-    this.sslMode = sslMode;
-    this.connection = connection;
+  private MySqlSettings(JdbcBasics basics, String sslMode, Properties connection) {
+    super(basics, "mysql", SSL_MODE, sslMode, connection);
   }
 
   /** @throws BadPropertyException naming the property when one is wrong */
   static MySqlSettings from(Properties p) {
+    JdbcBasics basics = JdbcBasics.read(p, PREFIX, DEFAULT_PORT, NAMES);
     PropertyReader reader = new PropertyReader(p);
-    String host = reader.required(HOST);
-    int port = reader.intIn(PORT, DEFAULT_PORT, 1, 65_535);
-    String database = identifier(reader, DATABASE, "iot");
-    String table = identifier(reader, TABLE, "readings");
-    String user = reader.string(USER, "iot");
-    if (user.length() > MAX_USER_LENGTH) {
-      throw new BadPropertyException(USER + " '" + user + "' is longer than " + MAX_USER_LENGTH + " characters");
-    }
-    int batchSize = reader.intIn(BATCH_SIZE, 100, 1, 100_000);
-    int connectTimeout = reader.intIn(CONNECT_TIMEOUT, 5_000, 1, 600_000);
-    int socketTimeout = reader.intIn(SOCKET_TIMEOUT, 600_000, 1, 3_600_000);
     String sslMode = reader.oneOf(SSL_MODE, "PREFERRED", SSL_MODES);
-
-    Properties c = new Properties();
-    // Extra driver properties first, so that the kit's own settings below always win.
-    for (String k : p.stringPropertyNames()) {
-      if (k.startsWith(JDBC_PREFIX) && k.length() > JDBC_PREFIX.length()) {
-        c.setProperty(k.substring(JDBC_PREFIX.length()), p.getProperty(k));
-      }
-    }
     checkDriverProperties(p);
-    c.setProperty("user", user);
-    c.setProperty("password", p.getProperty(PASSWORD, ""));
+    Properties c = JdbcBasics.driverProperties(p, PREFIX, basics.user());
     c.setProperty("sslMode", sslMode);
-    c.setProperty("connectTimeout", Integer.toString(connectTimeout));
-    c.setProperty("socketTimeout", Integer.toString(socketTimeout));
+    c.setProperty("connectTimeout", Integer.toString(basics.connectTimeoutMillis()));
+    c.setProperty("socketTimeout", Integer.toString(basics.socketTimeoutMillis()));
     // One multi-row INSERT per batch instead of one round trip per reading.
     c.setProperty("rewriteBatchedStatements", "true");
     // The driver tracks autocommit and isolation itself instead of asking the server each time.
     c.setProperty("useLocalSessionState", "true");
-    // A window query and the session's read counters in one round trip (MySqlBinding.aggregate): the rows the
+    // A window query and the session's read counters in one round trip (the JDBC core's aggregate): the rows the
     // server read are measured without a second round trip in the query's time. Every statement binds its values.
     c.setProperty("allowMultiQueries", "true");
     store(p, c, TRUSTSTORE, "trustCertificateKeyStoreUrl", TRUSTSTORE_TYPE, "trustCertificateKeyStoreType",
         TRUSTSTORE_PASSWORD, "trustCertificateKeyStorePassword");
     store(p, c, KEYSTORE, "clientCertificateKeyStoreUrl", KEYSTORE_TYPE, "clientCertificateKeyStoreType",
         KEYSTORE_PASSWORD, "clientCertificateKeyStorePassword");
-    return new MySqlSettings(host, port, database, table, user, batchSize, sslMode, c);
+    return new MySqlSettings(basics, sslMode, c);
   }
 
   /**
@@ -141,60 +108,5 @@ final class MySqlSettings implements JdbcSettings {
         c.setProperty(passwordKey, p.getProperty(password));
       }
     });
-  }
-
-  private static String identifier(PropertyReader reader, String key, String dflt) {
-    String v = reader.string(key, dflt);
-    if (!IDENTIFIER.matcher(v).matches()) {
-      throw new BadPropertyException(key + " '" + v + "' must be 1 to 64 letters, digits or _");
-    }
-    return v;
-  }
-
-  /** host:port, as users write it (IPv6 literals in brackets). */
-  @Override
-  public String address() {
-    return (host.contains(":") ? "[" + host + "]" : host) + ":" + port;
-  }
-
-  /** The JDBC URL: address and database only; credentials and options travel in {@link #connectionProperties()}. */
-  String url() {
-    return "jdbc:mysql://" + address() + "/" + database;
-  }
-
-  /** What Connector/J gets: user, password, TLS, timeouts, batching and any mysql.jdbc.* extras. */
-  Properties connectionProperties() {
-    Properties copy = new Properties();
-    copy.putAll(connection);
-    return copy;
-  }
-
-  @Override
-  public String database() {
-    return database;
-  }
-
-  @Override
-  public String table() {
-    return table;
-  }
-
-  @Override
-  public String user() {
-    return user;
-  }
-
-  @Override
-  public int batchSize() {
-    return batchSize;
-  }
-
-  String sslMode() {
-    return sslMode;
-  }
-
-  @Override
-  public String toString() {
-    return "user " + user + " at " + address() + "/" + database + " (" + SSL_MODE + "=" + sslMode + ")";
   }
 }

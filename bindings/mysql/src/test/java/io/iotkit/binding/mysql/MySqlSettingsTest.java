@@ -68,7 +68,7 @@ class MySqlSettingsTest {
     assertMessage("mysql.batch.size '0'", props("mysql.host", "h", "mysql.batch.size", "0"));
     assertMessage("mysql.ssl.mode 'sometimes' is not one of DISABLED, PREFERRED", props("mysql.host", "h",
         "mysql.ssl.mode", "sometimes"));
-    assertMessage("mysql.user '" + "u".repeat(81) + "' is longer than 80 characters", props("mysql.host", "h",
+    assertMessage("mysql.user '" + "u".repeat(81) + "' must be 1 to 80 characters", props("mysql.host", "h",
         "mysql.user", "u".repeat(81)));
     assertMessage("mysql.jdbc.socketTimeout 'soon': The connection property 'socketTimeout' only accepts integer values",
         props("mysql.host", "h", "mysql.jdbc.socketTimeout", "soon"));

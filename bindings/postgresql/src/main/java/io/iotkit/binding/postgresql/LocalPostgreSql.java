@@ -5,10 +5,7 @@ import io.iotkit.process.ChildJvmServer;
 import io.iotkit.process.LocalSetup;
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -75,14 +72,7 @@ final class LocalPostgreSql extends ChildJvmServer {
   /** The launcher reads the account file while it starts; it is deleted as soon as the server is up. */
   @Override
   protected Closeable prepare(Path dir) throws IOException {
-    Path file = accountFile(dir);
-    Files.createDirectories(dir);
-    Files.deleteIfExists(file);
-    Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-    try (OutputStream out = Files.newOutputStream(file)) {
-      account.store(out, "account for the local PostgreSQL; deleted once it is up");
-    }
-    return () -> Files.deleteIfExists(file);
+    return privateFile(accountFile(dir), account, "account for the local PostgreSQL; deleted once it is up");
   }
 
   private static Path accountFile(Path dir) {
@@ -112,16 +102,7 @@ final class LocalPostgreSql extends ChildJvmServer {
    */
   @Override
   public List<Node> nodes() {
-    Map<String, String> facts = readyFacts();
-    List<Node> nodes = new ArrayList<>();
-    int count = Integer.parseInt(facts.getOrDefault("nodes", "0"));
-    for (int i = 1; i <= count; i++) {
-      long pid = Long.parseLong(facts.get("node" + i + ".pid"));
-      if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
-        nodes.add(new Node(count == 1 ? "postgres" : i == 1 ? "primary" : "standby " + i, pid));
-      }
-    }
-    return nodes;
+    return nodesFromReadyFacts((i, count) -> count == 1 ? "postgres" : i == 1 ? "primary" : "standby " + i);
   }
 
   @Override

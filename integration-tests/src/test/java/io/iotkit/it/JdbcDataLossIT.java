@@ -7,34 +7,42 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.iotkit.binding.AcknowledgementCount;
 import io.iotkit.binding.KitBinding;
 import io.iotkit.binding.Reading;
+import io.iotkit.binding.bench.PlainClientLoop;
 import io.iotkit.model.CheckResult;
 import io.iotkit.model.InstanceResult;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Properties;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The data check on the local MariaDB fails with the exact per-substation difference when rows go missing (or
- * appear) behind the kit's back and when readings are dropped, written twice or written under another substation
- * ({@link StoreFaults}); a batch the server refuses, or one with a malformed reading, is neither counted nor stored.
+ * On each SQL store's local server (MariaDB, PostgreSQL): the data check fails with the exact per-substation
+ * difference when rows go missing (or appear) behind the kit's back and when readings are dropped, written twice
+ * or written under another substation ({@link StoreFaults}); a batch the server refuses, or one with a malformed
+ * reading, is neither counted nor stored; the plain client loop's readings are all there.
  */
-class MySqlDataLossIT {
+class JdbcDataLossIT {
 
-  @Test
-  void rowsChangedBehindTheKitsBackAndStoreFaultsFailTheDataCheck(@TempDir Path work) throws Exception {
-    try (BindingHarness h = BindingHarness.start("mysql", work, new Properties())) {
+  @ParameterizedTest
+  @ValueSource(strings = {"mysql", "postgresql"})
+  void rowsChangedBehindTheKitsBackAndStoreFaultsFailTheDataCheck(String store, @TempDir Path work)
+      throws Exception {
+    try (BindingHarness h = BindingHarness.start(store, work, new Properties())) {
       String sub = "loss-1-000";
       InstanceResult written = h.write(sub, 5_000, 4);
       assertEquals(5_000, written.acknowledged());
       assertTrue(h.dataCheck(sub, written.acknowledged()).passed(), "nothing lost yet");
 
-      try (Connection c = MySqlProtocolIT.jdbc(h.properties);
-           PreparedStatement delete = c.prepareStatement(
-               "DELETE FROM readings WHERE substation = ? ORDER BY sensor, ts LIMIT 3")) {
+      try (Connection c = jdbc(store, h.properties);
+           PreparedStatement delete = c.prepareStatement(store.equals("mysql")
+               ? "DELETE FROM readings WHERE substation = ? ORDER BY sensor, ts LIMIT 3"
+               : "DELETE FROM readings WHERE ctid IN (SELECT ctid FROM readings WHERE substation = ?"
+                   + " ORDER BY sensor, ts LIMIT 3)")) {
         delete.setString(1, sub);
         assertEquals(3, delete.executeUpdate());
       }
@@ -43,7 +51,7 @@ class MySqlDataLossIT {
       assertEquals("4997", lost.measured().text());
       assertEquals("substation loss-1-000: 3 acknowledged readings missing", lost.why());
 
-      try (Connection c = MySqlProtocolIT.jdbc(h.properties);
+      try (Connection c = jdbc(store, h.properties);
            PreparedStatement copy = c.prepareStatement("INSERT INTO readings SELECT substation, sensor, ts + 1, value,"
                + " unit, padding FROM readings WHERE substation = ? ORDER BY sensor, ts LIMIT 5")) {
         copy.setString(1, sub);
@@ -55,21 +63,24 @@ class MySqlDataLossIT {
       assertEquals("substation loss-1-000: 2 more than written", extra.why());
 
       // The primary key (substation, sensor, ts) refuses a second row with a key the table holds: a batch
-      // rewritten under its own keys fails whole (aRefusedBatchIsNeitherCountedNorStored), neither lost nor
-      // extra, so the retried batch that does leave readings behind is one under new keys.
+      // rewritten under its own keys fails whole (see the refused batch below), neither lost nor extra, so the
+      // retried batch that does leave readings behind is one under new keys.
       StoreFaults.failTheDataCheck(h, "fault", FaultyBinding.Kind.DUPLICATE_NEW_KEY);
 
       h.admin.purge();
-      assertEquals(0, h.admin.totalReadings(List.of(sub)), "TRUNCATE leaves nothing");
+      assertEquals(0, h.admin.totalReadings(List.of(sub)), "the purge leaves nothing");
     }
   }
 
-  @Test
-  void aRefusedBatchIsNeitherCountedNorStored(@TempDir Path work) throws Exception {
+  @ParameterizedTest
+  @ValueSource(strings = {"mysql", "postgresql"})
+  void refusedOrMalformedBatchesAreNeitherCountedNorStoredAndThePlainLoopStoresAll(String store,
+                                                                                    @TempDir Path work)
+      throws Exception {
     Properties given = new Properties();
-    given.setProperty("mysql.batch.size", "3");
-    try (BindingHarness h = BindingHarness.start("mysql", work, given)) {
-      KitBinding b = MySqlProtocolIT.open(h);
+    given.setProperty(store + ".batch.size", "3");
+    try (BindingHarness h = BindingHarness.start(store, work, given)) {
+      KitBinding b = KnownWindows.open(h);
       String sub = "loss-2-000";
       long t = 1_767_225_600_000_000L;
       AcknowledgementCount first = new AcknowledgementCount();
@@ -85,7 +96,7 @@ class MySqlDataLossIT {
       AcknowledgementCount second = new AcknowledgementCount();
       b.write(reading(sub, t + 2, "1.5"), second);
       b.flush();
-      assertEquals(1, second.acknowledgedCount(), "the next batch goes through");
+      assertEquals(1, second.acknowledgedCount(), "the next batch goes through on the same connection");
       assertEquals(1, h.admin.totalReadings(List.of(sub)));
 
       // A reading whose value is not a number fails its batch too, before anything reaches the server.
@@ -96,7 +107,16 @@ class MySqlDataLossIT {
       assertEquals(2, third.failedCount());
       assertEquals(1, h.admin.totalReadings(List.of(sub)), "the failed batch left nothing behind");
       b.cleanup();
+
+      try (PlainClientLoop loop = h.provider.plainClientLoop(h.properties).orElseThrow()) {
+        assertEquals(2_003, loop.write("plain-000", PlainPool.of(101, 7), 2_003, 3));
+        assertEquals(2_003, h.admin.totalReadings(List.of("plain-000")));
+      }
     }
+  }
+
+  private static Connection jdbc(String store, Properties p) throws SQLException {
+    return store.equals("mysql") ? MySqlProtocolIT.jdbc(p) : PostgreSqlProtocolIT.jdbc(p);
   }
 
   private static Reading reading(String substation, long micros, String value) {
