@@ -51,12 +51,12 @@ final class KitProcess {
   Finished finish(int minutes, String what) throws Exception {
     if (!process.waitFor(minutes, TimeUnit.MINUTES)) {
       String lastLine = lastLine(stdout);
-      HungKit.dumpThreads(process, stdout.resolveSibling("threads-at-timeout.txt"));
+      String where = HungKit.dumpThreads(process, stdout.resolveSibling("threads-at-timeout.txt"));
       process.descendants().forEach(ProcessHandle::destroyForcibly);
       process.destroyForcibly();
       // the kit's last console line says which step hung; CI shows the first line of this message
       throw new AssertionError("the kit did not finish within " + minutes + " minutes: " + what
-          + "; its last line: " + lastLine);
+          + "; its last line: " + lastLine + "; the master's main thread: " + where);
     }
     return new Finished(process.exitValue(), Files.readString(stdout), Files.readString(stderr));
   }

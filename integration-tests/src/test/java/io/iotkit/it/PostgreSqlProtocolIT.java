@@ -54,7 +54,8 @@ class PostgreSqlProtocolIT {
       assertEquals(0, it.measured().instances().stream().mapToLong(InstanceResult::failedQueries).sum());
       assertEquals(0, it.measured().instances().stream().mapToLong(InstanceResult::failedInserts).sum());
       assertTrue(it.measured().readingsAggregated() > 0, "measured-run queries read readings");
-      ReadAmplification.assertExactRanges(it.measured());
+      // a sensor's readings in one insert thread's open batch: 50 rows over the thread's 20 of 200 sensors
+      ReadAmplification.assertExactRanges(it.measured(), 3);
       assertTrue(it.storeMeasurements().get("postgresql durability").contains("synchronous_commit=on"),
           it.storeMeasurements().toString());
     }

@@ -82,12 +82,12 @@ public final class ServerProcess {
     return facts;
   }
 
-  /** What the server said in its READY line, e.g. its port. */
   /** The launcher process's id. */
   public long pid() {
     return process.pid();
   }
 
+  /** What the server said in its READY line, e.g. its port. */
   public Map<String, String> facts() {
     return facts;
   }
