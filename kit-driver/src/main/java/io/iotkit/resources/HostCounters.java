@@ -12,8 +12,12 @@ interface HostCounters extends AutoCloseable {
   /** The host's counters now; an IOException loses this second's reading. */
   ProcReader.Host host() throws IOException;
 
-  /** A process's counters, or empty when it is gone (or cannot be known). */
-  Optional<ProcReader.Process> process(long pid);
+  /**
+   * A process's counters, or empty when it is gone (or cannot be known).
+   *
+   * @param withDescendants whether to add those of every process under it
+   */
+  Optional<ProcReader.Process> process(long pid, boolean withDescendants);
 
   /** Ends whatever reading the counters took (a remote one's ssh session). */
   @Override

@@ -3,6 +3,10 @@ package io.iotkit.resources;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -13,6 +17,8 @@ import java.util.stream.Stream;
  * are parameters so tests can point it at fixture folders.
  */
 final class ProcReader implements HostCounters {
+  /** Enough for any server's workers; a bound so a fork storm cannot stall the sampler's second. */
+  private static final int MAX_DESCENDANTS = 1_000;
   private final Path proc;
   private final Path sysBlock;
 
@@ -32,11 +38,17 @@ final class ProcReader implements HostCounters {
   }
 
   /**
-   * One process's counters at one instant.
+   * One process's counters at one instant, with those of the processes under it.
    *
    * @param io its /proc/PID/io bytes, or null where that file could not be read (another user's process)
    */
   record Process(long nanos, long ticks, long rssBytes, ProcText.Bytes io) {
+    /** This process's counters with a descendant's added; its memory is the descendant's proportional share. */
+    Process plus(Process child) {
+      ProcText.Bytes both = io == null || child.io == null ? io
+          : new ProcText.Bytes(io.read() + child.io.read(), io.written() + child.io.written());
+      return new Process(nanos, ticks + child.ticks, rssBytes + child.rssBytes, both);
+    }
   }
 
   /** Whether this host has the /proc files the sampler reads: false off Linux. */
@@ -59,13 +71,46 @@ final class ProcReader implements HostCounters {
         disk, net);
   }
 
-  /** The process's counters, or empty when it is gone. */
+  /**
+   * The process's counters, or empty when it is gone; {@code withDescendants}, together with every process under
+   * it: a server that forks a worker per connection (PostgreSQL's backends) does its work in them. With processes
+   * under it, memory is each one's proportional set size (Pss), so pages they share count once; alone, it is its
+   * resident set.
+   */
   @Override
-  public Optional<Process> process(long pid) {
+  public Optional<Process> process(long pid, boolean withDescendants) {
     long now = System.nanoTime();
+    Optional<Process> root = one(pid, now, false);
+    if (root.isEmpty() || !withDescendants) {
+      return root;
+    }
+    List<Long> under = descendants(pid);
+    if (under.isEmpty()) {
+      return root;
+    }
+    Process total = one(pid, now, true).orElse(root.get());
+    for (long child : under) {
+      Optional<Process> c = one(child, now, true);
+      if (c.isPresent()) {
+        total = total.plus(c.get());
+      }
+    }
+    return Optional.of(total);
+  }
+
+  /** One process's own counters; memory as its Pss when {@code shared} (where readable), else its RSS. */
+  private Optional<Process> one(long pid, long now, boolean shared) {
     try {
       long ticks = ProcText.processTicks(read(pid + "/stat"));
       long rss = Math.max(0, ProcText.kilobytes(read(pid + "/status"), "VmRSS")); // a zombie has no VmRSS line
+      if (shared) {
+        try {
+          long pss = ProcText.kilobytes(read(pid + "/smaps_rollup"), "Pss");
+          rss = pss >= 0 ? pss : rss;
+        } catch (IOException | RuntimeException e) {
+          // an older kernel without smaps_rollup: its resident set it is
+        }
+      }
       ProcText.Bytes io;
       try {
         io = ProcText.processIo(read(pid + "/io"));
@@ -76,6 +121,26 @@ final class ProcReader implements HostCounters {
     } catch (IOException | RuntimeException e) {
       return Optional.empty();
     }
+  }
+
+  /** Every process under {@code pid}, from each thread's children list; none where the kernel keeps no such list. */
+  private List<Long> descendants(long pid) {
+    List<Long> all = new ArrayList<>();
+    Deque<Long> todo = new ArrayDeque<>(List.of(pid));
+    while (!todo.isEmpty() && all.size() < MAX_DESCENDANTS) {
+      long p = todo.pop();
+      try (Stream<Path> tasks = Files.list(proc.resolve(p + "/task"))) {
+        for (Path task : tasks.toList()) {
+          for (long child : ProcText.children(Files.readString(task.resolve("children")))) {
+            all.add(child);
+            todo.push(child);
+          }
+        }
+      } catch (IOException | RuntimeException e) {
+        // gone meanwhile, or no children files: what was found stands
+      }
+    }
+    return all;
   }
 
   private Set<String> wholeDisks() throws IOException {

@@ -1,5 +1,7 @@
 package io.iotkit.resources;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -98,13 +100,26 @@ final class ProcText {
   }
 
   /**
-   * /proc/PID/stat: utime + stime (fields 14 and 15) in ticks. The fields are counted after the ")" that ends
-   * the command name, which may itself hold spaces and parentheses.
+   * /proc/PID/stat: utime + stime + cutime + cstime (fields 14 to 17) in ticks: the process's own CPU time and
+   * that of its children it has reaped, so a server's worker that exits between two readings keeps its CPU time
+   * in its parent's. The fields are counted after the ")" that ends the command name, which may itself hold
+   * spaces and parentheses.
    */
   static long processTicks(String text) {
     String[] f = text.substring(text.lastIndexOf(')') + 1).trim().split("\\s+");
-    // after ")" the first field is field 3 (state), so field n is f[n - 3]
-    return Long.parseLong(f[11]) + Long.parseLong(f[12]);
+    // after ")" the first field is field 3 (state), so field n is f[n - 3]: utime, stime, cutime, cstime
+    return Long.parseLong(f[11]) + Long.parseLong(f[12]) + Long.parseLong(f[13]) + Long.parseLong(f[14]);
+  }
+
+  /** /proc/PID/task/TID/children: the child processes a thread started, as pids; empty for none. */
+  static List<Long> children(String text) {
+    List<Long> pids = new ArrayList<>();
+    for (String word : text.trim().split("\\s+")) {
+      if (!word.isEmpty()) {
+        pids.add(Long.parseLong(word));
+      }
+    }
+    return pids;
   }
 
   /** /proc/PID/io: read_bytes and write_bytes, the bytes the process made the block layer read and write. */

@@ -114,7 +114,7 @@ public final class RemoteCounters implements HostCounters {
   }
 
   @Override
-  public Optional<ProcReader.Process> process(long pid) {
+  public Optional<ProcReader.Process> process(long pid, boolean withDescendants) {
     return Optional.empty(); // the kit does not know a remote SUT node's processes
   }
 

@@ -166,7 +166,7 @@ public final class ResourceSampler {
       tracks.computeIfAbsent(w.name() + "\u0000" + w.pid(), k -> new ProcessTrack(w, before));
     }
     for (ProcessTrack t : tracks.values()) {
-      t.add(now.contains(t.who()) ? proc.process(t.who().pid()) : Optional.empty(), baseline);
+      t.add(now.contains(t.who()) ? proc.process(t.who().pid(), t.who().withDescendants()) : Optional.empty(), baseline);
     }
   }
 

@@ -8,6 +8,14 @@ package io.iotkit.resources;
  */
 public record WatchedProcess(String name, String role, long pid) {
 
+  /**
+   * Whether the processes it starts count as its own: a SUT node's do (PostgreSQL serves each connection in a
+   * process of its own); the master's and an instance's do not, since those are watched processes of their own.
+   */
+  public boolean withDescendants() {
+    return "sut".equals(role);
+  }
+
   /** This JVM. */
   public static WatchedProcess self(String name, String role) {
     return new WatchedProcess(name, role, ProcessHandle.current().pid());

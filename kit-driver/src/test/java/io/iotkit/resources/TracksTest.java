@@ -76,11 +76,46 @@ class TracksTest {
     assertEquals(750 * 1024, h.memTotalBytes() - h.memAvailableBytes());
     assertEquals(16 * 512, h.disk().written(), "sda only, not its partition");
     assertEquals(0, h.net().read(), "no net/dev: nothing counted");
-    ProcReader.Process p = r.process(42).orElseThrow();
+    ProcReader.Process p = r.process(42, true).orElseThrow();
     assertEquals(100, p.ticks());
     assertEquals(2 << 20, p.rssBytes());
     assertEquals(null, p.io(), "no io file: not readable");
-    assertTrue(r.process(43).isEmpty());
+    assertTrue(r.process(43, false).isEmpty());
     assertFalse(new ProcReader(dir.resolve("nowhere"), block).available(), "no /proc: nothing to sample");
+  }
+
+  /**
+   * A server's workers count as the server's: a postmaster (42) with a backend (43) that has a child of its own
+   * (44) and one that has exited and been reaped (its CPU in 42's cutime/cstime); memory as each one's Pss.
+   */
+  @Test
+  void aServerProcessCountsTheProcessesUnderIt(@TempDir Path dir) throws Exception {
+    Path proc = Files.createDirectories(dir.resolve("proc"));
+    process(proc, 42, "70 30 5 1", 8192, 1024, "43");
+    process(proc, 43, "10 5 0 0", 4096, 512, "44");
+    process(proc, 44, "1 1 0 0", 2048, 256, "");
+    Files.writeString(proc.resolve("43/io"), "read_bytes: 100\nwrite_bytes: 200\n");
+    Files.writeString(proc.resolve("42/io"), "read_bytes: 1\nwrite_bytes: 2\n");
+    ProcReader r = new ProcReader(proc, dir.resolve("block"));
+
+    ProcReader.Process tree = r.process(42, true).orElseThrow();
+    assertEquals(70 + 30 + 5 + 1 + 10 + 5 + 1 + 1, tree.ticks(), "own, reaped children's and live descendants' CPU");
+    assertEquals((1024 + 512 + 256) * 1024, tree.rssBytes(), "the Pss of each, so shared pages count once");
+    assertEquals(101, tree.io().read(), "io of those whose io is readable (44's is not)");
+    assertEquals(202, tree.io().written());
+
+    ProcReader.Process alone = r.process(42, false).orElseThrow();
+    assertEquals(70 + 30 + 5 + 1, alone.ticks());
+    assertEquals(8192 * 1024, alone.rssBytes(), "alone: its resident set");
+  }
+
+  private static void process(Path proc, int pid, String cpu, int rssKb, int pssKb, String children)
+      throws Exception {
+    Path dir = Files.createDirectories(proc.resolve(Integer.toString(pid)));
+    Files.writeString(dir.resolve("stat"), pid + " (postgres) S 1 42 42 0 -1 0 0 0 0 0 " + cpu + " 20 0 1 0 1 0 0\n");
+    Files.writeString(dir.resolve("status"), "Name:\tpostgres\nVmRSS:\t " + rssKb + " kB\n");
+    Files.writeString(dir.resolve("smaps_rollup"), "Rss: " + rssKb + " kB\nPss: " + pssKb + " kB\n");
+    Path task = Files.createDirectories(dir.resolve("task/" + pid));
+    Files.writeString(task.resolve("children"), children.isEmpty() ? "" : children + " ");
   }
 }
