@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.Properties;
 
@@ -97,7 +98,7 @@ public final class StoreParts implements PartGroup {
     // threads the parts start inherit it.
     callersLoader = Thread.currentThread().getContextClassLoader();
     Thread.currentThread().setContextClassLoader(provider.getClass().getClassLoader());
-    sut = SutSession.open(provider, propertiesFile, setup, workDir);
+    sut = SutSession.open(provider, propertiesFile, Map.of(), setup, workDir);
     Properties properties = Bindings.properties(propertiesFile, sut.overrides());
     boolean queries = sut.answersQueries();
     String runTag = Long.toString(System.currentTimeMillis() / 1000, 36);

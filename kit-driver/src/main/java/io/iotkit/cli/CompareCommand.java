@@ -68,9 +68,9 @@ final class CompareCommand implements Callable<Integer> {
       }
     }
     for (StudyTable t : tables) {
-      if (t.swept() != tables.get(0).swept()) {
+      if (t.swept() != tables.get(0).swept() || !t.axisLabel().equals(tables.get(0).axisLabel())) {
         throw new BadInputException("studies compare over the same swept option, but " + tables.get(0).name()
-            + " sweeps " + tables.get(0).swept().option() + " and " + t.name() + " sweeps " + t.swept().option());
+            + " sweeps " + tables.get(0).axisLabel() + " and " + t.name() + " sweeps " + t.axisLabel());
       }
     }
     System.out.print(StudyText.compare(tables));

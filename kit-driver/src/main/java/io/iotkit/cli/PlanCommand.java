@@ -18,6 +18,7 @@ import io.iotkit.result.RunFolder;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -110,8 +111,7 @@ final class PlanCommand implements Callable<Integer> {
       // the planned run's settings; its K is what the plan finds, so the config carries the smallest valid one
       config = new RunConfig(substations, Math.max(1, substations), io.iotkit.model.WorkloadSpec.KVP_BYTES, binding,
           properties, null, null, false, threads, sutNodes, resultsRoot, jvmOptions, 0, io.iotkit.model.Arrivals.FIXED,
-          false, kit,
-          hosts.plan(kit));
+          false, kit, hosts.plan(kit), Map.of());
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage());
     }

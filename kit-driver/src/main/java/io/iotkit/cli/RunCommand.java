@@ -19,7 +19,9 @@ import io.iotkit.result.RunFolder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
@@ -61,6 +63,11 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--binding-properties", paramLabel = "FILE",
       description = "Binding properties (SUT address, credentials, tuning) (default: workloads/<binding>.properties).")
   Path bindingProperties;
+
+  @Option(names = "--binding-property", paramLabel = "KEY=VALUE",
+      description = "A binding property laid over the file's, e.g. mysql.batch.size=10; repeatable. Credentials"
+          + " belong in the file.")
+  Map<String, String> givenProperties = new LinkedHashMap<>();
 
   @Option(names = "--sut-nodes", defaultValue = "1", paramLabel = "N",
       description = "Nodes of the local server the kit starts when the binding properties name no SUT: N Kafka"
@@ -148,7 +155,7 @@ final class RunCommand implements Callable<Integer> {
       config = new RunConfig(substations, kvps, kvpBytes, binding, bindingPropertiesFile(kit), pricingFile(kit),
           systemFile(kit), strict,
           threads, sutNodes, results != null ? results : kit.home().resolve("results"), jvmOptions(), rate,
-          arrivals(), noQueries, kit, hosts.plan(kit));
+          arrivals(), noQueries, kit, hosts.plan(kit), givenProperties);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage());
     }

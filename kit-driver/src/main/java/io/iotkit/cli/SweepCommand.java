@@ -5,6 +5,7 @@ import io.iotkit.protocol.RunProtocol;
 import io.iotkit.report.HeadlessChromium;
 import io.iotkit.report.StudyReport;
 import io.iotkit.result.RunFolder;
+import io.iotkit.study.PropertySweep;
 import io.iotkit.study.Study;
 import io.iotkit.study.StudySpec;
 import io.iotkit.study.StudyTable;
@@ -21,7 +22,10 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** A study over one swept run option: {@code tpcx-iot.sh sweep -p 1,2,4 --kvps-per-substation N}. */
+/**
+ * A study over one swept run option: {@code tpcx-iot.sh sweep -p 1,2,4 --kvps-per-substation N}, or over one binding
+ * property: {@code tpcx-iot.sh sweep -b mysql --binding-property mysql.batch.size=1,10,100 -k K}.
+ */
 @Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
     description = "Runs a study over one parameter: one full run of the kit per value of the one option that lists"
         + " several (comma-separated), each in its own run folder under the study folder's runs/, then writes the"
@@ -66,6 +70,11 @@ final class SweepCommand implements Callable<Integer> {
   @Option(names = "--binding-properties", paramLabel = "FILE", description = "Passed to every run.")
   Path bindingProperties;
 
+  @Option(names = "--binding-property", paramLabel = "KEY=VALUE[,VALUE...]",
+      description = "One binding property laid over the file's, e.g. mysql.batch.size=1,10,100 (individual against"
+          + " bulk writes); each point's value is in its run's result and FDR.")
+  String bindingProperty;
+
   @Option(names = "--sut-nodes", paramLabel = "N", description = "Passed to every run.")
   Integer sutNodes;
 
@@ -99,7 +108,8 @@ final class SweepCommand implements Callable<Integer> {
     try {
       spec = new StudySpec(list(bindings), list(substations), list(threads), list(rates), list(kvpBytes),
           list(arrivals), kvps, kvpsPerSubstation, file(bindingProperties, "binding properties"), sutNodes,
-          file(hosts, "host list"), instanceJvmOptions, noQueries).validated();
+          file(hosts, "host list"), instanceJvmOptions, noQueries,
+          bindingProperty == null ? null : PropertySweep.parse(bindingProperty)).validated();
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage());
     }
@@ -124,7 +134,7 @@ final class SweepCommand implements Callable<Integer> {
       throw new BadInputException(e.getMessage());
     }
     int todo = s.toRun().size();
-    System.out.printf("study %s: %s over %s: %d point(s), %d to run%n", s.dir(), spec.swept().label(),
+    System.out.printf("study %s: %s over %s: %d point(s), %d to run%n", s.dir(), spec.axisLabel(),
         String.join(", ", spec.values()), spec.values().size(), todo);
     // On Ctrl-C or kill, the point's run (and everything it started) ends with the study.
     Thread reaper = new Thread(RunCommand::stopChildren, "stop-children");

@@ -46,13 +46,20 @@ final class MachineSection {
           UNKNOWN, UNKNOWN);
     }
     return new FdrView.Inputs(text(in.binding()),
-        in.bindingProperties() == null ? "none (the binding's built-in defaults)" : in.bindingProperties(),
+        (in.bindingProperties() == null ? "none (the binding's built-in defaults)" : in.bindingProperties())
+            + given(in.givenProperties()),
         in.pricing() == null ? "none" : in.pricing(),
         in.systemDescription() == null ? "none" : in.systemDescription(),
         Integer.toString(in.substations()), count(in.kvps()), Integer.toString(in.threads()),
         count(in.kvpBytes()) + (in.kvpBytes() != WorkloadSpec.KVP_BYTES ? " (--kvp-bytes: a trial run)" : ""),
         in.rate() > 0 ? in.pacing() + " (--rate: a trial run)" : "unpaced (as fast as the SUT takes readings)",
         in.strict() ? "yes (audited run)" : "no (trial run)", flags(in.instanceJvmOptions()));
+  }
+
+  /** The properties given on the command line, as "; with k=v, k=v on the command line", or empty. */
+  private static String given(Map<String, String> given) {
+    return given.isEmpty() ? "" : "; with " + given.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+        .collect(Collectors.joining(", ")) + " on the command line";
   }
 
   /** @param e the machine as the kit read it, or null when the result has none */

@@ -1,6 +1,9 @@
 package io.iotkit.model;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What the run was asked to do: the command's options and the files it read.
@@ -15,11 +18,13 @@ import java.util.List;
  * @param noQueries true when the instances ran no dashboard queries (--no-queries); absent (false) in results
  *     of kits before the option
  * @param sutNodes nodes of the local server the kit started (--sut-nodes); 1 also when the SUT is the sponsor's
+ * @param givenProperties binding properties given on the command line (--binding-property), laid over the file's;
+ *     empty when none were, and in results of kits before the option
  */
 public record RunInputs(int substations, long kvps, int kvpBytes, String binding, int threads, int sutNodes,
                         boolean strict, String bindingProperties, String pricing, String systemDescription,
                         List<String> instanceJvmOptions, String hosts, long rate, Arrivals arrivals,
-                        boolean noQueries) {
+                        boolean noQueries, Map<String, String> givenProperties) {
 
   public RunInputs {
     if (kvpBytes == 0) {
@@ -28,6 +33,7 @@ public record RunInputs(int substations, long kvps, int kvpBytes, String binding
     if (arrivals == null) {
       arrivals = Arrivals.FIXED;
     }
+    givenProperties = givenProperties == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(givenProperties));
   }
 
   /** How the load was paced, for reports: "paced at R kvps/s per instance, A arrivals", or empty when unpaced. */

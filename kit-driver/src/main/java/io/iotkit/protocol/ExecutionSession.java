@@ -100,7 +100,7 @@ public final class ExecutionSession implements AutoCloseable {
     try {
       InstanceOrders.checkWorkloadProperties(config, provider.name());
       String listen = hosts == null ? LocalSetup.LOOPBACK : SutAddress.reachableFrom(config.hosts().hosts());
-      sut = SutSession.open(provider, config.bindingProperties(),
+      sut = SutSession.open(provider, config.bindingProperties(), config.givenProperties(),
           new LocalSetup(config.kit().home(), config.sutNodes(), listen), sutFolder());
     } catch (HostException e) {
       throw closing(this, new Failure(e.getMessage(), true));

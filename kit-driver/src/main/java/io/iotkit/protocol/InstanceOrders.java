@@ -88,11 +88,8 @@ final class InstanceOrders {
   /** The workload's own settings in the binding properties (e.g. iot.inflight.readings), before the SUT starts. */
   static void checkWorkloadProperties(RunConfig config, String binding) throws SutSession.SutException,
       IOException {
-    if (config.bindingProperties() == null) {
-      return;
-    }
     try {
-      IotWorkload.checkProperties(Bindings.properties(config.bindingProperties(), Map.of()));
+      IotWorkload.checkProperties(Bindings.properties(config.bindingProperties(), config.givenProperties()));
     } catch (BadPropertyException e) {
       throw new SutSession.BadSetupException(Bindings.badPropertyLine(binding, config.bindingProperties(), e));
     }

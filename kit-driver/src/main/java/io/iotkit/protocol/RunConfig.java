@@ -8,6 +8,7 @@ import io.iotkit.model.KitLayout;
 import io.iotkit.model.WorkloadSpec;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One run's settings, checked once when made; nothing changes them after.
@@ -23,11 +24,14 @@ import java.util.List;
  * @param arrivals how paced threads space their readings; only with a rate
  * @param noQueries true to skip the dashboard queries (--no-queries): an ingest-only trial run
  * @param hosts how to reach the driver hosts of a run over a host list, or null to run every instance here
+ * @param givenProperties binding properties given on the command line (--binding-property), laid over the
+ *     file's; never a credential, since a command line shows in process lists
  */
 public record RunConfig(int substations, long kvps, int kvpBytes, String binding, Path bindingProperties,
                         Path pricing, Path systemDescription, boolean strict, int threads, int sutNodes,
                         Path resultsRoot, List<String> instanceJvmOptions, long rate, Arrivals arrivals,
-                        boolean noQueries, KitLayout kit, DriverHosts.Plan hosts) {
+                        boolean noQueries, KitLayout kit, DriverHosts.Plan hosts,
+                        Map<String, String> givenProperties) {
 
   public RunConfig {
     if (substations < 1) {
@@ -62,6 +66,7 @@ public record RunConfig(int substations, long kvps, int kvpBytes, String binding
       throw new IllegalArgumentException(kvpProblem);
     }
     instanceJvmOptions = List.copyOf(instanceJvmOptions);
+    givenProperties = GivenProperties.checked(givenProperties);
     if (hosts != null) {
       Placement.place(hosts.hosts(), substations); // counts that cannot add up to P are bad input, said now
     }

@@ -179,7 +179,7 @@ public final class RunProtocol {
         pathOrNull(config.bindingProperties()), pathOrNull(config.pricing()),
         pathOrNull(config.systemDescription()), config.instanceJvmOptions(),
         config.hosts() == null ? null : config.hosts().file().toString(), config.rate(), config.arrivals(),
-        config.noQueries());
+        config.noQueries(), config.givenProperties());
   }
 
   private static String pathOrNull(Path p) {

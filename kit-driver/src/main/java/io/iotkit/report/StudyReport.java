@@ -46,7 +46,7 @@ public final class StudyReport {
   /** The study's page. */
   public static String html(StudyTable t) {
     StringBuilder sb = new StringBuilder(128 * 1024);
-    String x = t.swept().label();
+    String x = t.axisLabel();
     HtmlPage.open(sb, "Study " + t.name(), chartIds(t));
     sb.append("<header><h1>IoT gateway benchmark: study ").append(esc(t.name())).append("</h1>")
         .append("<p class=\"sub\">").append(esc(t.spec().describe())).append(" &mdash; swept: ").append(esc(x))
@@ -123,7 +123,7 @@ public final class StudyReport {
     StringBuilder sb = new StringBuilder(128 * 1024);
     HtmlPage.open(sb, "Comparison of " + studies.size() + " studies", List.of(CHART_IOTPS, CHART_EFFICIENCY,
         CHART_INSERT_LATENCY, CHART_QUERY_LATENCY));
-    String x = studies.get(0).swept().label();
+    String x = studies.get(0).axisLabel();
     sb.append("<header><h1>IoT gateway benchmark: comparison of studies</h1><ul>");
     for (StudyTable t : studies) {
       sb.append("<li>").append(esc(t.name())).append(": ").append(esc(t.spec().describe())).append("</li>");
@@ -150,7 +150,7 @@ public final class StudyReport {
     long measured = t.rows().stream().filter(StudyRow::measured).count();
     card(sb, "points with a result", measured + " of " + t.rows().size());
     t.rows().stream().filter(StudyRow::measured).max(java.util.Comparator.comparingDouble(StudyRow::iotps))
-        .ifPresent(r -> card(sb, "highest IoTps (" + t.swept().label() + "=" + r.value() + ")", Html.iotps(r.iotps())));
+        .ifPresent(r -> card(sb, "highest IoTps (" + t.axisLabel() + "=" + r.value() + ")", Html.iotps(r.iotps())));
     if (t.paced()) {
       Saturation s = t.saturation();
       card(sb, "saturation", s.reached() ? fmt("%,.0f kvps/s offered", s.offeredRate()) : "not reached");
@@ -196,8 +196,8 @@ public final class StudyReport {
   private static SvgChart chart(StudyTable t, String title, String yLabel, String unit, List<Line> lines,
                                 Function<StudyRow, Double> xOf, double reference) {
     SvgChart chart;
-    if (t.swept().numeric()) {
-      LineChart c = new LineChart(title, xOf != null ? "offered kvps/s" : t.swept().label(), yLabel, unit);
+    if (t.numericAxis()) {
+      LineChart c = new LineChart(title, xOf != null ? "offered kvps/s" : t.axisLabel(), yLabel, unit);
       for (Line l : lines) {
         List<StudyRow> rows = t.rows().stream().filter(r -> l.value().apply(r) != null
             && (xOf == null || xOf.apply(r) != null)).toList();
@@ -219,8 +219,8 @@ public final class StudyReport {
   private static SvgChart compareChart(List<StudyTable> studies, String title, String yLabel, String unit,
                                        Function<StudyRow, Double> value, double reference) {
     SvgChart chart;
-    if (studies.get(0).swept().numeric()) {
-      LineChart c = new LineChart(title, studies.get(0).swept().label(), yLabel, unit);
+    if (studies.get(0).numericAxis()) {
+      LineChart c = new LineChart(title, studies.get(0).axisLabel(), yLabel, unit);
       for (StudyTable t : studies) {
         List<StudyRow> rows = t.rows().stream().filter(r -> value.apply(r) != null).toList();
         c.add(t.name(), rows.stream().mapToDouble(r -> Double.parseDouble(r.value())).toArray(),

@@ -28,13 +28,17 @@ import java.util.Map;
  * @param offeredRate P x rate, for a paced run; null when unpaced
  * @param sutCpu mean CPU seconds per second of the local SUT's processes over the performance run
  * @param driverCpu mean CPU seconds per second (user + system) of the driver hosts over the performance run
+ * @param sutMemoryPeakBytes the local SUT's processes' memory together, at its peak over the performance run
+ * @param sutDiskWriteBytesPerSecond mean bytes per second the local SUT's processes wrote to disk; null where
+ *     not measured
  */
 public record StudyRow(String value, PointState.Status status, String runFolder, Integer substations, Long kvps,
                        Double warmupSeconds, Double measuredSeconds, Double iotps, Double perSensor,
                        Double efficiency, Double ingestMinSeconds, Double ingestMaxSeconds, Double ingestAvgSeconds,
                        Double ingestSpread, Map<Operation, Double> queryAvgMs, Map<Operation, Double> queryP99Ms,
                        Double insertP50Ms, Double insertP99Ms, Double insertP999Ms, long rate, Double offeredRate,
-                       Double sutCpu, Double driverCpu) {
+                       Double sutCpu, Double driverCpu, Double sutMemoryPeakBytes,
+                       Double sutDiskWriteBytesPerSecond) {
 
   /** Whether the point has a result to show. */
   public boolean measured() {
@@ -45,12 +49,13 @@ public record StudyRow(String value, PointState.Status status, String runFolder,
   StudyRow withEfficiency(Double e) {
     return new StudyRow(value, status, runFolder, substations, kvps, warmupSeconds, measuredSeconds, iotps,
         perSensor, e, ingestMinSeconds, ingestMaxSeconds, ingestAvgSeconds, ingestSpread, queryAvgMs, queryP99Ms,
-        insertP50Ms, insertP99Ms, insertP999Ms, rate, offeredRate, sutCpu, driverCpu);
+        insertP50Ms, insertP99Ms, insertP999Ms, rate, offeredRate, sutCpu, driverCpu, sutMemoryPeakBytes,
+        sutDiskWriteBytesPerSecond);
   }
 
   /** A point without a result: only its value and state. */
   static StudyRow unmeasured(String value, PointState.Status status, String runFolder) {
     return new StudyRow(value, status, runFolder, null, null, null, null, null, null, null, null, null, null, null,
-        Map.of(), Map.of(), null, null, null, 0, null, null, null);
+        Map.of(), Map.of(), null, null, null, 0, null, null, null, null, null);
   }
 }

@@ -1,10 +1,12 @@
 package io.iotkit.study;
 
+import io.iotkit.binding.SecretNames;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * What a study was asked to do, as kept in study.json: the values of each run option (one of them several, the
@@ -24,11 +26,12 @@ import java.util.Map;
  * @param hosts absolute path of the host list, or null
  * @param instanceJvmOptions {@code --instance-jvm-options}, or null
  * @param noQueries {@code --no-queries}
+ * @param bindingProperty {@code --binding-property}: one binding property's values, or null
  */
 public record StudySpec(List<String> bindings, List<String> substations, List<String> threads, List<String> rates,
                         List<String> kvpBytes, List<String> arrivals, Long kvps, Long kvpsPerSubstation,
                         String bindingProperties, Integer sutNodes, String hosts, String instanceJvmOptions,
-                        boolean noQueries) {
+                        boolean noQueries, PropertySweep bindingProperty) {
 
   /** One run of the study: the swept option's value and the run's options (without results folder and -q). */
   public record Point(String value, List<String> options) {
@@ -42,6 +45,8 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
     kvpBytes = kvpBytes == null ? List.of() : List.copyOf(kvpBytes);
     arrivals = arrivals == null ? List.of() : List.copyOf(arrivals);
   }
+
+  private static final Pattern NUMBER = Pattern.compile("-?\\d+(\\.\\d+)?");
 
   /**
    * Checks a study's options; the message of the exception is the one line the user sees.
@@ -68,13 +73,17 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
         }
       }
     }
+    if (bindingProperty != null && SecretNames.isSecret(bindingProperty.key())) {
+      throw new IllegalArgumentException("--binding-property " + bindingProperty.key() + ": credentials belong in the"
+          + " binding properties file, never on a command line, which process lists show");
+    }
     if (lists.size() > 1) {
       throw new IllegalArgumentException("a study sweeps one parameter, but " + lists.get(0).option() + " and "
           + lists.get(1).option() + " both list several values: give all but one of them a single value");
     }
     if (lists.isEmpty()) {
       throw new IllegalArgumentException("nothing to sweep: give one of -b, -p, --threads, --rate, --kvp-bytes,"
-          + " --arrivals several values, comma-separated (e.g. -p 1,2,4)");
+          + " --arrivals, --binding-property several values, comma-separated (e.g. -p 1,2,4)");
     }
     if ((kvps == null) == (kvpsPerSubstation == null)) {
       throw new IllegalArgumentException("give either -k K (kvps per execution at every point) or"
@@ -110,7 +119,19 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
     m.put(Swept.RATE, rates);
     m.put(Swept.KVP_BYTES, kvpBytes);
     m.put(Swept.ARRIVALS, arrivals);
+    m.put(Swept.BINDING_PROPERTY, bindingProperty == null ? List.of() : bindingProperty.values());
     return m;
+  }
+
+  /** The swept parameter's name for tables and axes: the option's label, or the binding property's key. */
+  public String axisLabel() {
+    return swept() == Swept.BINDING_PROPERTY ? bindingProperty.key() : swept().label();
+  }
+
+  /** Whether the swept values are numbers, drawn on a numeric axis. */
+  public boolean numericAxis() {
+    return swept().numeric()
+        || swept() == Swept.BINDING_PROPERTY && values().stream().allMatch(v -> NUMBER.matcher(v.trim()).matches());
   }
 
   /** The swept option: the one that lists several values. */
@@ -135,7 +156,7 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
         String v = e.getKey() == swept ? value : e.getValue().isEmpty() ? null : e.getValue().get(0);
         if (v != null) {
           options.add(e.getKey().option());
-          options.add(v.trim());
+          options.add(e.getKey() == Swept.BINDING_PROPERTY ? bindingProperty.argument(v) : v.trim());
         }
         if (e.getKey() == Swept.SUBSTATIONS) {
           p = Long.parseLong(v.trim());
@@ -169,7 +190,9 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
     StringBuilder sb = new StringBuilder();
     for (Map.Entry<Swept, List<String>> e : byOption().entrySet()) {
       if (!e.getValue().isEmpty()) {
-        sb.append(' ').append(e.getKey().option()).append(' ').append(String.join(",", e.getValue()));
+        sb.append(' ').append(e.getKey().option()).append(' ')
+            .append(e.getKey() == Swept.BINDING_PROPERTY ? bindingProperty.key() + "=" : "")
+            .append(String.join(",", e.getValue()));
       }
     }
     sb.append(kvps != null ? " -k " + kvps : " --kvps-per-substation " + kvpsPerSubstation);

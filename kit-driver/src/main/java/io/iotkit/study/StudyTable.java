@@ -59,6 +59,16 @@ public record StudyTable(String name, StudySpec spec, List<StudyRow> rows) {
     return spec.swept();
   }
 
+  /** The swept parameter's name for headings and axes (see {@link StudySpec#axisLabel}). */
+  public String axisLabel() {
+    return spec.axisLabel();
+  }
+
+  /** Whether the swept values are numbers, drawn on a numeric axis. */
+  public boolean numericAxis() {
+    return spec.numericAxis();
+  }
+
   /** Where a rate sweep saturated; not reached for a study without paced points. */
   public Saturation saturation() {
     return Saturation.of(rows);
@@ -110,7 +120,8 @@ public record StudyTable(String name, StudySpec spec, List<StudyRow> rows) {
         ingest.getMin(), ingest.getMax(), ingest.getAverage(),
         p > 1 ? Metrics.IngestSpread.of(m).spreadPercent() / 100 : null,
         avg, p99, insert[0], insert[1], insert[2], rate, rate > 0 ? (double) p * rate : null,
-        sutCpu(m.resources()), driverCpu(m.resources()));
+        sutCpu(m.resources()), driverCpu(m.resources()), sutMemoryPeak(m.resources()),
+        sutDiskWrites(m.resources()));
   }
 
   /** Insert latency p50, p99 and p99.9 in ms from the run's histograms; the summaries' p50 and p99 without them. */
@@ -137,6 +148,29 @@ public record StudyTable(String name, StudySpec spec, List<StudyRow> rows) {
       return null;
     }
     return sut.stream().mapToDouble(p -> mean(p.cpuSeconds())).sum();
+  }
+
+  /** The SUT's processes' memory together at its peak second; null when none was sampled. */
+  static Double sutMemoryPeak(ResourceUsage u) {
+    List<ResourceUsage.ProcessUsage> sut = u == null ? List.of() : u.processesOf("sut");
+    if (sut.isEmpty()) {
+      return null;
+    }
+    return (double) ResourceUsage.Summary.of(ResourceUsage.sum(sut.stream().map(p -> toDoubles(p.rssBytes()))
+        .toArray(double[][]::new))).peak();
+  }
+
+  /** Mean bytes/s the SUT's processes wrote to disk together; null when none was sampled or one was unreadable. */
+  static Double sutDiskWrites(ResourceUsage u) {
+    List<ResourceUsage.ProcessUsage> sut = u == null ? List.of() : u.processesOf("sut");
+    if (sut.isEmpty() || !sut.stream().allMatch(ResourceUsage.ProcessUsage::diskMeasured)) {
+      return null;
+    }
+    return sut.stream().mapToDouble(p -> mean(toDoubles(p.diskWriteBytes()))).sum();
+  }
+
+  private static double[] toDoubles(long[] values) {
+    return Arrays.stream(values).asDoubleStream().toArray();
   }
 
   /** Mean CPU s/s (user + system) of the driver hosts together; null when none was sampled. */

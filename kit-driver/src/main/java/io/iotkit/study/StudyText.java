@@ -25,7 +25,7 @@ public final class StudyText {
   public static String text(StudyTable t) {
     StringBuilder sb = new StringBuilder();
     sb.append("Study ").append(t.name()).append(": ").append(t.spec().describe()).append('\n');
-    sb.append("Swept: ").append(t.swept().label()).append(" = ").append(String.join(", ", t.spec().values()))
+    sb.append("Swept: ").append(t.axisLabel()).append(" = ").append(String.join(", ", t.spec().values()))
         .append("\n\n");
     for (Section s : sections(t)) {
       section(sb, s.title(), s.rows());
@@ -45,7 +45,7 @@ public final class StudyText {
     List<String> failed = new ArrayList<>();
     for (StudyRow r : t.rows()) {
       if (!r.measured()) {
-        failed.add(t.swept().label() + "=" + r.value() + " " + r.status());
+        failed.add(t.axisLabel() + "=" + r.value() + " " + r.status());
       }
     }
     return failed.isEmpty() ? "" : "Points without a result: " + String.join(", ", failed);
@@ -54,7 +54,7 @@ public final class StudyText {
   /** The study's tables: throughput, ingest spread, query latency, insert latency (or paced load), CPU. */
   public static List<Section> sections(StudyTable t) {
     List<Section> sections = new ArrayList<>();
-    String x = t.swept().label();
+    String x = t.axisLabel();
     List<List<String>> main = new ArrayList<>();
     boolean showP = t.swept() != Swept.SUBSTATIONS; // else the first column is P already
     main.add(withP(showP, 2, List.of(x, "status", "P", "K", "warmup s", "measured s", "IoTps", "per-sensor IoTps",
@@ -115,11 +115,17 @@ public final class StudyText {
         t.paced() ? t.saturation().describe() : ""));
 
     List<List<String>> cpu = new ArrayList<>();
-    cpu.add(List.of(x, "SUT processes CPU s/s", "driver hosts CPU s/s"));
+    cpu.add(List.of(x, "SUT processes CPU s/s", "SUT memory peak MiB", "SUT disk writes MB/s",
+        "driver hosts CPU s/s"));
     for (StudyRow r : t.rows()) {
-      cpu.add(List.of(r.value(), f(r.sutCpu(), "%.2f"), f(r.driverCpu(), "%.2f")));
+      cpu.add(List.of(r.value(), f(r.sutCpu(), "%.2f"),
+          f(r.sutMemoryPeakBytes() == null ? null : r.sutMemoryPeakBytes() / (1 << 20), "%,.0f"),
+          f(r.sutDiskWriteBytesPerSecond() == null ? null : r.sutDiskWriteBytesPerSecond() / 1e6, "%,.2f"),
+          f(r.driverCpu(), "%.2f")));
     }
-    sections.add(new Section("Mean CPU over the performance run (n/a: not sampled)", cpu, ""));
+    sections.add(new Section("Resources over the performance run: mean CPU, peak memory and mean disk writes of the"
+        + " local SUT's processes (with the processes they start), mean CPU of the driver hosts (n/a: not sampled)",
+        cpu, ""));
     return sections;
   }
 
@@ -130,7 +136,7 @@ public final class StudyText {
 
   /** One row per point with every figure, plain numbers (no thousands separators), empty where not measured. */
   public static String csv(StudyTable t) {
-    List<String> head = new ArrayList<>(List.of(t.swept() == Swept.SUBSTATIONS ? "swept P" : t.swept().label(),
+    List<String> head = new ArrayList<>(List.of(t.swept() == Swept.SUBSTATIONS ? "swept P" : t.axisLabel(),
         "status", "run folder", "P", "K", "warmup s",
         "measured s", "IoTps", "per-sensor IoTps", efficiencyLabel(t), "ingest min s", "ingest max s", "ingest avg s",
         "ingest spread", "insert p50 ms", "insert p99 ms", "insert p99.9 ms"));
@@ -138,7 +144,8 @@ public final class StudyText {
       head.add(q.key() + " avg ms");
       head.add(q.key() + " p99 ms");
     }
-    head.addAll(List.of("rate per instance", "offered kvps/s", "SUT CPU s/s", "driver CPU s/s"));
+    head.addAll(List.of("rate per instance", "offered kvps/s", "SUT CPU s/s", "driver CPU s/s", "SUT memory peak bytes",
+        "SUT disk write bytes/s"));
     StringBuilder sb = new StringBuilder(csvLine(head));
     for (StudyRow r : t.rows()) {
       List<String> cells = new ArrayList<>(List.of(r.value(), r.status().toString(),
@@ -151,7 +158,7 @@ public final class StudyText {
         cells.add(c(r.queryP99Ms().get(q)));
       }
       cells.addAll(List.of(r.measured() ? Long.toString(r.rate()) : "", c(r.offeredRate()), c(r.sutCpu()),
-          c(r.driverCpu())));
+          c(r.driverCpu()), c(r.sutMemoryPeakBytes()), c(r.sutDiskWriteBytesPerSecond())));
       sb.append(csvLine(cells));
     }
     return sb.toString();
@@ -177,7 +184,7 @@ public final class StudyText {
         new Figure("query avg ms", r -> f(queryAverage(r), "%,.3f")));
     for (Figure fig : figures) {
       List<List<String>> rows = new ArrayList<>();
-      List<String> head = new ArrayList<>(List.of(studies.get(0).swept().label()));
+      List<String> head = new ArrayList<>(List.of(studies.get(0).axisLabel()));
       studies.forEach(s -> head.add(s.name()));
       rows.add(head);
       for (String value : values(studies)) {

@@ -47,7 +47,7 @@ public final class Sweep {
   public int run() throws IOException, InterruptedException {
     List<PointState> points = study.points();
     List<Integer> todo = study.toRun();
-    String what = study.spec().swept().label();
+    String what = study.spec().axisLabel();
     for (int i = 0; i < points.size(); i++) {
       if (!todo.contains(i)) {
         out.printf(Locale.ROOT, "[%d/%d] %s=%s: complete already (%s), not run again%n", i + 1, points.size(), what,

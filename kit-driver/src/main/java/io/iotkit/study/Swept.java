@@ -10,7 +10,9 @@ public enum Swept {
   THREADS("--threads", "threads", true),
   RATE("--rate", "rate", true),
   KVP_BYTES("--kvp-bytes", "kvp bytes", true),
-  ARRIVALS("--arrivals", "arrivals", false);
+  ARRIVALS("--arrivals", "arrivals", false),
+  /** One binding property, e.g. mysql.batch.size; its axis is named after the property. */
+  BINDING_PROPERTY("--binding-property", "binding property", false);
 
   private final String option;
   private final String label;

@@ -22,12 +22,18 @@ public final class SutSession implements AutoCloseable {
   private final BindingProvider provider;
   private final Path propertiesFile;
   private final Optional<LocalServer> server;
-  private Map<String, String> overrides = Map.of();
+  /** Properties given on the command line, laid over the file's. */
+  private final Map<String, String> given;
+  /** What is laid over the file's properties: the given ones, then a local server's address. */
+  private Map<String, String> overrides;
   private StoreAdmin admin;
 
-  private SutSession(BindingProvider provider, Path propertiesFile, Optional<LocalServer> server) {
+  private SutSession(BindingProvider provider, Path propertiesFile, Map<String, String> given,
+                     Optional<LocalServer> server) {
     this.provider = provider;
     this.propertiesFile = propertiesFile;
+    this.given = Map.copyOf(given);
+    this.overrides = this.given;
     this.server = server;
   }
 
@@ -36,13 +42,13 @@ public final class SutSession implements AutoCloseable {
    *
    * @throws SutException with one line fit for the user when the SUT cannot be started or reached
    */
-  public static SutSession open(BindingProvider provider, Path propertiesFile, LocalSetup setup, Path workDir)
-      throws SutException {
-    Properties props = load(propertiesFile, Map.of());
+  public static SutSession open(BindingProvider provider, Path propertiesFile, Map<String, String> given,
+                               LocalSetup setup, Path workDir) throws SutException {
+    Properties props = load(propertiesFile, given);
     SutSession s;
     try {
       provider.checkProperties(props); // before a local server starts: a bad property ends the run at once
-      s = new SutSession(provider, propertiesFile, provider.localServer(props, setup));
+      s = new SutSession(provider, propertiesFile, given, provider.localServer(props, setup));
     } catch (BadPropertyException e) {
       throw new BadSetupException(Bindings.badPropertyLine(provider.name(), propertiesFile, e));
     } catch (IllegalArgumentException e) {
@@ -50,7 +56,7 @@ public final class SutSession implements AutoCloseable {
     }
     try {
       if (s.server.isPresent()) {
-        s.overrides = asMap(s.server.get().start(workDir));
+        s.overrides = laidOver(given, s.server.get().start(workDir));
       }
       s.connect();
       return s;
@@ -96,22 +102,26 @@ public final class SutSession implements AutoCloseable {
     }
   }
 
-  private static Map<String, String> asMap(Properties p) {
-    Map<String, String> m = new HashMap<>();
-    p.stringPropertyNames().forEach(k -> m.put(k, p.getProperty(k)));
+  /** The given properties with a local server's address laid over them (the server's own settings win). */
+  private static Map<String, String> laidOver(Map<String, String> given, Properties server) {
+    Map<String, String> m = new HashMap<>(given);
+    server.stringPropertyNames().forEach(k -> m.put(k, server.getProperty(k)));
     return m;
   }
 
-  /** A property of the sponsor's binding properties file, e.g. sut.restart.command. */
+  /** A property of the sponsor's binding properties (file or command line), e.g. sut.restart.command. */
   public Optional<String> property(String name) throws SutException {
-    return Optional.ofNullable(load(propertiesFile, Map.of()).getProperty(name)).filter(v -> !v.isBlank());
+    return Optional.ofNullable(load(propertiesFile, given).getProperty(name)).filter(v -> !v.isBlank());
   }
 
   public StoreAdmin admin() {
     return admin;
   }
 
-  /** Properties the kit laid over the sponsor's file (the embedded server's address), for the instances. */
+  /**
+   * Properties laid over the sponsor's file, for the instances: those given on the command line and the embedded
+   * server's address.
+   */
   public Map<String, String> overrides() {
     return overrides;
   }
@@ -135,7 +145,7 @@ public final class SutSession implements AutoCloseable {
   public void restartEmbedded() throws SutException {
     closeBinding();
     try {
-      overrides = asMap(server.orElseThrow().restart());
+      overrides = laidOver(given, server.orElseThrow().restart());
     } catch (IOException e) {
       throw new SutException(provider.name() + ": the embedded server did not restart: " + e.getMessage());
     }

@@ -70,7 +70,8 @@ class DisclosureTest {
     assertTrue(fdr.contains("| vda | not reported | 100 GiB (107,374,182,400 bytes) | solid state |"), fdr);
     assertTrue(fdr.contains("- Version reported by the store: 2.5.10"), fdr);
     assertTrue(fdr.contains("  - `hbase.regionserver.handler.count` = `60`"), fdr);
-    assertTrue(fdr.contains("| Binding properties file (attach it, secrets removed) | workloads/hbase.properties |"), fdr);
+    assertTrue(fdr.contains("| Binding properties file (attach it, secrets removed) | workloads/hbase.properties;"
+        + " with hbase.batch.size=10 on the command line |"), fdr);
     assertTrue(fdr.contains("| Report date | 2026-01-01 |"), fdr);
     assertTrue(fdr.contains("| Test sponsor | ACME <Labs> & Co |"), fdr);
     assertTrue(fdr.contains("| Processors per node | 2 × Xeon Gold 6338 |"), fdr);

@@ -234,7 +234,7 @@ public final class SampleRuns {
   private static RunInputs inputs() {
     return new RunInputs(SUBSTATIONS, KVPS, WorkloadSpec.KVP_BYTES, "memory", WorkloadSpec.THREADS_PER_INSTANCE, 1,
         false, null, "workloads/pricing.json", "workloads/system.json", List.of("-Xmx2g"), null, 0, Arrivals.FIXED,
-        false);
+        false, java.util.Map.of());
   }
 
   private static Environment environment() {

@@ -71,7 +71,7 @@ public final class StudyRuns {
       its.add(new IterationResult(n, List.of(), warmup, measured, 0, List.of(), Map.of(), List.of(), Map.of()));
     }
     RunInputs inputs = new RunInputs(p, perSubstation * p, io.iotkit.model.WorkloadSpec.KVP_BYTES, "memory", 10, 1, false,
-        null, null, null, List.of(), null, rate, io.iotkit.model.Arrivals.FIXED, false);
+        null, null, null, List.of(), null, rate, io.iotkit.model.Arrivals.FIXED, false, Map.of());
     return new RunResult("0.1.0", "r", RunStatus.COMPLETED, "", Instant.ofEpochSecond(T0 / S),
         Instant.ofEpochSecond(T0 / S + 30_000), inputs, null, null, "memory", Map.of(), List.of(), its, List.of(),
         Metrics.compute(its, PRICING), PRICING, false, List.of("trial"), List.of(),
@@ -91,7 +91,7 @@ public final class StudyRuns {
         new double[] {driverUser, driverUser, driverUser}, new double[] {driverSystem, driverSystem, driverSystem},
         new double[3], new long[3], new long[3], new long[3], new long[3], new long[3])),
         List.of(new ResourceUsage.ProcessUsage("h", "region server", "sut", 42, new double[] {sutCpu, sutCpu, sutCpu},
-            new long[3], new long[3], new long[3]),
+            new long[] {1L << 30, 2L << 30, 3L << 29}, new long[3], new long[] {1_000_000, 3_000_000, 2_000_000}),
             new ResourceUsage.ProcessUsage("h", "instance 0", "driver", 43, new double[] {9, 9, 9}, new long[3],
                 new long[3], new long[3])));
   }

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class StudySpecTest {
   private static StudySpec spec(List<String> b, List<String> p, List<String> threads, List<String> rates, Long k,
                                 Long perSubstation) {
-    return new StudySpec(b, p, threads, rates, null, null, k, perSubstation, null, null, null, "-Xmx512m", true);
+    return new StudySpec(b, p, threads, rates, null, null, k, perSubstation, null, null, null, "-Xmx512m", true, null);
   }
 
   @Test
@@ -63,5 +63,34 @@ class StudySpecTest {
   void describeReadsLikeTheCommand() {
     assertEquals("-b hbase -p 1,2 --kvps-per-substation 20000 --instance-jvm-options '-Xmx512m' --no-queries",
         spec(List.of("hbase"), List.of("1", "2"), null, null, null, 20_000L).validated().describe());
+  }
+
+  @Test
+  void aBindingPropertySweepRunsEachValueLaidOverTheFile() {
+    StudySpec s = new StudySpec(List.of("mysql"), List.of("2"), null, null, null, null, 1000L, null,
+        "/kit/workloads/mysql.properties", null, null, null, false,
+        PropertySweep.parse("mysql.batch.size=1, 10,100")).validated();
+    assertEquals(Swept.BINDING_PROPERTY, s.swept());
+    assertEquals("mysql.batch.size", s.axisLabel(), "the axis is named after the property");
+    assertTrue(s.numericAxis());
+    assertEquals(List.of("1", "10", "100"), s.values());
+    assertEquals(List.of("-b", "mysql", "-p", "2", "--binding-property", "mysql.batch.size=10", "-k", "1000",
+        "--binding-properties", "/kit/workloads/mysql.properties"), s.points().get(1).options());
+    assertEquals("-b mysql -p 2 --binding-property mysql.batch.size=1,10,100 -k 1000 --binding-properties"
+        + " /kit/workloads/mysql.properties", s.describe());
+    StudySpec names = new StudySpec(List.of("influxdb"), List.of("2"), null, null, null, null, 1000L, null, null, null,
+        null, null, false, PropertySweep.parse("influxdb.consistency=one,all")).validated();
+    assertTrue(!names.numericAxis(), "names are categories");
+  }
+
+  @Test
+  void aBindingPropertyWithoutKeyOrACredentialIsBadInput() {
+    assertEquals("--binding-property takes KEY=VALUE[,VALUE...], e.g. mysql.batch.size=1,10,100; '10,100' is not"
+        + " one", assertThrows(IllegalArgumentException.class, () -> PropertySweep.parse("10,100")).getMessage());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new StudySpec(List.of("mysql"),
+        List.of("1"), null, null, null, null, 1000L, null, null, null, null, null, false,
+        PropertySweep.parse("mysql.password=a,b")).validated());
+    assertEquals("--binding-property mysql.password: credentials belong in the binding properties file, never on a"
+        + " command line, which process lists show", e.getMessage());
   }
 }

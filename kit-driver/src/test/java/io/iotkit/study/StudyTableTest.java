@@ -16,7 +16,7 @@ class StudyTableTest {
 
   private static StudySpec pSweep(String... ps) {
     return new StudySpec(List.of("memory"), List.of(ps), null, null, null, null, null, 1000L, null, null, null,
-        null, false).validated();
+        null, false, null).validated();
   }
 
   @Test
@@ -50,7 +50,7 @@ class StudyTableTest {
   @Test
   void efficiencyOfANonSubstationSweepIsThroughputRelativeToTheFirstPoint() {
     StudySpec spec = new StudySpec(List.of("memory"), List.of("2"), List.of("5", "10"), null, null, null, 1000L,
-        null, null, null, null, null, false).validated();
+        null, null, null, null, null, false, null).validated();
     StudyTable t = new StudyTable("s", spec, List.of(
         StudyTable.row("5", DONE, "a", StudyRuns.even(100_000, 2, 10, 500)),
         StudyTable.row("10", DONE, "b", StudyRuns.even(100_000, 2, 8, 500))));
@@ -92,10 +92,14 @@ class StudyTableTest {
     StudyRow sampled = t.rows().get(1);
     assertEquals(1.25, sampled.sutCpu(), 1e-9, "the SUT process's mean; the instance process is not the SUT");
     assertEquals(0.75, sampled.driverCpu(), 1e-9, "user + system of the driver host");
+    assertEquals(2.0 * (1 << 30), sampled.sutMemoryPeakBytes(), 1e-9, "the SUT's memory at its peak second");
+    assertEquals(2e6, sampled.sutDiskWriteBytesPerSecond(), 1e-9, "the SUT's mean disk writes");
     assertTrue(t.resourcesSampled());
     String text = StudyText.text(t);
-    assertTrue(text.contains("  1                    n/a                   n/a"), text);
-    assertTrue(text.contains("1.25") && text.contains("0.75"), text);
+    assertTrue(text.contains("  1                    n/a                  n/a                   n/a                   n/a"),
+        text);
+    assertTrue(text.contains("  2                   1.25                2,048                  2.00                  0.75"),
+        text);
     assertNull(StudyTable.sutCpu(ResourceUsage.none()));
   }
 

@@ -31,7 +31,7 @@ class SweepTest {
         """);
     Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwx------"));
     StudySpec spec = new StudySpec(List.of("hbase"), List.of("1", "2"), null, null, null, null, null, 10L, null, null,
-        null, null, false).validated();
+        null, null, false, null).validated();
     Study s = Study.openOrCreate(dir.resolve("study"), spec, "0.1.0");
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     int failed = new Sweep(s, launcher, new PrintStream(bytes, true, StandardCharsets.UTF_8)).run();
