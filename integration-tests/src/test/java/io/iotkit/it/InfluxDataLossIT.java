@@ -105,6 +105,40 @@ class InfluxDataLossIT {
     }
   }
 
+  /**
+   * InfluxDB's partial write: a request whose points fall in two shards, one of which already holds the field
+   * {@code value} as a string, stores the points of the other shard and answers 400. The kit counts none of
+   * the request's readings, and the data check finds the stored ones as more than written.
+   */
+  @Test
+  void aPartialWriteCountsNothingAndTheDataCheckFindsWhatWasStored(@TempDir Path work) throws Exception {
+    Properties given = new Properties();
+    given.setProperty("influxdb.batch.size", "3");
+    try (BindingHarness h = BindingHarness.start("influxdb", work, given)) {
+      String sub = "loss-3-000";
+      h.admin.prepare(List.of(sub));
+      long conflicted = 1_767_225_600_000_000L; // 2026-01-01
+      long later = conflicted + 60L * 86_400_000_000L; // sixty days on: a shard group of its own
+      String other = "reading,substation=elsewhere,sensor=y value=\"text\",unit=\"x\",padding=\"p\" " + conflicted + "\n";
+      assertEquals(204, http(h, "/write?db=iot&precision=u", other).statusCode());
+
+      KitBinding b = KnownWindows.open(h);
+      AcknowledgementCount partial = new AcknowledgementCount();
+      b.write(reading(sub, later, "1.5"), partial);
+      b.write(reading(sub, later + 1, "2.5"), partial);
+      b.write(reading(sub, conflicted + 1, "3.5"), partial);
+      assertTrue(partial.await(3, Duration.ofSeconds(30)));
+      assertEquals(3, partial.failedCount(), "no reading of a partly refused request counts");
+      assertTrue(partial.firstFailure().getMessage().contains("partial write"), partial.firstFailure().getMessage());
+      b.cleanup();
+
+      CheckResult check = h.dataCheck(sub, partial.acknowledgedCount());
+      assertFalse(check.passed());
+      assertEquals("2", check.measured().text(), "the later shard's two points are stored");
+      assertEquals("substation loss-3-000: 2 more than written", check.why());
+    }
+  }
+
   private static String firstSensor(BindingHarness h, String sub) throws Exception {
     String q = "SHOW TAG VALUES FROM reading WITH KEY = sensor WHERE substation = '" + sub + "'";
     String body = http(h, "/query?db=iot&q=" + URLEncoder.encode(q, StandardCharsets.UTF_8), null).body();
