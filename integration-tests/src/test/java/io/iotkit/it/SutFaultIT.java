@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Faults of a running SUT and of a driver instance, on real local servers: a dead or hung SUT ends the run within
@@ -26,24 +26,32 @@ class SutFaultIT {
   private static final long SUT_FAULT_LIMIT_MILLIS = 30_000;
   private static final long INSTANCE_FAULT_LIMIT_MILLIS = 10_000;
 
+  /**
+   * The server process itself is killed: the JVM of HBase and Kafka, influxd, PostgreSQL's postmaster (its
+   * backends then end on their own).
+   */
   @ParameterizedTest
-  @ValueSource(strings = {"hbase", "kafka"})
-  void aKilledLocalServerEndsTheRunWithinThirtySeconds(String binding, @TempDir Path work) throws Exception {
+  @CsvSource({"hbase, io.iotkit.server.hbase", "kafka, io.iotkit.server.kafka", "influxdb, bin/influxd",
+      "postgresql, bin/postgres -D"})
+  void aKilledLocalServerEndsTheRunWithinThirtySeconds(String binding, String server, @TempDir Path work)
+      throws Exception {
     KitProcess k = startAndAwaitWarmup(work, "-b", binding, "-p", "2", "-k", "50000000");
-    long pid = serverPid(work, "io.iotkit.server." + binding);
+    long pid = serverPid(work, server);
     long millis = faultToExit("kill -9 of the local " + binding, k, signal("-KILL", pid));
     assertAbortedOnSutFault(work, k, millis, "the local server has exited");
   }
 
-  @Test
-  void aHungSutEndsTheRunWithinThirtySeconds(@TempDir Path work) throws Exception {
-    KitProcess k = startAndAwaitWarmup(work, "-b", "kafka", "-p", "2", "-k", "50000000");
-    long pid = serverPid(work, "io.iotkit.server.kafka");
+  /** The server and every process under it stop (a postmaster alone stopped would leave its backends serving). */
+  @ParameterizedTest
+  @CsvSource({"kafka, io.iotkit.server.kafka", "influxdb, bin/influxd", "postgresql, bin/postgres -D"})
+  void aHungSutEndsTheRunWithinThirtySeconds(String binding, String server, @TempDir Path work) throws Exception {
+    KitProcess k = startAndAwaitWarmup(work, "-b", binding, "-p", "2", "-k", "50000000");
+    List<Long> tree = processTree(serverPid(work, server));
     try {
-      long millis = faultToExit("SIGSTOP of the local Kafka", k, signal("-STOP", pid));
+      long millis = faultToExit("SIGSTOP of the local " + binding, k, signal("-STOP", tree));
       assertAbortedOnSutFault(work, k, millis, "stopped answering");
     } finally {
-      signal("-CONT", pid).run(); // the kit killed it; should it not have, let it end
+      signal("-CONT", tree).run(); // the kit killed it; should it not have, let it end
     }
   }
 
@@ -130,12 +138,25 @@ class SutFaultIT {
   }
 
   private static Fault signal(String signal, long pid) {
-    return () -> new ProcessBuilder("kill", signal, Long.toString(pid)).start().waitFor();
+    return signal(signal, List.of(pid));
   }
 
-  /** The pid of the local server JVM whose main class starts with {@code mainPackage}, for this run. */
-  private static long serverPid(Path work, String mainPackage) throws Exception {
-    return pidOf(work, mainPackage).orElseThrow(() -> new AssertionError("no local server " + mainPackage));
+  private static Fault signal(String signal, List<Long> pids) {
+    List<String> cmd = new java.util.ArrayList<>(List.of("kill", signal));
+    pids.forEach(p -> cmd.add(Long.toString(p)));
+    return () -> new ProcessBuilder(cmd).start().waitFor();
+  }
+
+  /** The process and every process under it. */
+  private static List<Long> processTree(long pid) {
+    List<Long> tree = new java.util.ArrayList<>(List.of(pid));
+    ProcessHandle.of(pid).ifPresent(h -> h.descendants().forEach(d -> tree.add(d.pid())));
+    return tree;
+  }
+
+  /** The pid of this run's local server process, the one whose command line holds {@code commandPart}. */
+  private static long serverPid(Path work, String commandPart) throws Exception {
+    return pidOf(work, commandPart).orElseThrow(() -> new AssertionError("no local server " + commandPart));
   }
 
   private static long instancePid(Path work) throws Exception {

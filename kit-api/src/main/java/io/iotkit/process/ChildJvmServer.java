@@ -25,6 +25,8 @@ import java.util.function.BiFunction;
 public abstract class ChildJvmServer implements LocalServer {
   /** The launcher's flag for running without a parent: ignore stdin, stop on SIGTERM. */
   public static final String DETACHED = "--detached";
+  /** JVM options of a launcher that only supervises native server processes (influxd, postgres, Kafka nodes). */
+  public static final List<String> SUPERVISOR_JVM = List.of("-Xmx48m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
 
   private final Path kitHome;
   private final String module;

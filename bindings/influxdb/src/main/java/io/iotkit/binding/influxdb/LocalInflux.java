@@ -24,8 +24,6 @@ import java.util.Set;
  */
 final class LocalInflux extends ChildJvmServer {
   static final String MAIN = "io.iotkit.server.influxdb.StandaloneInfluxDb";
-  /** The launcher only supervises influxd. */
-  private static final List<String> JVM_OPTIONS = List.of("-Xmx48m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
   private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
   /** Longer than the launcher's own grace for influxd's clean shutdown (30 s). */
   private static final Duration STOP_GRACE = Duration.ofSeconds(45);
@@ -37,7 +35,7 @@ final class LocalInflux extends ChildJvmServer {
 
   /** @throws IllegalArgumentException (one line) for more than one node, or when influxd is not installed */
   LocalInflux(LocalSetup setup, Properties bindingProperties) {
-    super(setup.kitHome(), "influxdb-server", MAIN, JVM_OPTIONS, READY_TIMEOUT, STOP_GRACE);
+    super(setup.kitHome(), "influxdb-server", MAIN, SUPERVISOR_JVM, READY_TIMEOUT, STOP_GRACE);
     if (setup.replicated()) {
       throw new IllegalArgumentException("influxdb: --sut-nodes " + setup.nodes() + ": open-source InfluxDB has no"
           + " clustering or replication, so the local server is one influxd; use --sut-nodes 1");

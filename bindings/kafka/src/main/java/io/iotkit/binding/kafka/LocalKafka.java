@@ -25,14 +25,12 @@ final class LocalKafka extends ChildJvmServer {
   static final String NODE_MAIN = "io.iotkit.server.kafka.StandaloneKafka";
   static final String CLUSTER_MAIN = "io.iotkit.server.kafka.KafkaCluster";
   private static final List<String> NODE_JVM = List.of("-Xms256m", "-Xmx1g", "-XX:+UseG1GC");
-  /** The cluster's launcher only starts, watches and stops the brokers' JVMs. */
-  private static final List<String> LAUNCHER_JVM = List.of("-Xmx48m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
 
   private final LocalSetup setup;
 
   LocalKafka(LocalSetup setup) {
     super(setup.kitHome(), "kafka-server", setup.replicated() ? CLUSTER_MAIN : NODE_MAIN,
-        setup.replicated() ? LAUNCHER_JVM : NODE_JVM, Duration.ofSeconds(setup.replicated() ? 180 : 120),
+        setup.replicated() ? SUPERVISOR_JVM : NODE_JVM, Duration.ofSeconds(setup.replicated() ? 180 : 120),
         Duration.ofSeconds(setup.replicated() ? 90 : 60));
     this.setup = setup;
   }

@@ -29,8 +29,6 @@ import java.util.Set;
  */
 final class LocalPostgreSql extends ChildJvmServer {
   static final String MAIN = "io.iotkit.server.postgresql.StandalonePostgreSql";
-  /** The launcher only supervises postgres. */
-  private static final List<String> JVM_OPTIONS = List.of("-Xmx48m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
   private static final Duration READY_TIMEOUT = Duration.ofSeconds(180);
   /** Longer than the launcher's own grace for each postgres's fast shutdown (30 s). */
   private static final Duration STOP_GRACE = Duration.ofSeconds(60);
@@ -42,7 +40,7 @@ final class LocalPostgreSql extends ChildJvmServer {
 
   /** @throws IllegalArgumentException (one line) when PostgreSQL is not installed or the password cannot be used */
   LocalPostgreSql(LocalSetup setup, Properties bindingProperties) {
-    super(setup.kitHome(), "postgresql-server", MAIN, JVM_OPTIONS, READY_TIMEOUT, STOP_GRACE);
+    super(setup.kitHome(), "postgresql-server", MAIN, SUPERVISOR_JVM, READY_TIMEOUT, STOP_GRACE);
     this.setup = setup;
     this.bin = PgServerLocation.find(bindingProperties);
     PropertyReader reader = new PropertyReader(bindingProperties);
