@@ -14,7 +14,8 @@ import site.ycsb.DBException;
  * requests of {@code influxdb.batch.size} lines ({@link WriteBatch}).
  *
  * <p>Writes are asynchronous: each request's future answers its readings' {@link Acknowledgement}s, so an insert
- * thread never waits for the server (the kit bounds the readings in flight). A reading counts once its request
+ * thread waits for the server only when it has {@code influxdb.requests.in.flight} requests unanswered (the kit
+ * also bounds the readings in flight). A reading counts once its request
  * got 204: the points are then in the WAL, which influxd fsyncs before answering when {@code wal-fsync-delay} is
  * 0s (its default and the local server's setting; the admin reports the server's value).
  *
@@ -33,7 +34,7 @@ public final class InfluxBinding extends KitBinding implements WindowQueries {
       throw new DBException("influxdb: " + e.getMessage(), e);
     }
     http = new InfluxHttp(settings);
-    batch = new WriteBatch(http, settings.batchSize());
+    batch = new WriteBatch(http, settings.batchSize(), settings.requestsInFlight());
   }
 
   @Override

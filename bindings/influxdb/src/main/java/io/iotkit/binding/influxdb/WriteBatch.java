@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Semaphore;
 
 /**
  * The readings one insert thread holds until a write request is full: their lines and their acknowledgements.
@@ -14,16 +15,21 @@ import java.util.concurrent.CompletableFuture;
  * stored some of its points (InfluxDB's "partial write", e.g. a field type conflict with points someone else wrote
  * in the same shard): its readings count as failed, and the data check then finds the stored ones as more than
  * written. The binding's own lines never fail to parse: {@link LineProtocol} refuses what it cannot encode.
+ *
+ * <p>At most {@code inFlight} requests are unanswered at once: sending one more waits for an answer, which slows
+ * the thread as the server does.
  */
 final class WriteBatch {
   private final InfluxHttp http;
   private final int size;
+  private final Semaphore inFlight;
   private StringBuilder lines = new StringBuilder();
   private List<Acknowledgement> acks = new ArrayList<>();
 
-  WriteBatch(InfluxHttp http, int size) {
+  WriteBatch(InfluxHttp http, int size, int inFlight) {
     this.http = http;
     this.size = size;
+    this.inFlight = new Semaphore(inFlight);
   }
 
   /**
@@ -39,7 +45,7 @@ final class WriteBatch {
     }
   }
 
-  /** Sends what is held, if anything, without waiting. */
+  /** Sends what is held, if anything, once fewer than the limit of requests are unanswered. */
   void send() {
     if (acks.isEmpty()) {
       return;
@@ -50,8 +56,15 @@ final class WriteBatch {
     lines = new StringBuilder(body.length + body.length / 8);
     CompletableFuture<Void> answer;
     try {
-      answer = http.write(body);
-    } catch (RuntimeException e) {
+      inFlight.acquire();
+      try {
+        answer = http.write(body);
+      } catch (RuntimeException e) {
+        answer = CompletableFuture.failedFuture(e);
+      }
+      answer.whenComplete((ok, failure) -> inFlight.release());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt(); // the instance is stopping: these readings are not sent
       answer = CompletableFuture.failedFuture(e);
     }
     answer.whenComplete((ok, failure) -> {

@@ -30,6 +30,7 @@ class InfluxSettingsTest {
     assertEquals("http://db1:8086", s.url().toString());
     assertEquals("iot", s.database());
     assertEquals(500, s.batchSize());
+    assertEquals(4, s.requestsInFlight());
     assertEquals(Optional.empty(), s.user());
     assertEquals(5_000, s.connectTimeout().toMillis());
     assertEquals(60_000, s.requestTimeout().toMillis());
@@ -59,6 +60,10 @@ class InfluxSettingsTest {
     assertEquals(1, InfluxSettings.from(props("influxdb.url", "db1:8086", "influxdb.batch.size", "1")).batchSize());
     assertEquals("influxdb.batch.size '0' is not a whole number from 1 to 20000",
         bad("influxdb.url", "db1:8086", "influxdb.batch.size", "0"));
+    assertEquals(1, InfluxSettings.from(props("influxdb.url", "db1:8086", "influxdb.requests.in.flight", "1"))
+        .requestsInFlight());
+    assertEquals("influxdb.requests.in.flight '0' is not a whole number from 1 to 1000",
+        bad("influxdb.url", "db1:8086", "influxdb.requests.in.flight", "0"));
     assertEquals("influxdb.request.timeout.ms 'soon' is not a whole number of at least 1",
         bad("influxdb.url", "db1:8086", "influxdb.request.timeout.ms", "soon"));
   }
