@@ -31,7 +31,7 @@ class SutFaultIT {
    * backends then end on their own).
    */
   @ParameterizedTest
-  @CsvSource({"hbase, io.iotkit.server.hbase", "kafka, io.iotkit.server.kafka", "influxdb, bin/influxd",
+  @CsvSource({"hbase, io.iotkit.server.hbase", "kafka, io.iotkit.server.kafka", "influxdb, influxd -config",
       "postgresql, bin/postgres -D"})
   void aKilledLocalServerEndsTheRunWithinThirtySeconds(String binding, String server, @TempDir Path work)
       throws Exception {
@@ -43,7 +43,7 @@ class SutFaultIT {
 
   /** The server and every process under it stop (a postmaster alone stopped would leave its backends serving). */
   @ParameterizedTest
-  @CsvSource({"kafka, io.iotkit.server.kafka", "influxdb, bin/influxd", "postgresql, bin/postgres -D"})
+  @CsvSource({"kafka, io.iotkit.server.kafka", "influxdb, influxd -config", "postgresql, bin/postgres -D"})
   void aHungSutEndsTheRunWithinThirtySeconds(String binding, String server, @TempDir Path work) throws Exception {
     KitProcess k = startAndAwaitWarmup(work, "-b", binding, "-p", "2", "-k", "50000000");
     List<Long> tree = processTree(serverPid(work, server));
@@ -109,7 +109,11 @@ class SutFaultIT {
   private static long faultToExit(String what, KitProcess k, Fault fault) throws Exception {
     long t0 = System.nanoTime();
     fault.run();
-    assertTrue(k.process.waitFor(2, TimeUnit.MINUTES), "the kit did not end within 2 minutes of the fault");
+    if (!k.process.waitFor(2, TimeUnit.MINUTES)) {
+      k.process.descendants().forEach(ProcessHandle::destroyForcibly); // nothing of it may outlive the test
+      k.process.destroyForcibly();
+      throw new AssertionError("the kit did not end within 2 minutes of the fault");
+    }
     long millis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
     System.out.println(what + " to the kit's exit: " + millis + " ms");
     return millis;

@@ -39,11 +39,17 @@ public final class SutWatch implements AutoCloseable {
   private volatile long lastAnswerMicros = Clock.micros();
   private volatile String lastError = NO_ANSWER;
   private long silentSinceMicros = -1;
+  /**
+   * The local server's nodes when last seen serving. A server whose nodes are native processes leaves a dead one
+   * out of its list, so a list gone empty means the same as nodes all dead.
+   */
+  private List<LocalServer.Node> serving = List.of();
 
   private SutWatch(SutSession sut, StoreAdmin pinger) {
     this.name = sut.bindingName();
     this.sut = sut;
     this.pinger = pinger;
+    this.serving = sut.nodes();
     this.pinging = new Thread(this::pingLoop, "sut-ping");
     pinging.setDaemon(true); // a ping stuck in client retries must not keep the kit alive
   }
@@ -100,9 +106,12 @@ public final class SutWatch implements AutoCloseable {
       silentSinceMicros = -1;
     }
     List<LocalServer.Node> nodes = sut.nodes();
-    if (!nodes.isEmpty() && nodes.stream().noneMatch(SutWatch::alive)) {
-      return Optional.of(name + ": the local server has exited (" + describe(nodes) + "); see " + "its log in"
+    if (!serving.isEmpty() && nodes.stream().noneMatch(SutWatch::alive)) {
+      return Optional.of(name + ": the local server has exited (" + describe(serving) + "); see " + "its log in"
           + " the run folder's sut/");
+    }
+    if (!nodes.isEmpty()) {
+      serving = nodes;
     }
     if (silentMillis >= DEAD_MILLIS) {
       List<LocalServer.Node> gone = nodes.stream().filter(n -> !alive(n)).toList();
