@@ -26,11 +26,6 @@ class ReadingTableSqlTest {
     }
 
     @Override
-    public String truncateSql() {
-      return "";
-    }
-
-    @Override
     public List<String> primaryKey(Connection c) {
       return List.of();
     }
@@ -58,12 +53,13 @@ class ReadingTableSqlTest {
   }
 
   @Test
-  void countsAndInsertsInTheDialectsQuoting() {
+  void countsInsertsAndTruncateInTheDialectsQuoting() {
     assertEquals("SELECT substation, COUNT(*) FROM \"readings\" WHERE substation IN (?, ?) GROUP BY substation",
         t.countPerSubstationSql(2));
     assertThrows(IllegalArgumentException.class, () -> t.countPerSubstationSql(0));
     assertEquals("INSERT INTO \"readings\" (substation, sensor, ts, value, unit, padding) VALUES (?, ?, ?, ?, ?, ?)",
         t.insertSql());
+    assertEquals("TRUNCATE TABLE \"readings\"", t.truncateSql());
   }
 
   @Test

@@ -40,11 +40,6 @@ final class ReadingTable extends ReadingTableSql {
   }
 
   @Override
-  public String truncateSql() {
-    return "TRUNCATE TABLE " + quoted();
-  }
-
-  @Override
   public List<String> primaryKey(Connection c) throws SQLException {
     List<String> columns = new ArrayList<>();
     try (PreparedStatement ps = c.prepareStatement("SELECT COLUMN_NAME FROM information_schema.STATISTICS"

@@ -44,11 +44,6 @@ final class PgTable extends ReadingTableSql {
   }
 
   @Override
-  public String truncateSql() {
-    return "TRUNCATE TABLE " + quoted();
-  }
-
-  @Override
   public List<String> primaryKey(Connection c) throws SQLException {
     List<String> columns = new ArrayList<>();
     try (PreparedStatement ps = c.prepareStatement("SELECT a.attname FROM pg_index i JOIN pg_attribute a"
