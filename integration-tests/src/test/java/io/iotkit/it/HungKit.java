@@ -33,6 +33,9 @@ final class HungKit {
           .append('\n').append(threads).append('\n');
       if (cmd.contains("io.iotkit.cli.Main")) {
         masterMain = topFrames(threads, "\"main\"", 8);
+        if (threads.contains("\"stop-children\" ")) { // the kit is stopping: where its shutdown waits
+          masterMain += "; its stop-children hook: " + topFrames(threads, "\"stop-children\"", 6);
+        }
       }
     }
     System.out.println("threads of the kit that did not finish:\n" + dumps);

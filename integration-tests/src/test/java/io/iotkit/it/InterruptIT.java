@@ -17,7 +17,8 @@ class InterruptIT {
   @Test
   void interruptStopsEveryChild(@TempDir Path work) throws Exception {
     Path results = work.resolve("results");
-    KitProcess k = KitProcess.start(work, "-p", "2", "-k", "50000000", "--results", results.toString());
+    KitProcess k = KitProcess.startReachableByCtrlC(work, "-p", "2", "-k", "50000000", "--results",
+        results.toString());
     long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(4);
     while (!Files.readString(k.stdout).contains("iteration 1: warmup ...")) {
       assertTrue(k.process.isAlive(), "the kit ended early: " + Files.readString(k.stderr));
@@ -29,7 +30,12 @@ class InterruptIT {
     assertTrue(!KitProcess.leftovers(runDir.toString()).isEmpty(), "instances and server were running");
 
     new ProcessBuilder("kill", "-INT", Long.toString(k.process.pid())).start().waitFor();
-    assertTrue(k.process.waitFor(2, TimeUnit.MINUTES), "the kit exits on Ctrl-C");
+    if (!k.process.waitFor(2, TimeUnit.MINUTES)) {
+      String where = HungKit.dumpThreads(k.process, work.resolve("threads-at-timeout.txt"));
+      k.process.descendants().forEach(ProcessHandle::destroyForcibly);
+      k.process.destroyForcibly();
+      throw new AssertionError("the kit did not exit within 2 minutes of Ctrl-C; the master's main thread: " + where);
+    }
     KitProcess.assertNothingLeft(runDir, 30);
     // an interrupted run's folder says so, and holds nothing that looks like a whole result
     assertTrue(Files.exists(runDir.resolve(RunFolder.INCOMPLETE)), "the run folder is marked incomplete");

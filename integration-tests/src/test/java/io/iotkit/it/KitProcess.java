@@ -33,7 +33,22 @@ final class KitProcess {
   }
 
   static KitProcess start(Path workDir, String... args) throws IOException {
-    List<String> cmd = new ArrayList<>(List.of(HOME.resolve("bin/tpcx-iot.sh").toString()));
+    return start(workDir, List.of(), args);
+  }
+
+  /**
+   * Starts the kit as a terminal would, with SIGINT handled by default whatever this test inherited: a JVM keeps
+   * ignoring SIGINT when it starts ignoring it, as everything started in the background of a script does, and
+   * then Ctrl-C cannot reach it.
+   */
+  static KitProcess startReachableByCtrlC(Path workDir, String... args) throws IOException {
+    return start(workDir, List.of("perl", "-e", "$SIG{INT} = 'DEFAULT'; exec @ARGV or die \"exec: $!\"", "--"),
+        args);
+  }
+
+  private static KitProcess start(Path workDir, List<String> prefix, String... args) throws IOException {
+    List<String> cmd = new ArrayList<>(prefix);
+    cmd.add(HOME.resolve("bin/tpcx-iot.sh").toString());
     cmd.addAll(List.of(args));
     Path out = workDir.resolve("stdout.txt");
     Path err = workDir.resolve("stderr.txt");

@@ -272,9 +272,11 @@ final class RunCommand implements Callable<Integer> {
   static void stopChildren() {
     List<ProcessHandle> children = ProcessHandle.current().descendants().toList();
     children.forEach(ProcessHandle::destroy);
+    // one deadline for all of them: they stop side by side, so a slow one must not add its wait to the others'
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
     for (ProcessHandle h : children) {
       try {
-        h.onExit().get(15, TimeUnit.SECONDS);
+        h.onExit().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
       } catch (Exception e) {
         h.destroyForcibly();
       }
