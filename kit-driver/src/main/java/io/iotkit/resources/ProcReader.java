@@ -80,15 +80,12 @@ final class ProcReader implements HostCounters {
   @Override
   public Optional<Process> process(long pid, boolean withDescendants) {
     long now = System.nanoTime();
-    Optional<Process> root = one(pid, now, false);
-    if (root.isEmpty() || !withDescendants) {
+    List<Long> under = withDescendants ? descendants(pid) : List.of();
+    Optional<Process> root = one(pid, now, !under.isEmpty());
+    if (root.isEmpty() || under.isEmpty()) {
       return root;
     }
-    List<Long> under = descendants(pid);
-    if (under.isEmpty()) {
-      return root;
-    }
-    Process total = one(pid, now, true).orElse(root.get());
+    Process total = root.get();
     for (long child : under) {
       Optional<Process> c = one(child, now, true);
       if (c.isPresent()) {
