@@ -3,12 +3,10 @@ package io.iotkit.disclosure;
 import com.github.mustachejava.DefaultMustacheFactory;
 import com.github.mustachejava.Mustache;
 import com.github.mustachejava.MustacheException;
-import com.github.mustachejava.reflect.Guard;
-import com.github.mustachejava.reflect.MissingWrapper;
-import com.github.mustachejava.reflect.ReflectionObjectHandler;
 import com.github.mustachejava.util.HtmlEscaper;
 import io.iotkit.model.RunResult;
 import io.iotkit.result.RunFolder;
+import io.iotkit.template.Templates;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -90,7 +88,7 @@ public final class Disclosure {
 
   private static DefaultMustacheFactory factory(Path templatesDir, boolean html) {
     DefaultMustacheFactory f = html ? new HtmlFactory(templatesDir) : new MarkdownFactory(templatesDir);
-    f.setObjectHandler(new StrictObjectHandler());
+    f.setObjectHandler(new Templates.StrictNames());
     return f;
   }
 
@@ -139,17 +137,6 @@ public final class Disclosure {
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
-    }
-  }
-
-  /**
-   * Fails on a name the model does not have, instead of Mustache's silent empty string: a misspelt field in an
-   * edited template would otherwise leave a blank where a disclosed figure belongs.
-   */
-  private static final class StrictObjectHandler extends ReflectionObjectHandler {
-    @Override
-    protected MissingWrapper createMissingWrapper(String name, List<Guard> guards) {
-      throw new MustacheException("the template names '" + name + "', which the report does not have");
     }
   }
 }
