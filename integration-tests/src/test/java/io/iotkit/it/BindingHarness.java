@@ -118,7 +118,7 @@ final class BindingHarness implements AutoCloseable {
         provider.name(), null, overrides, 0, 42, "unused", null, 0, Arrivals.FIXED, false);
     Supplier<KitBinding> bindings = fault == null ? provider::newBinding
         : () -> FaultyBinding.around(provider.newBinding(), fault);
-    return new InstanceRunner(spec, bindings, properties, Clock::micros, null, progress -> { }).run(Clock::micros);
+    return new InstanceRunner(spec, bindings, properties, Clock::micros, second -> { }).run(Clock::micros);
   }
 
   /** The kit's data check of one substation against the readings its instance had acknowledged. */

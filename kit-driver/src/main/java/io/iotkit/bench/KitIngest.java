@@ -57,8 +57,8 @@ final class KitIngest {
     long[] cpuAtStart = new long[1];
     InstanceSpec spec = new InstanceSpec("bench", 0, 1, substation, kvps, WorkloadSpec.KVP_BYTES, threads,
         binding.name(), null, Map.of(), 0, seed++, null, null, 0, Arrivals.FIXED, !queries);
-    InstanceRunner runner = new InstanceRunner(spec, binding::newBinding, properties, Clock::micros, null,
-        progress -> { }, measured);
+    InstanceRunner runner = new InstanceRunner(spec, binding::newBinding, properties, Clock::micros,
+        second -> { }, measured);
     InstanceResult r = runner.run(() -> {
       cpuAtStart[0] = RoundSizer.cpuNanos();
       return Clock.micros();

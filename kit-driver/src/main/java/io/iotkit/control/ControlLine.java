@@ -6,8 +6,8 @@ package io.iotkit.control;
  * Master to instance: {@code SPEC <json>} (its InstanceSpec), {@code PROPERTIES <base64>} (the binding
  * properties file's bytes, never written on the instance's host), {@code START <epoch µs>} (the start barrier,
  * in the instance's own clock).
- * Instance to master: {@code READY}, {@code PROGRESS <kvps> <histogram>}, {@code HLOG <line>} (one line of its
- * interval log), {@code RESULT <json>} (its InstanceResult), {@code DONE}, {@code FAILED <message>}, and
+ * Instance to master: {@code READY}, a {@link SecondFrame} each second from the start, {@code RESULT <json>} (its
+ * InstanceResult), {@code DONE}, {@code FAILED <message>}, and
  * {@code ALIVE} every {@value #HEARTBEAT_MILLIS} ms from its start to its end, so the master knows a silent
  * instance (killed, its host or ssh gone) for dead within {@value #SILENCE_LIMIT_MILLIS} ms whatever the transport.
  * An instance whose stdin closes exits at once: the master is gone.
@@ -15,7 +15,7 @@ package io.iotkit.control;
 public record ControlLine(String verb, String argument) {
   public static final String READY = "READY";
   public static final String START = "START";
-  public static final String PROGRESS = "PROGRESS";
+  public static final String SECOND = "SECOND";
   public static final String DONE = "DONE";
   public static final String FAILED = "FAILED";
   public static final String SPEC = "SPEC";
@@ -24,7 +24,6 @@ public record ControlLine(String verb, String argument) {
   /** Below the 10 s in which a dead instance must end the run, with room for the master's own check interval. */
   public static final long SILENCE_LIMIT_MILLIS = 8_000;
   public static final String PROPERTIES = "PROPERTIES";
-  public static final String HLOG = "HLOG";
   public static final String RESULT = "RESULT";
 
   public static ControlLine parse(String line) {

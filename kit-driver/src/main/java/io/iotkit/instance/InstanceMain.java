@@ -2,7 +2,6 @@ package io.iotkit.instance;
 
 import io.iotkit.binding.BindingProvider;
 import io.iotkit.control.ControlLine;
-import io.iotkit.control.ControlLineOutput;
 import io.iotkit.model.Clock;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.InstanceSpec;
@@ -27,8 +26,8 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A driver instance: one JVM simulating one power substation for one phase. Everything it gets and gives
- * travels as {@link ControlLine}s on stdin and stdout (its spec and binding properties in, its progress, interval
- * log and result out), so the same command runs on the master's host or behind ssh on another. Its log goes to
+ * travels as {@link ControlLine}s on stdin and stdout (its spec and binding properties in, a frame of measurements
+ * each second and its result out), so the same command runs on the master's host or behind ssh on another. Its log goes to
  * stderr.
  */
 public final class InstanceMain {
@@ -49,24 +48,20 @@ public final class InstanceMain {
       Properties props = new Properties();
       props.load(new ByteArrayInputStream(master.properties.get()));
       props.putAll(spec.bindingOverrides());
-      InstanceResult result;
       // the instance samples its own JVM and its host from TS_start; the figures travel back in its result
       AtomicReference<ResourceSampler> resources = new AtomicReference<>();
-      try (ControlLineOutput intervalLog = new ControlLineOutput(control, ControlLine.HLOG)) {
-        InstanceRunner runner = new InstanceRunner(spec, provider::newBinding, props, Clock::micros, intervalLog,
-            progress -> {
-              control.println(progress.toLine());
-              control.flush();
-            });
-        result = runner.run(() -> {
-          control.println(ControlLine.READY);
-          control.flush();
-          long start = await(master.start);
-          resources.set(ResourceSampler.start(List.of("driver"),
-              () -> List.of(WatchedProcess.self("instance " + spec.instance(), "driver")), start, Clock::micros));
-          return start;
-        });
-      }
+      InstanceRunner runner = new InstanceRunner(spec, provider::newBinding, props, Clock::micros, frame -> {
+        control.println(frame.toLine());
+        control.flush();
+      });
+      InstanceResult result = runner.run(() -> {
+        control.println(ControlLine.READY);
+        control.flush();
+        long start = await(master.start);
+        resources.set(ResourceSampler.start(List.of("driver"),
+            () -> List.of(WatchedProcess.self("instance " + spec.instance(), "driver")), start, Clock::micros));
+        return start;
+      });
       result = result.withResources(resources.get().stop(
           ResourceSampler.seconds(result.startMicros(), result.endMicros())));
       control.println(ControlLine.format(ControlLine.RESULT, Json.line(result)));

@@ -3,14 +3,13 @@ package io.iotkit.instance;
 import io.iotkit.binding.Aggregate;
 import io.iotkit.binding.KitBinding;
 import io.iotkit.binding.WindowQueries;
-import io.iotkit.control.Progress;
+import io.iotkit.control.SecondFrame;
 import io.iotkit.model.LatencyHistogram;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.InstanceSpec;
 import io.iotkit.model.QueryReads;
 import io.iotkit.model.WorkloadSpec;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -41,8 +40,7 @@ public final class InstanceRunner {
   private final Supplier<KitBinding> bindings;
   private final Properties properties;
   private final LongSupplier clockMicros;
-  private final OutputStream intervalLog;
-  private final Consumer<Progress> progress;
+  private final Consumer<SecondFrame> seconds;
   private final boolean measured;
   /**
    * How many inserts a thread makes before adding them to the instance's count: one shared counter touched by
@@ -52,13 +50,10 @@ public final class InstanceRunner {
   /** Inserts of the whole instance: the query cadence counts these, so P instances run floor(KVP(i)/2000) each. */
   private final AtomicLong inserted = new AtomicLong();
 
-  /**
-   * @param intervalLog where the per-second HdrHistogram interval log goes (closed at the end), or null for none
-   * @param progress receives each second's sample while the run goes on
-   */
+  /** @param seconds receives each second's measurements while the run goes on */
   public InstanceRunner(InstanceSpec spec, Supplier<KitBinding> bindings, Properties properties,
-                        LongSupplier clockMicros, OutputStream intervalLog, Consumer<Progress> progress) {
-    this(spec, bindings, properties, clockMicros, intervalLog, progress, true);
+                        LongSupplier clockMicros, Consumer<SecondFrame> seconds) {
+    this(spec, bindings, properties, clockMicros, seconds, true);
   }
 
   /**
@@ -66,15 +61,13 @@ public final class InstanceRunner {
    *     then no insert latency is recorded and nothing is sampled per second (the result has one interval)
    */
   public InstanceRunner(InstanceSpec spec, Supplier<KitBinding> bindings, Properties properties,
-                        LongSupplier clockMicros, OutputStream intervalLog, Consumer<Progress> progress,
-                        boolean measured) {
+                        LongSupplier clockMicros, Consumer<SecondFrame> seconds, boolean measured) {
     this.measured = measured;
     this.spec = spec;
     this.bindings = bindings;
     this.properties = properties;
     this.clockMicros = clockMicros;
-    this.intervalLog = intervalLog;
-    this.progress = progress;
+    this.seconds = seconds;
   }
 
   /** kvps attempted so far (up to {@value #COUNTED_EVERY} per thread behind), for progress reports. */
@@ -120,40 +113,39 @@ public final class InstanceRunner {
       // The schedules' origin: the start instant on this JVM's monotonic clock, shared by every thread, so a thread
       // that starts late is behind its schedule (and catches up) rather than shifting it.
       long originNanos = System.nanoTime() - (clockMicros.getAsLong() - start) * 1_000;
-      try (IntervalSampler sampler = new IntervalSampler(states.stream().map(s -> s.measured).toList(), start,
-          clockMicros, intervalLog, progress)) {
-        Thread sampling = new Thread(sampler::sampleEverySecond, "sampler");
-        sampling.setDaemon(true);
-        if (measured) {
-          sampling.start();
-        }
-        QueryThread queries = queryState == null ? null : new QueryThread(workload, dbs.get(threads), queryState);
-        if (queries != null) {
-          queries.start();
-        }
-        List<Thread> running = new ArrayList<>();
-        for (int t = 0; t < threads; t++) {
-          long quota = WorkloadSpec.kvpsForThread(t, threads, spec.kvps());
-          KitBinding db = dbs.get(t);
-          IotWorkload.ThreadState state = states.get(t);
-          Schedule schedule = Schedule.of(spec.rate(), threads, spec.arrivals(), spec.seed(), t);
-          Thread th = new Thread(() -> insertLoop(workload, db, state, quota, schedule, originNanos, queries),
-              "insert-" + t);
-          th.start();
-          running.add(th);
-        }
-        for (Thread th : running) {
-          th.join();
-        }
-        if (queries != null) {
-          queries.close(); // the queries still waiting belong to this phase
-          queryState.measured.endMicros = clockMicros.getAsLong();
-        }
-        sampling.interrupt();
-        sampling.join();
-        sampler.sample(clockMicros.getAsLong());
-        return result(start, states, sampler);
+      IntervalSampler sampler = new IntervalSampler(states.stream().map(s -> s.measured).toList(), start,
+          clockMicros, seconds);
+      Thread sampling = new Thread(sampler::sampleEverySecond, "sampler");
+      sampling.setDaemon(true);
+      if (measured) {
+        sampling.start();
       }
+      QueryThread queries = queryState == null ? null : new QueryThread(workload, dbs.get(threads), queryState);
+      if (queries != null) {
+        queries.start();
+      }
+      List<Thread> running = new ArrayList<>();
+      for (int t = 0; t < threads; t++) {
+        long quota = WorkloadSpec.kvpsForThread(t, threads, spec.kvps());
+        KitBinding db = dbs.get(t);
+        IotWorkload.ThreadState state = states.get(t);
+        Schedule schedule = Schedule.of(spec.rate(), threads, spec.arrivals(), spec.seed(), t);
+        Thread th = new Thread(() -> insertLoop(workload, db, state, quota, schedule, originNanos, queries),
+            "insert-" + t);
+        th.start();
+        running.add(th);
+      }
+      for (Thread th : running) {
+        th.join();
+      }
+      if (queries != null) {
+        queries.close(); // the queries still waiting belong to this phase
+        queryState.measured.endMicros = clockMicros.getAsLong();
+      }
+      sampling.interrupt();
+      sampling.join();
+      sampler.sample(clockMicros.getAsLong());
+      return result(start, states, sampler);
     } finally {
       for (KitBinding db : dbs) {
         try {
@@ -251,6 +243,6 @@ public final class InstanceRunner {
     queries.forEach((a, h) -> perTemplate.put(a, new LatencyHistogram(h)));
     return new InstanceResult(spec.instance(), spec.substation(), spec.kvps(), ack, failedInserts, start, end,
         count, failedQueries, readings, empty, reads, new LatencyHistogram(sampler.inserts()), perTemplate,
-        sampler.acknowledgedPerSecond(), PeakMemory.residentBytes());
+        new long[0], PeakMemory.residentBytes());
   }
 }

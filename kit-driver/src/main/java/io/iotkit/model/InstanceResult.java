@@ -11,7 +11,8 @@ import java.util.Map;
  * @param insertHistogram insert latency in µs
  * @param queryReads per template: readings its windows aggregated and records the store read to answer them
  * @param queryHistograms query latency in µs per template
- * @param acknowledgedPerSecond kvps acknowledged in each second from TS_start (element i covers second i); empty in
+ * @param acknowledgedPerSecond kvps acknowledged in each second from TS_start (element i covers second i), which the
+ *     master gathers from the instance's second frames (empty in what the instance itself returns); empty in
  *     result.json for an execution longer than {@link PhaseSeries#MAX_POINTS} s (the instance's own result file
  *     beside it holds it)
  * @param peakRssBytes the instance JVM's peak resident memory (VmHWM), or null where the OS does not say
@@ -44,9 +45,14 @@ public record InstanceResult(int instance, String substation, long kvpsTarget, l
 
   /** The same result without its per-second series, for result.json when the series is kept beside it. */
   public InstanceResult withoutSeries() {
+    return withSeries(new long[0]);
+  }
+
+  /** The same result with the per-second series the master gathered for it. */
+  public InstanceResult withSeries(long[] perSecond) {
     return new InstanceResult(instance, substation, kvpsTarget, acknowledged, failedInserts, startMicros, endMicros,
         queries, failedQueries, readingsAggregated, emptyWindows, queryReads, insertHistogram, queryHistograms,
-        new long[0], peakRssBytes, resources);
+        perSecond, peakRssBytes, resources);
   }
 
   /** The same result with the resource usage its instance sampled. */

@@ -1,6 +1,5 @@
 package io.iotkit.progress;
 
-import io.iotkit.control.Progress;
 import java.util.ArrayDeque;
 import java.util.Collections;
 import java.util.Deque;
@@ -8,7 +7,7 @@ import java.util.List;
 import org.HdrHistogram.Histogram;
 
 /**
- * Gathers the instances' progress lines of one workload execution and makes {@link ProgressSnapshot}s of it.
+ * Gathers the instances' progress in one workload execution and makes {@link ProgressSnapshot}s of it.
  * Instances' reader threads call {@link #update}; the master's follow loop calls {@link #snapshot}.
  */
 public final class PhaseProgress {
@@ -43,9 +42,13 @@ public final class PhaseProgress {
     this.startMicros = startMicros;
   }
 
-  public synchronized void update(int instance, Progress p) {
-    acknowledged[instance] = p.acknowledged();
-    queries.add(p.queries());
+  /**
+   * @param acknowledgedSoFar the instance's kvps acknowledged since the start
+   * @param queries           latencies (µs) of its queries that finished since its last update
+   */
+  public synchronized void update(int instance, long acknowledgedSoFar, Histogram queries) {
+    acknowledged[instance] = acknowledgedSoFar;
+    this.queries.add(queries);
   }
 
   public synchronized ProgressSnapshot snapshot(long nowMicros) {

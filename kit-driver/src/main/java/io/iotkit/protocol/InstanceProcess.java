@@ -1,13 +1,12 @@
 package io.iotkit.protocol;
 
 import io.iotkit.control.ControlLine;
-import io.iotkit.control.Progress;
+import io.iotkit.control.SecondFrame;
 import io.iotkit.hosts.InstanceSite;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.Json;
 import io.iotkit.progress.PhaseProgress;
 import java.io.BufferedReader;
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
@@ -19,19 +18,18 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The master's handle on one driver instance JVM, on this host or behind ssh: its control lines, its progress,
- * its interval log and result (which arrive as control lines and are written into the run folder), its end.
+ * The master's handle on one driver instance JVM, on this host or behind ssh: its control lines, its second frames
+ * (taken in by {@link InstanceSeconds}), its result with the per-second series those frames add up to, its end.
  */
 final class InstanceProcess {
   private final int index;
   private final InstanceSite site;
   private final Process process;
   private final Path log;
-  private final Path intervalLog;
+  private final InstanceSeconds seconds;
   private final PrintWriter toInstance;
   final CompletableFuture<Void> ready = new CompletableFuture<>();
   final CompletableFuture<InstanceResult> done = new CompletableFuture<>();
-  private final PhaseProgress progress;
   /** When the instance's last control line arrived (System.nanoTime). */
   private volatile long lastHeard = System.nanoTime();
 
@@ -41,8 +39,7 @@ final class InstanceProcess {
     this.site = site;
     this.process = process;
     this.log = log;
-    this.intervalLog = intervalLog;
-    this.progress = progress;
+    this.seconds = new InstanceSeconds(index, intervalLog, progress);
     this.toInstance = new PrintWriter(process.getOutputStream(), true, StandardCharsets.UTF_8);
   }
 
@@ -70,28 +67,29 @@ final class InstanceProcess {
 
   private void readControl() {
     try (BufferedReader in = new BufferedReader(
-        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-         BufferedWriter hlog = Files.newBufferedWriter(intervalLog, StandardCharsets.UTF_8)) {
+        new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
       String line;
       while ((line = in.readLine()) != null) {
         lastHeard = System.nanoTime();
         ControlLine c = ControlLine.parse(line);
         if (c.is(ControlLine.READY)) {
           ready.complete(null);
-        } else if (c.is(ControlLine.PROGRESS)) {
-          progress.update(index, Progress.parse(c));
-        } else if (c.is(ControlLine.HLOG)) {
-          hlog.write(c.argument());
-          hlog.newLine();
+        } else if (c.is(ControlLine.SECOND)) {
+          seconds.accept(SecondFrame.parse(c));
         } else if (c.is(ControlLine.RESULT)) {
-          hlog.flush();
-          done.complete(Json.parse(c.argument(), InstanceResult.class));
+          InstanceResult r = Json.parse(c.argument(), InstanceResult.class);
+          seconds.close();
+          done.complete(r.withSeries(seconds.series(r.acknowledged())));
         } else if (c.is(ControlLine.FAILED)) {
           fail(c.argument());
         }
       }
+    } catch (IllegalStateException e) {
+      fail(e.getMessage()); // its frames and its result disagree
     } catch (IOException | RuntimeException e) {
       // fall through: the instance is gone, or its last line was cut off when it died
+    } finally {
+      seconds.close();
     }
     fail(site.remote() ? "exited without finishing, or its ssh session to " + site.name() + " ended"
         : "exited without finishing");
@@ -125,7 +123,8 @@ final class InstanceProcess {
   }
 
   /** Releases the start barrier: {@code masterMicros} is the start instant in the master's clock. */
-  void start(long masterMicros) {
+  void start(long masterMicros) throws IOException {
+    seconds.begin(masterMicros, site.clock().offsetMicros());
     toInstance.println(ControlLine.format(ControlLine.START, masterMicros + site.clock().offsetMicros()));
   }
 

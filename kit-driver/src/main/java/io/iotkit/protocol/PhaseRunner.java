@@ -93,7 +93,9 @@ final class PhaseRunner {
       progress.begin(start);
       sampling.begin(start, roles(watch), () -> processes(watch));
       watch.phase(name);
-      running.forEach(p -> p.start(start));
+      for (InstanceProcess p : running) {
+        p.start(start);
+      }
       follow(running, progress, watch);
       List<InstanceResult> results = new ArrayList<>();
       for (InstanceProcess p : running) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 class ControlLineTest {
@@ -16,10 +17,25 @@ class ControlLineTest {
       assertTrue(start.is(ControlLine.START));
       assertEquals(n, start.number());
     }
-    ControlLine progress = ControlLine.parse(ControlLine.format(ControlLine.PROGRESS, 5_000_000_000L));
-    assertTrue(progress.is(ControlLine.PROGRESS));
-    assertFalse(progress.is(ControlLine.START));
-    assertEquals(5_000_000_000L, progress.number());
+    ControlLine start = ControlLine.parse(ControlLine.format(ControlLine.START, 5_000_000_000L));
+    assertFalse(start.is(ControlLine.READY));
+  }
+
+  @Test
+  void aSecondFrameRoundTrips() {
+    Histogram inserts = new Histogram(3);
+    inserts.recordValue(12);
+    inserts.recordValue(40_000);
+    Histogram queries = new Histogram(3);
+    queries.recordValue(2_500);
+    SecondFrame f = new SecondFrame(7, 1_767_225_608_000_000L, 31_415, inserts, queries);
+    SecondFrame back = SecondFrame.parse(ControlLine.parse(f.toLine()));
+    assertEquals(7, back.second());
+    assertEquals(f.endMicros(), back.endMicros());
+    assertEquals(31_415, back.acknowledged());
+    assertEquals(inserts, back.inserts());
+    assertEquals(queries, back.queries());
+    assertThrows(IllegalArgumentException.class, () -> SecondFrame.parse(ControlLine.parse("SECOND 1 2 3")));
   }
 
   @Test

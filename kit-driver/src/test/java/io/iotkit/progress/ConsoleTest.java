@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.iotkit.control.Progress;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -36,8 +35,8 @@ class ConsoleTest {
     PhaseProgress p = new PhaseProgress("iteration 1 measured", new long[] {1_000, 1_000});
     p.begin(0);
     p.snapshot(5 * S); // nothing yet at 5 s
-    p.update(0, new Progress(800, queries(2_000, 3_000)));
-    p.update(1, new Progress(200, queries(40_000)));
+    p.update(0, 800, queries(2_000, 3_000));
+    p.update(1, 200, queries(40_000));
     return p;
   }
 
