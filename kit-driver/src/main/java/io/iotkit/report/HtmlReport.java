@@ -62,7 +62,7 @@ public final class HtmlReport {
     checks();
     iterations();
     sb.append("<h2>Charts</h2>\n");
-    RunCharts.write(sb, v);
+    sb.append(RunCharts.html(v));
     HtmlPage.close(sb);
   }
 
