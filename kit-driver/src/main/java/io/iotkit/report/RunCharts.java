@@ -33,23 +33,23 @@ import java.util.function.Supplier;
  * data says so.
  */
 final class RunCharts {
-  private final StringBuilder sb;
+  private final StringBuilder sb = new StringBuilder(256 * 1024);
   private final ResultView v;
 
-  private RunCharts(StringBuilder sb, ResultView v) {
-    this.sb = sb;
+  private RunCharts(ResultView v) {
     this.v = v;
   }
 
-  /** Appends every chart of {@link HtmlReport#CHART_IDS}, in that order. */
-  static void write(StringBuilder sb, ResultView v) {
-    RunCharts c = new RunCharts(sb, v);
+  /** Every chart of {@link HtmlReport#CHART_IDS}, in that order, as HTML. */
+  static String html(ResultView v) {
+    RunCharts c = new RunCharts(v);
     c.ingestRate();
     c.resources();
     c.queryLatency();
     c.queryTemplates();
     c.substationIngest();
     c.sensorRate();
+    return c.sb.toString();
   }
 
   private void figure(String id, String heading, String caption, List<SvgChart> charts) {

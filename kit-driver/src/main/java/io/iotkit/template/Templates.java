@@ -6,7 +6,10 @@ import com.github.mustachejava.MustacheException;
 import com.github.mustachejava.reflect.Guard;
 import com.github.mustachejava.reflect.MissingWrapper;
 import com.github.mustachejava.reflect.ReflectionObjectHandler;
+import java.io.IOException;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
 import java.util.List;
 
 /**
@@ -26,15 +29,44 @@ public final class Templates {
    *     defect of the kit, not of its input
    */
   public static String render(String root, String name, Object view) {
-    DefaultMustacheFactory factory = new DefaultMustacheFactory(root);
+    DefaultMustacheFactory factory = new EscapingFactory(root);
     factory.setObjectHandler(new StrictNames());
     try {
       Mustache m = factory.compile(name);
       StringWriter out = new StringWriter();
       m.execute(out, view).flush();
       return out.toString();
-    } catch (MustacheException | java.io.IOException e) {
+    } catch (MustacheException | IOException | UncheckedIOException e) {
       throw new IllegalStateException("template " + root + "/" + name + " cannot be rendered: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Escapes the five characters that matter in element content and quoted attributes, and nothing else, so a page
+   * reads ">= 1800 s" in its source as in the browser (Mustache's own escaper also writes "=" and "`" as entities).
+   */
+  private static final class EscapingFactory extends DefaultMustacheFactory {
+    EscapingFactory(String root) {
+      super(root);
+    }
+
+    @Override
+    public void encode(String value, Writer writer) {
+      try {
+        for (int i = 0; i < value.length(); i++) {
+          char c = value.charAt(i);
+          switch (c) {
+            case '&' -> writer.write("&amp;");
+            case '<' -> writer.write("&lt;");
+            case '>' -> writer.write("&gt;");
+            case '"' -> writer.write("&quot;");
+            case '\'' -> writer.write("&#39;");
+            default -> writer.write(c);
+          }
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
     }
   }
 
