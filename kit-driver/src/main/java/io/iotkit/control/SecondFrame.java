@@ -5,30 +5,33 @@ import org.HdrHistogram.Histogram;
 
 /**
  * One second of a driver instance's measurements, the one record of them that travels to the master while the
- * instance runs: {@code SECOND <i> <end µs> <acknowledged> <inserts> <queries>}. The master builds the live
+ * instance runs: {@code SECOND <i> <end µs> <acknowledged> <ingest> <inserts> <queries>}. The master builds the live
  * progress, the instance's interval log and its per-second series from these frames alone.
  *
  * @param second       i: the frame covers [TS_start + i s, end)
  * @param endMicros    the end of the second, in the instance's clock; the last frame, taken when the insert
  *                     threads have ended, may end before a whole second
  * @param acknowledged kvps acknowledged in this second
+ * @param ingest       ingest latencies (µs) of the readings acknowledged in this second: generation to
+ *                     acknowledgement
  * @param inserts      insert call latencies (µs) of this second
  * @param queries      latencies (µs) of the queries that finished in this second
  */
-public record SecondFrame(int second, long endMicros, long acknowledged, Histogram inserts, Histogram queries) {
+public record SecondFrame(int second, long endMicros, long acknowledged, Histogram ingest, Histogram inserts,
+                          Histogram queries) {
 
   public String toLine() {
     return ControlLine.format(ControlLine.SECOND, second + " " + endMicros + " " + acknowledged + " "
-        + HistogramCodec.encode(inserts) + " " + HistogramCodec.encode(queries));
+        + HistogramCodec.encode(ingest) + " " + HistogramCodec.encode(inserts) + " " + HistogramCodec.encode(queries));
   }
 
   /** Reads the argument of a SECOND line. */
   public static SecondFrame parse(ControlLine line) {
     String[] p = line.argument().split(" ");
-    if (p.length != 5) {
+    if (p.length != 6) {
       throw new IllegalArgumentException("not a SECOND frame: " + line);
     }
     return new SecondFrame(Integer.parseInt(p[0]), Long.parseLong(p[1]), Long.parseLong(p[2]),
-        HistogramCodec.decode(p[3]), HistogramCodec.decode(p[4]));
+        HistogramCodec.decode(p[3]), HistogramCodec.decode(p[4]), HistogramCodec.decode(p[5]));
   }
 }

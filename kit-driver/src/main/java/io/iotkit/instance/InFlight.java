@@ -34,6 +34,26 @@ final class InFlight implements Acknowledgement {
     wake();
   }
 
+  /**
+   * The acknowledgement of one reading generated at {@code generatedNanos} ({@link System#nanoTime()}): it records
+   * the reading's ingest latency, generation to acknowledgement, before it counts the reading, so a sample that
+   * sees the count has the latency too.
+   */
+  Acknowledgement timedFrom(long generatedNanos) {
+    return new Acknowledgement() {
+      @Override
+      public void acknowledged() {
+        measured.ingestMicros.recordValue(Math.max(0, System.nanoTime() - generatedNanos) / 1_000);
+        InFlight.this.acknowledged();
+      }
+
+      @Override
+      public void failed(Throwable cause) {
+        InFlight.this.failed(cause);
+      }
+    };
+  }
+
   @Override
   public void failed(Throwable cause) {
     failed.incrementAndGet();

@@ -242,7 +242,8 @@ public final class InstanceRunner {
     Map<Aggregate, LatencyHistogram> perTemplate = new EnumMap<>(Aggregate.class);
     queries.forEach((a, h) -> perTemplate.put(a, new LatencyHistogram(h)));
     return new InstanceResult(spec.instance(), spec.substation(), spec.kvps(), ack, failedInserts, start, end,
-        count, failedQueries, readings, empty, reads, new LatencyHistogram(sampler.inserts()), perTemplate,
+        count, failedQueries, readings, empty, reads, new LatencyHistogram(sampler.inserts()),
+        new LatencyHistogram(sampler.ingest()), perTemplate,
         new long[0], PeakMemory.residentBytes());
   }
 }

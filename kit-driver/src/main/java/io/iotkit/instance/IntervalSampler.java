@@ -9,8 +9,8 @@ import org.HdrHistogram.Histogram;
 
 /**
  * Looks at an instance's threads once a second from the start instant and hands each second's measurements on
- * as one {@link SecondFrame}: kvps acknowledged, insert and query latency in that second. It keeps only the whole
- * run's insert histogram, for the instance's result.
+ * as one {@link SecondFrame}: kvps acknowledged, ingest, insert call and query latency in that second. It keeps
+ * the whole run's ingest and insert call histograms, for the instance's result.
  *
  * <p>Frame i covers [start + i s, start + (i+1) s); the last, taken when the threads have ended, may be shorter.
  * Because the last frame comes after every thread's last acknowledgement, the frames' counts add up to the
@@ -23,6 +23,7 @@ final class IntervalSampler {
   private final long startMicros;
   private final LongSupplier clockMicros;
   private final Consumer<SecondFrame> frames;
+  private final Histogram ingest = new Histogram(ThreadMeasurements.SIGNIFICANT_DIGITS);
   private final Histogram inserts = new Histogram(ThreadMeasurements.SIGNIFICANT_DIGITS);
   private int second;
   private long lastAcknowledged;
@@ -53,18 +54,26 @@ final class IntervalSampler {
   /** Takes one sample ending now; called a last time once every insert thread has ended. */
   synchronized void sample(long endMicros) {
     long acknowledged = 0;
+    Histogram ingestSecond = new Histogram(ThreadMeasurements.SIGNIFICANT_DIGITS);
     Histogram insertSecond = new Histogram(ThreadMeasurements.SIGNIFICANT_DIGITS);
     Histogram querySecond = new Histogram(ThreadMeasurements.SIGNIFICANT_DIGITS);
     for (ThreadMeasurements t : threads) {
       acknowledged += t.acknowledgedSoFar.get();
+      ingestSecond.add(t.ingestMicros.getIntervalHistogram());
       insertSecond.add(t.insertMicros.getIntervalHistogram());
       querySecond.add(t.queryInterval.getIntervalHistogram());
     }
+    ingest.add(ingestSecond);
     inserts.add(insertSecond);
     long from = startMicros + second * INTERVAL_MICROS;
     frames.accept(new SecondFrame(second++, Math.max(from, endMicros), acknowledged - lastAcknowledged,
-        insertSecond, querySecond));
+        ingestSecond, insertSecond, querySecond));
     lastAcknowledged = acknowledged;
+  }
+
+  /** Ingest latency (generation to acknowledgement) in µs over the whole run. */
+  synchronized Histogram ingest() {
+    return ingest.copy();
   }
 
   /** Insert call latency in µs over the whole run. */

@@ -6,11 +6,13 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
 import org.HdrHistogram.SingleWriterRecorder;
 
 /**
- * What one insert thread measured. Its thread is the only writer, except of {@link #acknowledgedSoFar} when its
- * binding acknowledges asynchronously ({@link InFlight}: the store client's threads add to it). The instance's
+ * What one insert thread measured. Its thread is the only writer, except of {@link #acknowledgedSoFar} and
+ * {@link #ingestMicros} when its binding acknowledges asynchronously ({@link InFlight}: the store client's threads
+ * add to them). The instance's
  * {@link IntervalSampler} reads the recorders and {@link #acknowledgedSoFar} while the run goes on, everything else
  * once the thread ended.
  */
@@ -19,6 +21,11 @@ final class ThreadMeasurements {
 
   /** Insert call latency in µs since the sampler's last look (the sampler keeps the whole run's total). */
   final SingleWriterRecorder insertMicros = new SingleWriterRecorder(SIGNIFICANT_DIGITS);
+  /**
+   * Ingest latency in µs since the sampler's last look: from each reading's generation (its scheduled instant when
+   * paced) to the store's durable acknowledgement. Recorded on whatever thread the acknowledgement arrives.
+   */
+  final Recorder ingestMicros = new Recorder(SIGNIFICANT_DIGITS);
   /** Query latency in µs, all templates, since the sampler's last look. */
   final SingleWriterRecorder queryInterval = new SingleWriterRecorder(SIGNIFICANT_DIGITS);
   final Map<Aggregate, Histogram> queryMicros = new EnumMap<>(Aggregate.class);

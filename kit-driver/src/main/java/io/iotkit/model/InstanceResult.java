@@ -8,7 +8,9 @@ import java.util.Map;
  *
  * @param startMicros when the start barrier released the instance (TS_start)
  * @param endMicros when its last kvp was acknowledged
- * @param insertHistogram insert latency in µs
+ * @param insertHistogram insert call latency in µs: how long the binding's write call took (backpressure)
+ * @param ingestHistogram ingest latency in µs: from each reading's generation (its scheduled instant when paced) to
+ *     the store's durable acknowledgement
  * @param queryReads per template: readings its windows aggregated and records the store read to answer them
  * @param queryHistograms query latency in µs per template
  * @param acknowledgedPerSecond kvps acknowledged in each second from TS_start (element i covers second i), which the
@@ -23,24 +25,25 @@ public record InstanceResult(int instance, String substation, long kvpsTarget, l
                              long failedInserts, long startMicros, long endMicros, long queries,
                              long failedQueries, long readingsAggregated, long emptyWindows,
                              Map<Aggregate, QueryReads> queryReads, LatencyHistogram insertHistogram,
-                             Map<Aggregate, LatencyHistogram> queryHistograms,
+                             LatencyHistogram ingestHistogram, Map<Aggregate, LatencyHistogram> queryHistograms,
                              long[] acknowledgedPerSecond, Long peakRssBytes, ResourceUsage resources) {
 
   /** A result without resource usage. */
   public InstanceResult(int instance, String substation, long kvpsTarget, long acknowledged, long failedInserts,
                         long startMicros, long endMicros, long queries, long failedQueries, long readingsAggregated,
                         long emptyWindows, Map<Aggregate, QueryReads> queryReads, LatencyHistogram insertHistogram,
-                        Map<Aggregate, LatencyHistogram> queryHistograms, long[] acknowledgedPerSecond, Long peakRssBytes) {
+                        LatencyHistogram ingestHistogram, Map<Aggregate, LatencyHistogram> queryHistograms,
+                        long[] acknowledgedPerSecond, Long peakRssBytes) {
     this(instance, substation, kvpsTarget, acknowledged, failedInserts, startMicros, endMicros, queries,
-        failedQueries, readingsAggregated, emptyWindows, queryReads, insertHistogram, queryHistograms,
-        acknowledgedPerSecond, peakRssBytes, null);
+        failedQueries, readingsAggregated, emptyWindows, queryReads, insertHistogram, ingestHistogram,
+        queryHistograms, acknowledgedPerSecond, peakRssBytes, null);
   }
 
   /** The same result with its instants moved by {@code micros}: from a driver host's clock to the master's. */
   public InstanceResult shifted(long micros) {
     return new InstanceResult(instance, substation, kvpsTarget, acknowledged, failedInserts, startMicros + micros,
         endMicros + micros, queries, failedQueries, readingsAggregated, emptyWindows, queryReads,
-        insertHistogram, queryHistograms, acknowledgedPerSecond, peakRssBytes, resources);
+        insertHistogram, ingestHistogram, queryHistograms, acknowledgedPerSecond, peakRssBytes, resources);
   }
 
   /** The same result without its per-second series, for result.json when the series is kept beside it. */
@@ -51,15 +54,15 @@ public record InstanceResult(int instance, String substation, long kvpsTarget, l
   /** The same result with the per-second series the master gathered for it. */
   public InstanceResult withSeries(long[] perSecond) {
     return new InstanceResult(instance, substation, kvpsTarget, acknowledged, failedInserts, startMicros, endMicros,
-        queries, failedQueries, readingsAggregated, emptyWindows, queryReads, insertHistogram, queryHistograms,
-        perSecond, peakRssBytes, resources);
+        queries, failedQueries, readingsAggregated, emptyWindows, queryReads, insertHistogram, ingestHistogram,
+        queryHistograms, perSecond, peakRssBytes, resources);
   }
 
   /** The same result with the resource usage its instance sampled. */
   public InstanceResult withResources(ResourceUsage usage) {
     return new InstanceResult(instance, substation, kvpsTarget, acknowledged, failedInserts, startMicros, endMicros,
-        queries, failedQueries, readingsAggregated, emptyWindows, queryReads, insertHistogram, queryHistograms,
-        acknowledgedPerSecond, peakRssBytes, usage);
+        queries, failedQueries, readingsAggregated, emptyWindows, queryReads, insertHistogram, ingestHistogram,
+        queryHistograms, acknowledgedPerSecond, peakRssBytes, usage);
   }
 
   /** The same result without its resource usage, for result.json, whose phase holds it merged. */

@@ -25,9 +25,10 @@ public record Latency(long count, double minMs, double meanMs, double p50Ms, dou
         micros.getMaxValue() / 1e3);
   }
 
-  /** Latency summaries of a phase's instances: the insert call, then each query template, in that order. */
+  /** Latency summaries of a phase's instances: ingest, the insert call, then each query template, in that order. */
   public static Map<Operation, Latency> summaries(List<InstanceResult> instances) {
     Map<Operation, Latency> all = new LinkedHashMap<>();
+    all.put(Operation.INGEST, of(merge(instances, InstanceResult::ingestHistogram)));
     all.put(Operation.INSERT, of(merge(instances, InstanceResult::insertHistogram)));
     for (Aggregate a : Aggregate.values()) {
       all.put(Operation.query(a), of(merge(instances, i -> i.queryHistograms().get(a))));
@@ -38,6 +39,11 @@ public record Latency(long count, double minMs, double meanMs, double p50Ms, dou
   /** All instances' insert latencies of a phase, in µs. */
   public static Histogram inserts(PhaseResult phase) {
     return merge(phase.instances(), InstanceResult::insertHistogram);
+  }
+
+  /** All instances' ingest latencies (generation to acknowledgement) of a phase, in µs. */
+  public static Histogram ingest(PhaseResult phase) {
+    return merge(phase.instances(), InstanceResult::ingestHistogram);
   }
 
   /** All instances' latencies of one query template in a phase, in µs. */

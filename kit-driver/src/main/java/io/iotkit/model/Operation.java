@@ -4,10 +4,15 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import io.iotkit.binding.Aggregate;
 
 /**
- * An operation whose latency a phase summarises: the insert call, or one dashboard query template. Its
+ * An operation whose latency a phase summarises: ingest, the insert call, or one dashboard query template. Its
  * {@link #key()} names it in result.json and in the histogram logs.
  */
 public enum Operation {
+  /**
+   * Ingest: from a reading's generation (its scheduled instant when paced) to the store's durable acknowledgement of
+   * it, as the binding documents its durability.
+   */
+  @JsonProperty("ingest") INGEST("ingest", null),
   /** The binding's insert call (a batching binding's calls that send a batch carry its round trip). */
   @JsonProperty("insert") INSERT("insert", null),
   @JsonProperty("query-max") QUERY_MAX("query-max", Aggregate.MAX),

@@ -15,7 +15,7 @@ import org.HdrHistogram.HistogramLogWriter;
 
 /**
  * What the master makes of one instance's second frames as they arrive: the phase's live progress, the instance's
- * HdrHistogram interval log in the run folder (tags "insert" and "query", in the master's clock), and its
+ * HdrHistogram interval log in the run folder (tags "ingest", "insert" and "query", in the master's clock), and its
  * per-second acknowledged counts, which must add up to what its result says it had acknowledged.
  */
 final class InstanceSeconds {
@@ -65,6 +65,7 @@ final class InstanceSeconds {
     acknowledged += f.acknowledged();
     long from = startMicros + f.second() * WorkloadSpec.SAMPLE_INTERVAL_MICROS;
     long to = Math.max(from, f.endMicros() - offsetMicros);
+    interval(f.ingest(), "ingest", from, to);
     interval(f.inserts(), "insert", from, to);
     interval(f.queries(), "query", from, to);
     progress.update(instance, acknowledged, f.queries());

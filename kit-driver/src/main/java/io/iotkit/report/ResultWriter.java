@@ -81,6 +81,7 @@ public final class ResultWriter {
       w.outputLogFormatVersion();
       w.outputStartTime(phase.startMicros() / 1_000);
       w.outputLegend();
+      write(w, Latency.ingest(phase), Operation.INGEST.key(), phase);
       write(w, Latency.inserts(phase), Operation.INSERT.key(), phase);
       for (Aggregate a : Aggregate.values()) {
         write(w, Latency.queries(phase, a), Operation.query(a).key(), phase);

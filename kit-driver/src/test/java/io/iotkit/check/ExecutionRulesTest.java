@@ -22,7 +22,7 @@ class ExecutionRulesTest {
   private static InstanceResult instance(long target, long ack, long failedInserts, long queries, long failedQueries,
                                          long readings, long micros) {
     return new InstanceResult(0, "s", target, ack, failedInserts, T0, T0 + micros, queries, failedQueries, readings,
-        0, Map.of(), null, Map.of(), new long[0], null);
+        0, Map.of(), null, null, Map.of(), new long[0], null);
   }
 
   private static PhaseResult phase(long micros, InstanceResult... instances) {
@@ -181,9 +181,9 @@ class ExecutionRulesTest {
   @Test
   void eachSubstationsAcknowledgedReadingsAreItsInstancesOverBothPhases() {
     InstanceResult a = new InstanceResult(0, "a", 10, 10, 0, T0, T0 + 1, 0, 0, 0, 0, Map.of(), null,
-        Map.of(), new long[0], null);
+        null, Map.of(), new long[0], null);
     InstanceResult b = new InstanceResult(1, "b", 20, 19, 1, T0, T0 + 1, 0, 0, 0, 0, Map.of(), null,
-        Map.of(), new long[0], null);
+        null, Map.of(), new long[0], null);
     PhaseResult warmup = phase(1, a, b);
     PhaseResult measured = phase(1, b, a);
     List<SubstationCount> counts = ExecutionRules.substationCounts(List.of("a", "b", "c"), Map.of("a", 20L, "c", 4L),

@@ -28,11 +28,12 @@ class ControlLineTest {
     inserts.recordValue(40_000);
     Histogram queries = new Histogram(3);
     queries.recordValue(2_500);
-    SecondFrame f = new SecondFrame(7, 1_767_225_608_000_000L, 31_415, inserts, queries);
+    SecondFrame f = new SecondFrame(7, 1_767_225_608_000_000L, 31_415, queries, inserts, queries);
     SecondFrame back = SecondFrame.parse(ControlLine.parse(f.toLine()));
     assertEquals(7, back.second());
     assertEquals(f.endMicros(), back.endMicros());
     assertEquals(31_415, back.acknowledged());
+    assertEquals(queries, back.ingest());
     assertEquals(inserts, back.inserts());
     assertEquals(queries, back.queries());
     assertThrows(IllegalArgumentException.class, () -> SecondFrame.parse(ControlLine.parse("SECOND 1 2 3")));

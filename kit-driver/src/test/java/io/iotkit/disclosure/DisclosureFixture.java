@@ -129,6 +129,6 @@ public final class DisclosureFixture {
         Aggregate.MIN, new QueryReads(125_000, 250_000, 0), Aggregate.COUNT, new QueryReads(0, 40, 0),
         Aggregate.AVG, new QueryReads(0, 0, 10));
     return new InstanceResult(i, substation, kvps, kvps, 0, start, end, 1_000, 0, 250_000, 0, reads, null,
-        Map.of(), new long[0], null);
+        null, Map.of(), new long[0], null);
   }
 }

@@ -23,7 +23,7 @@ class SeriesMergeTest {
   private static InstanceResult instance(int i, long... perSecond) {
     long total = java.util.Arrays.stream(perSecond).sum();
     return new InstanceResult(i, "s" + i, total, total, 0, T0 * 1000, T0 * 1000 + perSecond.length * 1_000_000L,
-        0, 0, 0, 0, Map.of(), null, Map.of(), perSecond, null);
+        0, 0, 0, 0, Map.of(), null, null, Map.of(), perSecond, null);
   }
 
   // An instance's interval log: per second an insert histogram (ignored here) and a query histogram.

@@ -16,7 +16,7 @@ class MetricsTest {
 
   private static InstanceResult instance(int i, long acknowledged, long start, long end) {
     return new InstanceResult(i, "sub-" + i, acknowledged, acknowledged, 0, start, end, 0, 0, 0, 0, Map.of(),
-        EMPTY, Map.of(), new long[0], null);
+        EMPTY, EMPTY, Map.of(), new long[0], null);
   }
 
   // A measured run of `instances` substations that together acknowledge `acknowledged` kvps in `seconds`.

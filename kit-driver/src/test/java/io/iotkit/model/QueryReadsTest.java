@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 class QueryReadsTest {
   private static InstanceResult instance(int i, Map<Aggregate, QueryReads> reads) {
-    return new InstanceResult(i, "s" + i, 10, 10, 0, 0, 1, 4, 0, 0, 0, reads, null, Map.of(), new long[0], null);
+    return new InstanceResult(i, "s" + i, 10, 10, 0, 0, 1, 4, 0, 0, 0, reads, null, null, Map.of(), new long[0], null);
   }
 
   @Test

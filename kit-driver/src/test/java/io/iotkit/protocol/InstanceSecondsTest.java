@@ -28,7 +28,7 @@ class InstanceSecondsTest {
   }
 
   private static SecondFrame frame(int second, long endInMasterClock, long acknowledged, Histogram queries) {
-    return new SecondFrame(second, endInMasterClock + OFFSET, acknowledged, of(10, 20), queries);
+    return new SecondFrame(second, endInMasterClock + OFFSET, acknowledged, of(900), of(10, 20), queries);
   }
 
   @Test
@@ -48,13 +48,13 @@ class InstanceSecondsTest {
     for (EncodableHistogram h; (h = r.nextIntervalHistogram()) != null; ) {
       intervals.add(h);
     }
-    assertEquals(4, intervals.size(), "an insert and a query interval per second");
-    assertEquals(List.of("insert", "query", "insert", "query"), intervals.stream().map(EncodableHistogram::getTag)
-        .toList());
+    assertEquals(6, intervals.size(), "an ingest, an insert and a query interval per second");
+    assertEquals(List.of("ingest", "insert", "query", "ingest", "insert", "query"),
+        intervals.stream().map(EncodableHistogram::getTag).toList());
     // in the master's clock: the last, short second ends 1.4 s after the start
-    assertEquals((START + 1_000_000) / 1_000, intervals.get(3).getStartTimeStamp());
-    assertEquals((START + 1_400_000) / 1_000, intervals.get(3).getEndTimeStamp());
-    assertEquals(2, ((Histogram) intervals.get(3)).getTotalCount());
+    assertEquals((START + 1_000_000) / 1_000, intervals.get(5).getStartTimeStamp());
+    assertEquals((START + 1_400_000) / 1_000, intervals.get(5).getEndTimeStamp());
+    assertEquals(2, ((Histogram) intervals.get(5)).getTotalCount());
   }
 
   @Test

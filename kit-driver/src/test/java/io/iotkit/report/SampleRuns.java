@@ -161,7 +161,8 @@ public final class SampleRuns {
         reads.put(a, new QueryReads(aggregated, a == Aggregate.COUNT ? aggregated * 11 / 10 : aggregated, 0));
       }
       instances.add(new InstanceResult(i, subs.get(i), share, share, 0, start, end, queries, 0, readings,
-          rnd.nextInt(3), reads, histogram(rnd, 900, 6_000, 20_000), qh, perSecond, 300L << 20));
+          rnd.nextInt(3), reads, histogram(rnd, 900, 6_000, 20_000),
+          histogram(rnd, 2_000, 30_000, 120_000), qh, perSecond, 300L << 20));
     }
     long end = instances.stream().mapToLong(InstanceResult::endMicros).max().orElse(start);
     // a Random of its own, so the rest of the sample stays as it was before resources were sampled

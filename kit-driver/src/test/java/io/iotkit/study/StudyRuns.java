@@ -62,7 +62,7 @@ public final class StudyRuns {
         }
         instances.add(new InstanceResult(i, "s" + i, perSubstation, perSubstation, 0, start,
             start + Math.round(ingestSeconds[i] * stretch * S), 40, 0, 8000, 0, Map.of(), new LatencyHistogram(ins),
-            q, new long[0], null));
+            new LatencyHistogram(ins), q, new long[0], null));
       }
       long end = instances.stream().mapToLong(InstanceResult::endMicros).max().orElseThrow();
       PhaseResult warmup = new PhaseResult("warmup", false, start - 5000 * S, start - 3000 * S, instances);
