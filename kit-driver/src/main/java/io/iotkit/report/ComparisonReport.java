@@ -104,13 +104,6 @@ public final class ComparisonReport {
             + " of each run's performance run (the measured run with the lower IoTps), from its TS_start.", ingest));
   }
 
-  /** One chart in its figure: heading, the SVG, and a caption saying what it shows. */
-  static void figure(StringBuilder sb, String id, String heading, String caption, SvgChart chart) {
-    sb.append(fmt("<figure id=\"%s\" class=\"chart\"><h3>%s</h3><div class=\"charts\">%s</div>"
-        + "<figcaption>%s</figcaption></figure>\n", id,
-        Html.esc(heading), chart.toSvg(), Html.esc(caption)));
-  }
-
   /** The table's rows, shared by the text and the HTML form. */
   static List<Row> rows(List<Run> runs) {
     List<ResultView> views = runs.stream().map(run -> ResultView.of(run.result())).toList();
