@@ -1,10 +1,10 @@
 package io.iotkit.report;
 
-import static io.iotkit.report.Html.esc;
 import static io.iotkit.report.Html.fmt;
 
 import io.iotkit.model.BenchResult;
 import io.iotkit.model.Environment;
+import io.iotkit.template.Templates;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -15,7 +15,8 @@ public final class BenchReport {
   public static final String CHART_RATIOS = "chart-bench-ratios";
   public static final String CHART_RATES = "chart-bench-rates";
   public static final List<String> CHART_IDS = List.of(CHART_RATIOS, CHART_RATES);
-  private static final List<String> COLUMNS = List.of("figure", "kit", "reference", "ratio", "per CPU s",
+  /** The table's columns, shared by the text and the HTML form. */
+  static final List<String> COLUMNS = List.of("figure", "kit", "reference", "ratio", "per CPU s",
       "target", "spread kit / ref");
 
   private BenchReport() {
@@ -62,35 +63,10 @@ public final class BenchReport {
 
   /** The same table and two charts: each ratio beside its target, and the median rates side by side. */
   public static String html(BenchResult r) {
-    StringBuilder sb = new StringBuilder(64 * 1024);
-    HtmlPage.open(sb, "Kit benchmark " + r.startedAt(), CHART_IDS);
-    sb.append("<header><h1>IoT gateway benchmark kit: benchmark of the kit</h1>")
-        .append("<p class=\"sub\">").append(esc(header(r))).append("</p></header>\n");
-    sb.append("<table id=\"bench\"><thead><tr>");
-    for (String c : COLUMNS) {
-      sb.append(fmt("<th class=\"%s\">%s</th>", c.equals("figure") ? "" : "num", esc(c)));
-    }
-    sb.append("<th>kit side</th><th>reference side</th></tr></thead><tbody>");
-    for (BenchResult.Figure f : r.figures()) {
-      List<String> cells = cells(f);
-      sb.append("<tr><td>").append(esc(cells.get(0))).append("</td>");
-      for (String cell : cells.subList(1, cells.size())) {
-        sb.append("<td class=\"num\">").append(esc(cell)).append("</td>");
-      }
-      sb.append(fmt("<td>%s</td><td>%s</td></tr>", esc(f.kitLabel()), esc(f.referenceLabel())));
-    }
-    sb.append("</tbody></table>\n");
-    if (!r.measurements().isEmpty()) {
-      sb.append("<h2>Measurements of the kit alone</h2><p>Median of the measured rounds; no reference, no target.</p>")
-          .append("<table id=\"bench-measurements\"><thead><tr><th>measurement</th><th class=\"num\">value</th>")
-          .append("<th>how measured, what it includes</th></tr></thead><tbody>");
-      for (BenchResult.Measurement m : r.measurements()) {
-        sb.append(fmt("<tr><td>%s</td><td class=\"num\">%s</td><td>%s</td></tr>", esc(m.name()), esc(value(m)),
-            esc(m.what())));
-      }
-      sb.append("</tbody></table>\n");
-    }
+    return Templates.render(PageFrame.TEMPLATES, "bench.mustache", BenchView.of(r, charts(r)));
+  }
 
+  private static List<ChartFigure> charts(BenchResult r) {
     BarChart ratios = new BarChart("kit / reference", "ratio", "×", List.of("ratio (wall time)",
         "ratio per CPU second", "target"));
     BarChart rates = new BarChart("Median rates", "rate", r.figures().isEmpty() ? "" : r.figures().get(0).unit(),
@@ -101,27 +77,27 @@ public final class BenchReport {
     }
     ratios.reference(1, "parity: kit as fast as the reference").wide(340);
     rates.wide(340);
-    ComparisonReport.figure(sb, CHART_RATIOS, "Ratios", "Median rate of the kit's side over the reference's, in"
-        + " wall time and per second of the JVM's CPU time, beside what the kit aims at; the dashed line is parity.",
-        ratios);
-    ComparisonReport.figure(sb, CHART_RATES, "Median rates", "Each side's median rate over " + r.rounds()
-        + " rounds; absolute rates depend on the machine and its load.", rates);
-    HtmlPage.close(sb);
-    return sb.toString();
+    return List.of(ChartFigure.of(CHART_RATIOS, "Ratios", "Median rate of the kit's side over the reference's, in"
+            + " wall time and per second of the JVM's CPU time, beside what the kit aims at; the dashed line is"
+            + " parity.", ratios),
+        ChartFigure.of(CHART_RATES, "Median rates", "Each side's median rate over " + r.rounds()
+            + " rounds; absolute rates depend on the machine and its load.", rates));
   }
 
-  private static List<String> cells(BenchResult.Figure f) {
+  /** A figure's cells in the order of {@link #COLUMNS}, shared by the text and the HTML form. */
+  static List<String> cells(BenchResult.Figure f) {
     return List.of(f.name(), fmt("%,.0f %s", f.kitMedian(), f.unit()), fmt("%,.0f %s", f.referenceMedian(), f.unit()),
         fmt("%.3f", f.ratio()), fmt("%.3f", f.ratioPerCpuSecond()), f.target() == null ? "–" : fmt("%.2f", f.target()),
         fmt("%.0f%% / %.0f%%", 100 * f.kitSpread(), 100 * f.referenceSpread()));
   }
 
   /** The median with its unit, and how far the rounds spread. */
-  private static String value(BenchResult.Measurement m) {
+  static String value(BenchResult.Measurement m) {
     return fmt("%,.2f %s (spread %.0f%%)", m.median(), m.unit(), 100 * m.spread());
   }
 
-  private static String header(BenchResult r) {
+  /** The bench's date, rounds, machine and load. */
+  static String header(BenchResult r) {
     Environment m = r.machine();
     return fmt("Kit benchmark, %s: %d rounds of about %s s per side after warmup, medians. Machine: %s, %s"
         + " logical CPUs, %s. Load average (1, 5, 15 min) %s before, %s after.", r.startedAt(), r.rounds(),

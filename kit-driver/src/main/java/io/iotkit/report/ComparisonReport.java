@@ -1,6 +1,5 @@
 package io.iotkit.report;
 
-import static io.iotkit.report.Html.esc;
 import static io.iotkit.report.Html.fmt;
 
 import io.iotkit.model.CheckResult;
@@ -9,6 +8,7 @@ import io.iotkit.model.Operation;
 import io.iotkit.model.PhaseSeries;
 import io.iotkit.model.ResultView;
 import io.iotkit.model.RunResult;
+import io.iotkit.template.Templates;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -79,30 +79,11 @@ public final class ComparisonReport {
 
   /** The comparison as a self-contained HTML page: the same table, and charts of IoTps and ingest rate. */
   public static String html(List<Run> runs) {
-    StringBuilder sb = new StringBuilder(128 * 1024);
-    HtmlPage.open(sb, "Comparison of " + runs.size() + " runs", CHART_IDS);
-    sb.append("<header><h1>IoT gateway benchmark: comparison of runs</h1>")
-        .append(fmt("<p class=\"sub\">%d runs: %s</p></header>\n", runs.size(),
-            esc(String.join(", ", runs.stream().map(Run::name).toList()))));
-    sb.append("<table class=\"comparison\" id=\"comparison\"><thead><tr><th></th>");
-    for (Run run : runs) {
-      sb.append("<th class=\"num\">").append(esc(run.name())).append("</th>");
-    }
-    sb.append("</tr></thead><tbody>");
-    for (Row r : rows(runs)) {
-      if (r.heading()) {
-        sb.append(fmt("<tr class=\"group\"><td colspan=\"%d\">%s</td></tr>", runs.size() + 1, esc(r.label())));
-        continue;
-      }
-      sb.append("<tr><td>").append(esc(r.label())).append("</td>");
-      for (String cell : r.cells()) {
-        String cls = cell.startsWith("FAIL") ? "num fail" : cell.startsWith("PASS") ? "num pass" : "num";
-        sb.append(fmt("<td class=\"%s\">%s</td>", cls, esc(cell)));
-      }
-      sb.append("</tr>");
-    }
-    sb.append("</tbody></table>\n");
+    return Templates.render(PageFrame.TEMPLATES, "comparison.mustache",
+        ComparisonView.of(runs, rows(runs), charts(runs)));
+  }
 
+  private static List<ChartFigure> charts(List<Run> runs) {
     BarChart iotps = new BarChart("IoTps per run", "IoTps", "IoTps", List.of("IoTps"));
     LineChart ingest = new LineChart("Performance run: kvps acknowledged per second", "seconds since TS_start",
         "kvps/s", "kvps/s");
@@ -116,20 +97,11 @@ public final class ComparisonReport {
       });
     }
     iotps.size(Math.min(1180, Math.max(480, 160 + runs.size() * 90)), 300);
-    figure(sb, CHART_IOTPS, "IoTps per run", "The metric of each run: IoTps of its performance run (no bar for a "
-        + "run without metrics).", iotps);
     ingest.wide(320);
-    figure(sb, CHART_INGEST_RATE, "Ingest rate of each performance run", "kvps acknowledged in each second of "
-        + "each run's performance run (the measured run with the lower IoTps), from its TS_start.", ingest);
-    HtmlPage.close(sb);
-    return sb.toString();
-  }
-
-  /** One chart in its figure: heading, the SVG, and a caption saying what it shows. */
-  static void figure(StringBuilder sb, String id, String heading, String caption, SvgChart chart) {
-    sb.append(fmt("<figure id=\"%s\" class=\"chart\"><h3>%s</h3><div class=\"charts\">%s</div>"
-        + "<figcaption>%s</figcaption></figure>\n", id,
-        esc(heading), chart.toSvg(), esc(caption)));
+    return List.of(ChartFigure.of(CHART_IOTPS, "IoTps per run", "The metric of each run: IoTps of its performance"
+            + " run (no bar for a run without metrics).", iotps),
+        ChartFigure.of(CHART_INGEST_RATE, "Ingest rate of each performance run", "kvps acknowledged in each second"
+            + " of each run's performance run (the measured run with the lower IoTps), from its TS_start.", ingest));
   }
 
   /** The table's rows, shared by the text and the HTML form. */

@@ -1,13 +1,10 @@
 package io.iotkit.report;
 
-import static io.iotkit.report.Html.esc;
-import static io.iotkit.report.Html.fmt;
-
 import io.iotkit.model.Operation;
-import io.iotkit.study.Saturation;
 import io.iotkit.study.StudyRow;
 import io.iotkit.study.StudyTable;
 import io.iotkit.study.StudyText;
+import io.iotkit.template.Templates;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -25,6 +22,10 @@ public final class StudyReport {
   public static final String CHART_INSERT_LATENCY = "chart-study-insert-latency";
   public static final String CHART_QUERY_LATENCY = "chart-study-query-latency";
   public static final String CHART_RESOURCES = "chart-study-resources";
+
+  /** The id of every chart figure of the comparison of studies. */
+  static final List<String> COMPARE_CHART_IDS = List.of(CHART_IOTPS, CHART_EFFICIENCY, CHART_INSERT_LATENCY,
+      CHART_QUERY_LATENCY);
 
   private StudyReport() {
   }
@@ -45,146 +46,77 @@ public final class StudyReport {
 
   /** The study's page. */
   public static String html(StudyTable t) {
-    StringBuilder sb = new StringBuilder(128 * 1024);
-    String x = t.axisLabel();
-    HtmlPage.open(sb, "Study " + t.name(), chartIds(t));
-    sb.append("<header><h1>IoT gateway benchmark: study ").append(esc(t.name())).append("</h1>")
-        .append("<p class=\"sub\">").append(esc(t.spec().describe())).append(" &mdash; swept: ").append(esc(x))
-        .append(" = ").append(esc(String.join(", ", t.spec().values()))).append("</p></header>\n");
-    headline(sb, t);
+    return Templates.render(PageFrame.TEMPLATES, "study.mustache", StudyView.of(t, charts(t)));
+  }
 
+  /** Studies side by side: their IoTps, efficiency and latencies against the swept value, one line per study. */
+  public static String compare(List<StudyTable> studies) {
+    return Templates.render(PageFrame.TEMPLATES, "studies.mustache", StudiesView.of(studies, compareCharts(studies)));
+  }
+
+  /** The study page's charts, in the order of {@link #chartIds}. */
+  private static List<ChartFigure> charts(StudyTable t) {
+    String x = t.axisLabel();
+    List<ChartFigure> charts = new ArrayList<>();
     List<Line> iotps = new ArrayList<>(List.of(new Line("IoTps (achieved)", StudyRow::iotps)));
     if (t.paced()) {
       iotps.add(new Line("offered rate (P x R)", StudyRow::offeredRate));
     }
-    figure(sb, CHART_IOTPS, "System-wide IoTps", t.paced() ? "Achieved rate (each point's IoTps) beside the"
+    charts.add(figure(CHART_IOTPS, "System-wide IoTps", t.paced() ? "Achieved rate (each point's IoTps) beside the"
         + " offered rate, against the offered rate P x R." : "The metric of each point's run (its performance run)"
         + " against " + x + ".", chart(t, t.paced() ? "Achieved against offered load" : "IoTps against " + x,
-        "kvps/s", "kvps/s", iotps, t.paced() ? StudyRow::offeredRate : null, 0));
-    figure(sb, CHART_EFFICIENCY, "Scaling efficiency", "IoTps_i / (P_i / P_1 x IoTps_1) against the first point;"
-        + " 1 is linear scaling (dashed).", chart(t, "Scaling efficiency against " + x, "efficiency", "",
-        List.of(new Line("efficiency", StudyRow::efficiency)), null, 1));
-    figure(sb, CHART_PER_SENSOR, "Per-sensor IoTps", "IoTps / (P x 200); the dashed line is the protocol's minimum"
-        + " of 20 kvps/s per sensor.", chart(t, "Per-sensor IoTps against " + x, "kvps/s per sensor", "kvps/s",
-        List.of(new Line("per-sensor IoTps", StudyRow::perSensor)), null, 20));
-    figure(sb, CHART_INGEST, "Ingest time per substation", "Fastest, slowest and average substation's ingest time"
-        + " in the performance run (the paper's Figure 15).", chart(t, "Ingest time against " + x, "seconds", "s",
-        List.of(new Line("min", StudyRow::ingestMinSeconds), new Line("avg", StudyRow::ingestAvgSeconds),
-            new Line("max", StudyRow::ingestMaxSeconds)), null, 0));
+        "kvps/s", "kvps/s", iotps, t.paced() ? StudyRow::offeredRate : null, 0)));
+    charts.add(figure(CHART_EFFICIENCY, "Scaling efficiency", "IoTps_i / (P_i / P_1 x IoTps_1) against the first"
+        + " point; 1 is linear scaling (dashed).", chart(t, "Scaling efficiency against " + x, "efficiency", "",
+        List.of(new Line("efficiency", StudyRow::efficiency)), null, 1)));
+    charts.add(figure(CHART_PER_SENSOR, "Per-sensor IoTps", "IoTps / (P x 200); the dashed line is the protocol's"
+        + " minimum of 20 kvps/s per sensor.", chart(t, "Per-sensor IoTps against " + x, "kvps/s per sensor",
+        "kvps/s", List.of(new Line("per-sensor IoTps", StudyRow::perSensor)), null, 20)));
+    charts.add(figure(CHART_INGEST, "Ingest time per substation", "Fastest, slowest and average substation's ingest"
+        + " time in the performance run (the paper's Figure 15).", chart(t, "Ingest time against " + x, "seconds",
+        "s", List.of(new Line("min", StudyRow::ingestMinSeconds), new Line("avg", StudyRow::ingestAvgSeconds),
+            new Line("max", StudyRow::ingestMaxSeconds)), null, 0)));
     List<Line> insert = List.of(new Line("insert p50", StudyRow::insertP50Ms),
         new Line("insert p99", StudyRow::insertP99Ms), new Line("insert p99.9", StudyRow::insertP999Ms));
-    figure(sb, CHART_INSERT_LATENCY, t.paced() ? "Insert latency against offered load" : "Insert latency",
+    charts.add(figure(CHART_INSERT_LATENCY, t.paced() ? "Insert latency against offered load" : "Insert latency",
         t.paced() ? "Insert latency from each reading's scheduled send time against the offered rate P x R. "
             + t.saturation().describe() : "Insert latency percentiles of each point's performance run.",
         chart(t, t.paced() ? "Insert latency against offered load" : "Insert latency against " + x, "ms", "ms",
-            insert, t.paced() ? StudyRow::offeredRate : null, 0));
+            insert, t.paced() ? StudyRow::offeredRate : null, 0)));
     List<Line> queries = new ArrayList<>();
     for (Operation q : StudyTable.QUERIES) {
       queries.add(new Line(q.key() + " avg", r -> r.queryAvgMs().get(q)));
       queries.add(new Line(q.key() + " p99", r -> r.queryP99Ms().get(q)));
     }
-    figure(sb, CHART_QUERY_LATENCY, "Query latency", "Average and p99 latency per dashboard query template in each"
-        + " point's performance run.", chart(t, "Query latency against " + x, "ms", "ms", queries, null, 0));
+    charts.add(figure(CHART_QUERY_LATENCY, "Query latency", "Average and p99 latency per dashboard query template"
+        + " in each point's performance run.", chart(t, "Query latency against " + x, "ms", "ms", queries, null, 0)));
     if (t.resourcesSampled()) {
-      figure(sb, CHART_RESOURCES, "Resource use", "Mean CPU seconds per second over each performance run: the"
-          + " local SUT's processes together, and the driver hosts (user + system) together.",
+      charts.add(figure(CHART_RESOURCES, "Resource use", "Mean CPU seconds per second over each performance run:"
+          + " the local SUT's processes together, and the driver hosts (user + system) together.",
           chart(t, "CPU against " + x, "CPU s/s", "s/s", List.of(new Line("SUT processes", StudyRow::sutCpu),
-              new Line("driver hosts", StudyRow::driverCpu)), null, 0));
-    } else {
-      sb.append("<p class=\"note\">Resource use: not sampled in these runs (n/a in the tables).</p>\n");
+              new Line("driver hosts", StudyRow::driverCpu)), null, 0)));
     }
-
-    sb.append("<h2>Points</h2><table id=\"study-points\"><thead><tr><th>").append(esc(x))
-        .append("</th><th>status</th><th>run report</th></tr></thead><tbody>");
-    for (StudyRow r : t.rows()) {
-      sb.append("<tr><td>").append(esc(r.value())).append("</td><td>").append(esc(r.status())).append("</td><td>");
-      if (r.runFolder() != null) {
-        String href = r.runFolder() + "/report.html";
-        sb.append(fmt("<a href=\"%s\">%s</a>", esc(href), esc(href)));
-      } else {
-        sb.append("–");
-      }
-      sb.append("</td></tr>");
-    }
-    sb.append("</tbody></table>\n");
-    for (StudyText.Section s : StudyText.sections(t)) {
-      table(sb, s);
-    }
-    String missing = StudyText.missing(t);
-    if (!missing.isEmpty()) {
-      sb.append("<p class=\"aborted\">").append(esc(missing)).append("</p>\n");
-    }
-    HtmlPage.close(sb);
-    return sb.toString();
+    return charts;
   }
 
-  /** Studies side by side: their IoTps, efficiency and latencies against the swept value, one line per study. */
-  public static String compare(List<StudyTable> studies) {
-    StringBuilder sb = new StringBuilder(128 * 1024);
-    HtmlPage.open(sb, "Comparison of " + studies.size() + " studies", List.of(CHART_IOTPS, CHART_EFFICIENCY,
-        CHART_INSERT_LATENCY, CHART_QUERY_LATENCY));
+  /** The charts of the comparison of studies, in the order of {@link #COMPARE_CHART_IDS}. */
+  private static List<ChartFigure> compareCharts(List<StudyTable> studies) {
     String x = studies.get(0).axisLabel();
-    sb.append("<header><h1>IoT gateway benchmark: comparison of studies</h1><ul>");
-    for (StudyTable t : studies) {
-      sb.append("<li>").append(esc(t.name())).append(": ").append(esc(t.spec().describe())).append("</li>");
-    }
-    sb.append("</ul></header>\n");
-    figure(sb, CHART_IOTPS, "System-wide IoTps", "Each study's IoTps against " + x + ".",
-        compareChart(studies, "IoTps against " + x, "kvps/s", "kvps/s", StudyRow::iotps, 0));
-    figure(sb, CHART_EFFICIENCY, "Scaling efficiency", "Each study against its own first point; 1 is linear"
-        + " scaling (dashed).", compareChart(studies, "Scaling efficiency against " + x, "efficiency", "",
-        StudyRow::efficiency, 1));
-    figure(sb, CHART_INSERT_LATENCY, "Insert latency p99", "Each study's insert p99 against " + x + ".",
-        compareChart(studies, "Insert p99 against " + x, "ms", "ms", StudyRow::insertP99Ms, 0));
-    figure(sb, CHART_QUERY_LATENCY, "Query latency", "Each study's average query latency (mean of the templates'"
-        + " averages) against " + x + ".", compareChart(studies, "Query latency against " + x, "ms", "ms",
-        StudyText::queryAverage, 0));
-    String text = StudyText.compare(studies);
-    sb.append("<h2>Side by side</h2><pre>").append(esc(text)).append("</pre>\n");
-    HtmlPage.close(sb);
-    return sb.toString();
+    return List.of(
+        figure(CHART_IOTPS, "System-wide IoTps", "Each study's IoTps against " + x + ".",
+            compareChart(studies, "IoTps against " + x, "kvps/s", "kvps/s", StudyRow::iotps, 0)),
+        figure(CHART_EFFICIENCY, "Scaling efficiency", "Each study against its own first point; 1 is linear"
+            + " scaling (dashed).", compareChart(studies, "Scaling efficiency against " + x, "efficiency", "",
+            StudyRow::efficiency, 1)),
+        figure(CHART_INSERT_LATENCY, "Insert latency p99", "Each study's insert p99 against " + x + ".",
+            compareChart(studies, "Insert p99 against " + x, "ms", "ms", StudyRow::insertP99Ms, 0)),
+        figure(CHART_QUERY_LATENCY, "Query latency", "Each study's average query latency (mean of the templates'"
+            + " averages) against " + x + ".", compareChart(studies, "Query latency against " + x, "ms", "ms",
+            StudyText::queryAverage, 0)));
   }
 
-  private static void headline(StringBuilder sb, StudyTable t) {
-    sb.append("<div class=\"headline\">");
-    long measured = t.rows().stream().filter(StudyRow::measured).count();
-    card(sb, "points with a result", measured + " of " + t.rows().size());
-    t.rows().stream().filter(StudyRow::measured).max(java.util.Comparator.comparingDouble(StudyRow::iotps))
-        .ifPresent(r -> card(sb, "highest IoTps (" + t.axisLabel() + "=" + r.value() + ")", Html.iotps(r.iotps())));
-    if (t.paced()) {
-      Saturation s = t.saturation();
-      card(sb, "saturation", s.reached() ? fmt("%,.0f kvps/s offered", s.offeredRate()) : "not reached");
-    }
-    sb.append("</div>\n");
-  }
-
-  private static void card(StringBuilder sb, String label, String value) {
-    sb.append(fmt("<div class=\"card\"><div class=\"label\">%s</div><div class=\"value\">%s</div></div>", esc(label),
-        esc(value)));
-  }
-
-  private static void table(StringBuilder sb, StudyText.Section s) {
-    sb.append("<h2>").append(esc(s.title())).append("</h2><table><thead><tr>");
-    List<String> head = s.rows().get(0);
-    for (int i = 0; i < head.size(); i++) {
-      sb.append(fmt("<th class=\"%s\">%s</th>", i == 0 ? "" : "num", esc(head.get(i))));
-    }
-    sb.append("</tr></thead><tbody>");
-    for (List<String> row : s.rows().subList(1, s.rows().size())) {
-      sb.append("<tr>");
-      for (int i = 0; i < row.size(); i++) {
-        sb.append(fmt("<td class=\"%s\">%s</td>", i == 0 ? "" : "num", esc(row.get(i))));
-      }
-      sb.append("</tr>");
-    }
-    sb.append("</tbody></table>\n");
-    if (!s.note().isEmpty()) {
-      sb.append("<p>").append(esc(s.note())).append("</p>\n");
-    }
-  }
-
-  private static void figure(StringBuilder sb, String id, String heading, String caption, SvgChart chart) {
-    ComparisonReport.figure(sb, id, heading, caption, chart.wide(320));
+  private static ChartFigure figure(String id, String heading, String caption, SvgChart chart) {
+    return ChartFigure.of(id, heading, caption, chart.wide(320));
   }
 
   /**
