@@ -13,6 +13,7 @@ import com.networknt.schema.ValidationMessage;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.IterationResult;
 import io.iotkit.model.Json;
+import io.iotkit.model.Latency;
 import io.iotkit.model.Operation;
 import io.iotkit.model.PhaseResult;
 import io.iotkit.model.ResourceUsage;
@@ -77,6 +78,10 @@ class ResultsIT {
       assertEquals(it.measured().acknowledged(), perSecond, "the per-second series adds up to the kvps");
       assertTrue(it.measured().series().length() >= 2, "a few seconds of series");
       assertTrue(it.measured().latency().get(Operation.QUERY_AVG).count() > 0);
+      // every acknowledged reading has its ingest latency, from its generation to the store's acknowledgement
+      Latency ingest = it.measured().latency().get(Operation.INGEST);
+      assertEquals(it.measured().acknowledged(), ingest.count());
+      assertTrue(ingest.maxMs() > 0 && ingest.p50Ms() <= ingest.maxMs(), ingest.toString());
     }
     assertTrue(Files.exists(dir.resolve("iteration-1/measured/instance-0.hlog")), "interval logs are kept");
     assertResourcesSampled(r, dir);

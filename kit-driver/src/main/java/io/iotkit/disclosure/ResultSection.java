@@ -123,8 +123,7 @@ final class ResultSection {
     p.latency().forEach((op, l) -> {
       if (l != null) {
         Function<Double, String> ms = v -> decimals("%.3f", v);
-        // "insert" is the insert call (a batching binding's batch round trips), "query-max" the MAX template, ...
-        rows.add(new FdrView.LatencyRow(op == Operation.INSERT ? "insert call" : op.key().replace('-', ' '),
+        rows.add(new FdrView.LatencyRow(op.label(),
             count(l.count()), ms.apply(l.minMs()), ms.apply(l.meanMs()), ms.apply(l.p50Ms()), ms.apply(l.p95Ms()),
             ms.apply(l.p99Ms()), ms.apply(l.maxMs()), op.isQuery() ? QueryReads.text(reads, op.template()) : ""));
       }

@@ -33,7 +33,19 @@ public enum Operation {
     return key;
   }
 
-  /** The query template it is; null for the insert call. */
+  /**
+   * Its name in the reports: "ingest (to acknowledgement)", "insert call" (how long the binding took to take a
+   * reading: backpressure, not the store's answer), "query max", ...
+   */
+  public String label() {
+    return switch (this) {
+      case INGEST -> "ingest (to acknowledgement)";
+      case INSERT -> "insert call";
+      default -> key.replace('-', ' ');
+    };
+  }
+
+  /** The query template it is; null for ingest and the insert call. */
   public Aggregate template() {
     return template;
   }

@@ -115,8 +115,9 @@ final class RunCharts {
       tables.append(latencyTable(it.number(), latency, it.measured().queryReads()));
     }
     figure(CHART_QUERY_TEMPLATES, "Query latency per template", "Latency of each dashboard query template over "
-        + "the whole measured run, and the insert calls' (a batching binding's calls that send a batch carry "
-        + "its round trip), and each template's read amplification: the records the store read to answer its windows / "
+        + "the whole measured run; ingest latency, from each reading's generation (its scheduled time when paced) "
+        + "to the store's acknowledgement; the insert call's (how long the binding took to take a reading: "
+        + "backpressure, not the store's answer); and each template's read amplification: the records the store read to answer its windows / "
         + "the readings they held." + tables,
         orNoData(charts, () -> new BarChart("Measured runs", "ms", "ms", List.of("p50", "p95", "p99", "max"))));
   }
@@ -132,7 +133,7 @@ final class RunCharts {
         + "<th class=\"num\">read amplification</th></tr></thead><tbody>", iteration));
     latency.forEach((op, l) -> t.append(fmt("<tr><td>%s</td><td class=\"num\">%,d</td><td class=\"num\">%.3f"
             + "</td><td class=\"num\">%.3f</td><td class=\"num\">%.3f</td><td class=\"num\">%.3f</td>"
-            + "<td class=\"num\">%.3f</td><td class=\"num\">%.3f</td><td class=\"num\">%s</td></tr>", esc(op.key()),
+            + "<td class=\"num\">%.3f</td><td class=\"num\">%.3f</td><td class=\"num\">%s</td></tr>", esc(op.label()),
         l.count(), l.minMs(), l.meanMs(), l.p50Ms(), l.p95Ms(), l.p99Ms(), l.maxMs(),
         op.isQuery() ? esc(QueryReads.text(reads, op.template())) : "")));
     return t.append("</tbody></table>").toString();

@@ -19,12 +19,12 @@ public final class StudyReport {
   public static final String CHART_EFFICIENCY = "chart-study-efficiency";
   public static final String CHART_PER_SENSOR = "chart-study-per-sensor";
   public static final String CHART_INGEST = "chart-study-ingest";
-  public static final String CHART_INSERT_LATENCY = "chart-study-insert-latency";
+  public static final String CHART_INGEST_LATENCY = "chart-study-ingest-latency";
   public static final String CHART_QUERY_LATENCY = "chart-study-query-latency";
   public static final String CHART_RESOURCES = "chart-study-resources";
 
   /** The id of every chart figure of the comparison of studies. */
-  static final List<String> COMPARE_CHART_IDS = List.of(CHART_IOTPS, CHART_EFFICIENCY, CHART_INSERT_LATENCY,
+  static final List<String> COMPARE_CHART_IDS = List.of(CHART_IOTPS, CHART_EFFICIENCY, CHART_INGEST_LATENCY,
       CHART_QUERY_LATENCY);
 
   private StudyReport() {
@@ -37,7 +37,7 @@ public final class StudyReport {
   /** The ids of the charts {@link #html} draws for this study: the resources chart only when sampled. */
   public static List<String> chartIds(StudyTable t) {
     List<String> ids = new ArrayList<>(List.of(CHART_IOTPS, CHART_EFFICIENCY, CHART_PER_SENSOR, CHART_INGEST,
-        CHART_INSERT_LATENCY, CHART_QUERY_LATENCY));
+        CHART_INGEST_LATENCY, CHART_QUERY_LATENCY));
     if (t.resourcesSampled()) {
       ids.add(CHART_RESOURCES);
     }
@@ -76,13 +76,13 @@ public final class StudyReport {
         + " time in the performance run (the paper's Figure 15).", chart(t, "Ingest time against " + x, "seconds",
         "s", List.of(new Line("min", StudyRow::ingestMinSeconds), new Line("avg", StudyRow::ingestAvgSeconds),
             new Line("max", StudyRow::ingestMaxSeconds)), null, 0)));
-    List<Line> insert = List.of(new Line("insert p50", StudyRow::insertP50Ms),
-        new Line("insert p99", StudyRow::insertP99Ms), new Line("insert p99.9", StudyRow::insertP999Ms));
-    charts.add(figure(CHART_INSERT_LATENCY, t.paced() ? "Insert latency against offered load" : "Insert latency",
-        t.paced() ? "Insert latency from each reading's scheduled send time against the offered rate P x R. "
-            + t.saturation().describe() : "Insert latency percentiles of each point's performance run.",
-        chart(t, t.paced() ? "Insert latency against offered load" : "Insert latency against " + x, "ms", "ms",
-            insert, t.paced() ? StudyRow::offeredRate : null, 0)));
+    List<Line> ingest = List.of(new Line("ingest p50", StudyRow::ingestP50Ms),
+        new Line("ingest p99", StudyRow::ingestP99Ms), new Line("ingest p99.9", StudyRow::ingestP999Ms));
+    charts.add(figure(CHART_INGEST_LATENCY, t.paced() ? "Ingest latency against offered load" : "Ingest latency",
+        t.paced() ? "Ingest latency from each reading's scheduled send time to its acknowledgement, against the offered rate P x R. "
+            + t.saturation().describe() : "Ingest latency percentiles (generation to acknowledgement) of each point's performance run.",
+        chart(t, t.paced() ? "Ingest latency against offered load" : "Ingest latency against " + x, "ms", "ms",
+            ingest, t.paced() ? StudyRow::offeredRate : null, 0)));
     List<Line> queries = new ArrayList<>();
     for (Operation q : StudyTable.QUERIES) {
       queries.add(new Line(q.key() + " avg", r -> r.queryAvgMs().get(q)));
@@ -108,8 +108,8 @@ public final class StudyReport {
         figure(CHART_EFFICIENCY, "Scaling efficiency", "Each study against its own first point; 1 is linear"
             + " scaling (dashed).", compareChart(studies, "Scaling efficiency against " + x, "efficiency", "",
             StudyRow::efficiency, 1)),
-        figure(CHART_INSERT_LATENCY, "Insert latency p99", "Each study's insert p99 against " + x + ".",
-            compareChart(studies, "Insert p99 against " + x, "ms", "ms", StudyRow::insertP99Ms, 0)),
+        figure(CHART_INGEST_LATENCY, "Ingest latency p99", "Each study's ingest p99 against " + x + ".",
+            compareChart(studies, "Ingest p99 against " + x, "ms", "ms", StudyRow::ingestP99Ms, 0)),
         figure(CHART_QUERY_LATENCY, "Query latency", "Each study's average query latency (mean of the templates'"
             + " averages) against " + x + ".", compareChart(studies, "Query latency against " + x, "ms", "ms",
             StudyText::queryAverage, 0)));

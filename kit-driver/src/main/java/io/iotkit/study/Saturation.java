@@ -6,7 +6,7 @@ import java.util.Locale;
 
 /**
  * Where a rate sweep's store saturated: the first offered rate (P x R, lowest first) whose achieved rate fell
- * below {@value #ACHIEVED_SHARE} of it, or whose insert p99 was more than {@value #P99_FACTOR} times the p99 at the
+ * below {@value #ACHIEVED_SHARE} of it, or whose ingest p99 was more than {@value #P99_FACTOR} times the p99 at the
  * lowest offered rate.
  *
  * @param reached whether any point met either rule
@@ -29,15 +29,15 @@ public record Saturation(boolean reached, String value, double offeredRate, Stri
     if (paced.isEmpty()) {
       return notReached();
     }
-    Double lowestP99 = paced.get(0).insertP99Ms();
+    Double lowestP99 = paced.get(0).ingestP99Ms();
     for (StudyRow r : paced) {
       boolean rateRule = r.iotps() < ACHIEVED_SHARE * r.offeredRate();
-      boolean latencyRule = lowestP99 != null && r.insertP99Ms() != null && r.insertP99Ms() > P99_FACTOR * lowestP99;
+      boolean latencyRule = lowestP99 != null && r.ingestP99Ms() != null && r.ingestP99Ms() > P99_FACTOR * lowestP99;
       if (rateRule || latencyRule) {
         String rate = String.format(Locale.ROOT, "achieved %,.0f kvps/s is below 95%% of the offered %,.0f",
             r.iotps(), r.offeredRate());
-        String latency = String.format(Locale.ROOT, "insert p99 %.3f ms is more than 10x the %.3f ms at the lowest"
-            + " offered rate", r.insertP99Ms(), lowestP99);
+        String latency = String.format(Locale.ROOT, "ingest p99 %.3f ms is more than 10x the %.3f ms at the lowest"
+            + " offered rate", r.ingestP99Ms(), lowestP99);
         String rule = rateRule && latencyRule ? rate + ", and " + latency : rateRule ? rate : latency;
         return new Saturation(true, r.value(), r.offeredRate(), rule);
       }
@@ -49,6 +49,6 @@ public record Saturation(boolean reached, String value, double offeredRate, Stri
   public String describe() {
     return reached ? String.format(Locale.ROOT, "saturation point: offered %,.0f kvps/s (rate %s): %s", offeredRate,
         value, rule) : "saturation point: not reached (every point achieved at least 95% of its offered rate with"
-        + " insert p99 within 10x the lowest point's)";
+        + " ingest p99 within 10x the lowest point's)";
   }
 }

@@ -23,7 +23,8 @@ import java.util.Map;
  * @param ingestSpread (max - min) / min, as the run report and the paper's Table II give it; null with one substation, where there is nothing to spread
  * @param queryAvgMs average latency per query template in the performance run
  * @param queryP99Ms 99th percentile latency per query template
- * @param insertP50Ms insert latency percentiles of the performance run, from its histograms
+ * @param ingestP50Ms ingest latency percentiles (generation to acknowledgement) of the performance run, from its
+ *     histograms
  * @param rate kvps/s per instance the run was paced at; 0 when unpaced
  * @param offeredRate P x rate, for a paced run; null when unpaced
  * @param sutCpu mean CPU seconds per second of the local SUT's processes over the performance run
@@ -36,7 +37,7 @@ public record StudyRow(String value, PointState.Status status, String runFolder,
                        Double warmupSeconds, Double measuredSeconds, Double iotps, Double perSensor,
                        Double efficiency, Double ingestMinSeconds, Double ingestMaxSeconds, Double ingestAvgSeconds,
                        Double ingestSpread, Map<Operation, Double> queryAvgMs, Map<Operation, Double> queryP99Ms,
-                       Double insertP50Ms, Double insertP99Ms, Double insertP999Ms, long rate, Double offeredRate,
+                       Double ingestP50Ms, Double ingestP99Ms, Double ingestP999Ms, long rate, Double offeredRate,
                        Double sutCpu, Double driverCpu, Double sutMemoryPeakBytes,
                        Double sutDiskWriteBytesPerSecond) {
 
@@ -49,7 +50,7 @@ public record StudyRow(String value, PointState.Status status, String runFolder,
   StudyRow withEfficiency(Double e) {
     return new StudyRow(value, status, runFolder, substations, kvps, warmupSeconds, measuredSeconds, iotps,
         perSensor, e, ingestMinSeconds, ingestMaxSeconds, ingestAvgSeconds, ingestSpread, queryAvgMs, queryP99Ms,
-        insertP50Ms, insertP99Ms, insertP999Ms, rate, offeredRate, sutCpu, driverCpu, sutMemoryPeakBytes,
+        ingestP50Ms, ingestP99Ms, ingestP999Ms, rate, offeredRate, sutCpu, driverCpu, sutMemoryPeakBytes,
         sutDiskWriteBytesPerSecond);
   }
 

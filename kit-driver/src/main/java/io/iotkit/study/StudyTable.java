@@ -25,7 +25,7 @@ import org.HdrHistogram.Histogram;
 /**
  * A study's table: one row per point, each from the point's result.json, in the shape of the TPCx-IoT paper's
  * Tables I-III (parameters and elapsed times, ingest time spread, system-wide and per-sensor IoTps) with scaling
- * efficiency, query and insert latency, resource use and, for a rate sweep, the saturation point.
+ * efficiency, query and ingest latency, resource use and, for a rate sweep, the saturation point.
  *
  * @param name what the study is called in comparisons: its folder's name
  * @param spec the study's options
@@ -111,7 +111,7 @@ public record StudyTable(String name, StudySpec spec, List<StudyRow> rows) {
         p99.put(q, l.p99Ms());
       }
     }
-    Double[] insert = insertPercentiles(m);
+    Double[] insert = ingestPercentiles(m);
     long rate = v.inputs().map(i -> i.rate()).orElse(0L);
     Long kvps = v.inputs().map(i -> i.kvps()).orElse(m.target());
     IterationResult it = perf.get();
@@ -124,14 +124,14 @@ public record StudyTable(String name, StudySpec spec, List<StudyRow> rows) {
         sutDiskWrites(m.resources()));
   }
 
-  /** Insert latency p50, p99 and p99.9 in ms from the run's histograms; the summaries' p50 and p99 without them. */
-  private static Double[] insertPercentiles(PhaseResult m) {
-    Histogram h = Latency.inserts(m);
+  /** Ingest latency p50, p99 and p99.9 in ms from the run's histograms; the summaries' p50 and p99 without them. */
+  private static Double[] ingestPercentiles(PhaseResult m) {
+    Histogram h = Latency.ingest(m);
     if (h.getTotalCount() > 0) {
       return new Double[] {h.getValueAtPercentile(50) / 1e3, h.getValueAtPercentile(99) / 1e3,
           h.getValueAtPercentile(99.9) / 1e3};
     }
-    Latency l = m.latency().get(Operation.INSERT);
+    Latency l = m.latency().get(Operation.INGEST);
     if (l == null || l.count() == 0) {
       return new Double[] {null, null, null};
     }

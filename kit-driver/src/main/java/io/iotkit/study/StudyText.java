@@ -51,7 +51,7 @@ public final class StudyText {
     return failed.isEmpty() ? "" : "Points without a result: " + String.join(", ", failed);
   }
 
-  /** The study's tables: throughput, ingest spread, query latency, insert latency (or paced load), CPU. */
+  /** The study's tables: throughput, ingest spread, query latency, ingest latency (or paced load), CPU. */
   public static List<Section> sections(StudyTable t) {
     List<Section> sections = new ArrayList<>();
     String x = t.axisLabel();
@@ -96,8 +96,8 @@ public final class StudyText {
     sections.add(new Section("Query latency per template in the performance run, ms", queries, ""));
 
     List<List<String>> inserts = new ArrayList<>();
-    inserts.add(t.paced() ? List.of(x, "offered kvps/s", "achieved kvps/s", "achieved/offered", "insert p50 ms",
-        "insert p99 ms", "insert p99.9 ms") : List.of(x, "insert p50 ms", "insert p99 ms", "insert p99.9 ms"));
+    inserts.add(t.paced() ? List.of(x, "offered kvps/s", "achieved kvps/s", "achieved/offered", "ingest p50 ms",
+        "ingest p99 ms", "ingest p99.9 ms") : List.of(x, "ingest p50 ms", "ingest p99 ms", "ingest p99.9 ms"));
     for (StudyRow r : t.rows()) {
       List<String> cells = new ArrayList<>(List.of(r.value()));
       if (t.paced()) {
@@ -105,13 +105,14 @@ public final class StudyText {
         cells.add(f(r.iotps(), "%,.0f"));
         cells.add(r.offeredRate() == null || r.iotps() == null ? NA : f(100 * r.iotps() / r.offeredRate(), "%.1f%%"));
       }
-      cells.add(f(r.insertP50Ms(), "%,.3f"));
-      cells.add(f(r.insertP99Ms(), "%,.3f"));
-      cells.add(f(r.insertP999Ms(), "%,.3f"));
+      cells.add(f(r.ingestP50Ms(), "%,.3f"));
+      cells.add(f(r.ingestP99Ms(), "%,.3f"));
+      cells.add(f(r.ingestP999Ms(), "%,.3f"));
       inserts.add(cells);
     }
-    sections.add(new Section(t.paced() ? "Paced load: offered rate (P x R) against achieved rate (IoTps), insert"
-        + " latency from each reading's scheduled time" : "Insert latency in the performance run", inserts,
+    sections.add(new Section(t.paced() ? "Paced load: offered rate (P x R) against achieved rate (IoTps), ingest"
+        + " latency from each reading's scheduled time to its acknowledgement"
+        : "Ingest latency in the performance run (each reading's generation to its acknowledgement)", inserts,
         t.paced() ? t.saturation().describe() : ""));
 
     List<List<String>> cpu = new ArrayList<>();
@@ -139,7 +140,7 @@ public final class StudyText {
     List<String> head = new ArrayList<>(List.of(t.swept() == Swept.SUBSTATIONS ? "swept P" : t.axisLabel(),
         "status", "run folder", "P", "K", "warmup s",
         "measured s", "IoTps", "per-sensor IoTps", efficiencyLabel(t), "ingest min s", "ingest max s", "ingest avg s",
-        "ingest spread", "insert p50 ms", "insert p99 ms", "insert p99.9 ms"));
+        "ingest spread", "ingest p50 ms", "ingest p99 ms", "ingest p99.9 ms"));
     for (Operation q : StudyTable.QUERIES) {
       head.add(q.key() + " avg ms");
       head.add(q.key() + " p99 ms");
@@ -151,8 +152,8 @@ public final class StudyText {
       List<String> cells = new ArrayList<>(List.of(r.value(), r.status().toString(),
           r.runFolder() == null ? "" : r.runFolder(), c(r.substations()), c(r.kvps()), c(r.warmupSeconds()),
           c(r.measuredSeconds()), c(r.iotps()), c(r.perSensor()), c(r.efficiency()), c(r.ingestMinSeconds()),
-          c(r.ingestMaxSeconds()), c(r.ingestAvgSeconds()), c(r.ingestSpread()), c(r.insertP50Ms()),
-          c(r.insertP99Ms()), c(r.insertP999Ms())));
+          c(r.ingestMaxSeconds()), c(r.ingestAvgSeconds()), c(r.ingestSpread()), c(r.ingestP50Ms()),
+          c(r.ingestP99Ms()), c(r.ingestP999Ms())));
       for (Operation q : StudyTable.QUERIES) {
         cells.add(c(r.queryAvgMs().get(q)));
         cells.add(c(r.queryP99Ms().get(q)));
@@ -180,7 +181,7 @@ public final class StudyText {
         new Figure("per-sensor", r -> f(r.perSensor(), "%,.2f")),
         new Figure("efficiency", r -> f(r.efficiency(), "%.3f")),
         new Figure("ingest spread", r -> r.ingestSpread() == null ? NA : f(100 * r.ingestSpread(), "%.1f%%")),
-        new Figure("insert p99 ms", r -> f(r.insertP99Ms(), "%,.3f")),
+        new Figure("ingest p99 ms", r -> f(r.ingestP99Ms(), "%,.3f")),
         new Figure("query avg ms", r -> f(queryAverage(r), "%,.3f")));
     for (Figure fig : figures) {
       List<List<String>> rows = new ArrayList<>();

@@ -82,7 +82,7 @@ class StudyPageTest {
         StudyTable.row("500", DONE, "runs/a", StudyRuns.run(1000, new double[] {1, 1}, 500, 500, null)),
         StudyTable.row("1000", DONE, "runs/b", StudyRuns.run(1000, new double[] {1, 1}, 500, 1000, null))));
     String rateHtml = check("rates.html", StudyReport.html(r), StudyReport.chartIds(r));
-    assertTrue(rateHtml.contains("Insert latency against offered load"));
+    assertTrue(rateHtml.contains("Ingest latency against offered load"));
     assertTrue(rateHtml.contains("offered kvps/s"));
   }
 
@@ -94,6 +94,6 @@ class StudyPageTest {
         text);
     assertTrue(text.contains("efficiency\n  P  hbase  kafka\n  1  1.000  1.000\n  2  1.000  0.500\n"), text);
     check("compare.html", StudyReport.compare(both), List.of(StudyReport.CHART_IOTPS, StudyReport.CHART_EFFICIENCY,
-        StudyReport.CHART_INSERT_LATENCY, StudyReport.CHART_QUERY_LATENCY));
+        StudyReport.CHART_INGEST_LATENCY, StudyReport.CHART_QUERY_LATENCY));
   }
 }

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The saturation rule of a rate sweep: achieved below 95 % of offered, or insert p99 over 10x the lowest's. */
+/** The saturation rule of a rate sweep: achieved below 95 % of offered, or ingest p99 over 10x the lowest's. */
 class SaturationTest {
   private static final PointState.Status DONE = PointState.Status.DONE;
 
@@ -35,13 +35,13 @@ class SaturationTest {
     Saturation s = Saturation.of(List.of(point(4000, 4000, 5_500), point(1000, 1000, 500), point(2000, 2000, 4_000)));
     assertTrue(s.reached());
     assertEquals("4000", s.value(), "4 ms is 8x the 0.5 ms at 1,000; 5.5 ms is 11x");
-    assertTrue(s.rule().startsWith("insert p99 5.5"), s.rule());
+    assertTrue(s.rule().startsWith("ingest p99 5.5"), s.rule());
   }
 
   @Test
   void bothRulesAreNamedWhenBothFire() {
     Saturation s = Saturation.of(List.of(point(1000, 1000, 500), point(2000, 1000, 50_000)));
-    assertTrue(s.rule().contains("achieved") && s.rule().contains("insert p99"), s.rule());
+    assertTrue(s.rule().contains("achieved") && s.rule().contains("ingest p99"), s.rule());
   }
 
   @Test

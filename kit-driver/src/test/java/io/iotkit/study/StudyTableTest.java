@@ -72,11 +72,11 @@ class StudyTableTest {
   }
 
   @Test
-  void insertPercentilesComeFromTheHistograms() {
+  void ingestPercentilesComeFromTheHistograms() {
     StudyRow r = StudyTable.row("1", DONE, "a", StudyRuns.even(10_000, 1, 10, 2_000));
-    assertEquals(2.0, r.insertP50Ms(), 0.01);
-    assertEquals(2.0, r.insertP99Ms(), 0.01);
-    assertEquals(2.0, r.insertP999Ms(), 0.01);
+    assertEquals(2.0, r.ingestP50Ms(), 0.01);
+    assertEquals(2.0, r.ingestP99Ms(), 0.01);
+    assertEquals(2.0, r.ingestP999Ms(), 0.01);
     assertEquals(1.0, r.queryAvgMs().get(Operation.QUERY_MAX), 0.01, "max is the first template: 1 ms");
     assertEquals(4.0, r.queryP99Ms().get(Operation.QUERY_COUNT), 0.01);
   }
