@@ -69,7 +69,7 @@ public final class HBaseBinding extends KitBinding implements WindowQueries {
 
   private AsyncTable<?> asyncTable() throws DBException {
     if (puts == null) {
-      puts = SharedConnection.async().getTable(t.name);
+      puts = SharedConnection.async(t.settings).getTable(t.name);
     }
     return puts;
   }

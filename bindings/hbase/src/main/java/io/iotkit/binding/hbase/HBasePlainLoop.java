@@ -70,7 +70,7 @@ final class HBasePlainLoop implements PlainClientLoop {
   public void close() {
     if (connection != null) {
       connection = null;
-      SharedConnection.release();
+      SharedConnection.release(settings);
     }
   }
 }

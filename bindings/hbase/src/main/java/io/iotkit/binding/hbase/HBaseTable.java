@@ -40,7 +40,7 @@ final class HBaseTable implements AutoCloseable {
       ensure(connection, settings.table);
       return new HBaseTable(settings, connection, connection.getTable(settings.table));
     } catch (IOException e) {
-      SharedConnection.release();
+      SharedConnection.release(settings);
       throw new DBException("hbase: cannot use table " + settings.table + ": " + e.getMessage());
     }
   }
@@ -65,7 +65,7 @@ final class HBaseTable implements AutoCloseable {
     } catch (IOException e) {
       // closing only releases client resources
     } finally {
-      SharedConnection.release();
+      SharedConnection.release(settings);
     }
   }
 }

@@ -6,7 +6,9 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.UnknownHostException;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hbase.ClusterMetrics;
@@ -17,44 +19,60 @@ import org.apache.hadoop.hbase.client.ConnectionFactory;
 import site.ycsb.DBException;
 
 /**
- * One HBase connection per JVM, shared by the binding objects of all threads: an HBase Connection is
- * thread-safe and heavy (ZooKeeper session, RPC clients, region cache), and is meant to be shared.
- * Opening it first checks that the SUT answers, so a wrong address fails in seconds with one clear line
- * instead of minutes of client retries. Inserts go through an asynchronous connection, shared likewise and opened
- * on first use (its puts complete futures instead of blocking the thread).
+ * One HBase connection per cluster per JVM, shared by the binding objects of all threads: an HBase Connection is
+ * thread-safe and heavy (ZooKeeper session, RPC clients, region cache), and is meant to be shared. Connections are
+ * kept per ZooKeeper quorum, so a user of a restarted local server (on new ports) never gets the connection to the
+ * old one that another user has not released yet. Opening it first checks that the SUT answers, so a wrong address
+ * fails in seconds with one clear line instead of minutes of client retries. Inserts go through an asynchronous
+ * connection, shared likewise and opened on first use (its puts complete futures instead of blocking the thread).
  */
 final class SharedConnection {
   private static final int CONNECT_TIMEOUT_MS = 3_000;
   private static final long MASTER_TIMEOUT_SECONDS = 60;
-  private static Connection connection;
-  private static AsyncConnection async;
-  private static HBaseSettings opened;
-  private static int users;
+  private static final Map<List<HostPort>, Shared> BY_QUORUM = new HashMap<>();
+
+  /** One cluster's connections and how many binding objects hold them. */
+  private static final class Shared {
+    final HBaseSettings settings;
+    final Connection connection;
+    AsyncConnection async;
+    int users;
+
+    Shared(HBaseSettings settings, Connection connection) {
+      this.settings = settings;
+      this.connection = connection;
+    }
+  }
 
   private SharedConnection() {
   }
 
   static synchronized Connection acquire(HBaseSettings settings) throws DBException {
-    if (connection == null) {
+    Shared shared = BY_QUORUM.get(settings.zooKeepers);
+    if (shared == null) {
       String zk = reachableZooKeeper(settings.zooKeepers);
       try {
         Connection c = ConnectionFactory.createConnection(settings.client);
         awaitMaster(c, zk);
-        connection = c;
-        opened = settings;
+        shared = new Shared(settings, c);
+        BY_QUORUM.put(settings.zooKeepers, shared);
       } catch (IOException e) {
         throw new DBException("hbase: cannot connect through ZooKeeper " + zk + ": " + e.getMessage());
       }
     }
-    users++;
-    return connection;
+    shared.users++;
+    return shared.connection;
   }
 
-  /** The asynchronous connection to the cluster {@link #acquire} connected to; call between acquire and release. */
-  static synchronized AsyncConnection async() throws DBException {
-    if (async == null) {
+  /** The asynchronous connection to the cluster of {@code settings}; call between acquire and release. */
+  static synchronized AsyncConnection async(HBaseSettings settings) throws DBException {
+    Shared shared = BY_QUORUM.get(settings.zooKeepers);
+    if (shared == null) {
+      throw new IllegalStateException("hbase: no connection acquired to " + settings.zooKeepers);
+    }
+    if (shared.async == null) {
       try {
-        async = ConnectionFactory.createAsyncConnection(opened.client).get();
+        shared.async = ConnectionFactory.createAsyncConnection(shared.settings.client).get();
       } catch (java.util.concurrent.ExecutionException e) {
         throw new DBException("hbase: cannot open an asynchronous connection: " + e.getCause().getMessage());
       } catch (InterruptedException e) {
@@ -62,22 +80,21 @@ final class SharedConnection {
         throw new DBException("hbase: interrupted while connecting");
       }
     }
-    return async;
+    return shared.async;
   }
 
-  static synchronized void release() {
-    if (users > 0 && --users == 0) {
+  static synchronized void release(HBaseSettings settings) {
+    Shared shared = BY_QUORUM.get(settings.zooKeepers);
+    if (shared != null && --shared.users == 0) {
+      BY_QUORUM.remove(settings.zooKeepers);
       try {
-        connection.close();
-        if (async != null) {
-          async.close();
+        shared.connection.close();
+        if (shared.async != null) {
+          shared.async.close();
         }
       } catch (IOException e) {
         // closing only releases client resources
       }
-      connection = null;
-      async = null;
-      opened = null;
     }
   }
 
