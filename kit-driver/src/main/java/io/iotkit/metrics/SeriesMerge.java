@@ -15,11 +15,12 @@ import org.HdrHistogram.HistogramLogReader;
 
 /**
  * Merges the instances' per-second measurements of one workload execution into its {@link PhaseSeries}:
- * kvps from each instance's result, query latency from each instance's HdrHistogram interval log. All instances
- * count seconds from the same start instant, so second i of one is second i of every other.
+ * kvps from each instance's result, ingest and query latency from each instance's HdrHistogram interval log. All
+ * instances count seconds from the same start instant, so second i of one is second i of every other.
  */
 public final class SeriesMerge {
   private static final String QUERY_TAG = "query";
+  private static final String INGEST_TAG = "ingest";
 
   private SeriesMerge() {
   }
@@ -56,7 +57,9 @@ public final class SeriesMerge {
     double[] p50 = new double[length];
     double[] p99 = new double[length];
     double[] max = new double[length];
-    // The logs are read side by side, one second at a time, so memory stays one histogram however long the run.
+    double[] ingestP50 = new double[length];
+    double[] ingestP99 = new double[length];
+    // The logs are read side by side, one second at a time, so memory stays two histograms however long the run.
     List<HistogramLogReader> readers = new ArrayList<>();
     try {
       for (Path log : intervalLogs) {
@@ -64,22 +67,25 @@ public final class SeriesMerge {
           readers.add(new HistogramLogReader(log.toFile()));
         }
       }
-      Histogram interval = new Histogram(3);
+      Histogram query = new Histogram(3);
+      Histogram ingest = new Histogram(3);
       for (int s = 0; s < length; s++) {
-        interval.reset();
+        query.reset();
+        ingest.reset();
         for (int k = 0; k < seconds; k++) {
           for (HistogramLogReader r : readers) {
-            Histogram h = nextQueryInterval(r);
-            if (h != null) {
-              interval.add(h);
-            }
+            nextSecond(r, ingest, query);
           }
         }
-        queries[s] = interval.getTotalCount();
+        queries[s] = query.getTotalCount();
         if (queries[s] > 0) {
-          p50[s] = interval.getValueAtPercentile(50) / 1e3;
-          p99[s] = interval.getValueAtPercentile(99) / 1e3;
-          max[s] = interval.getMaxValue() / 1e3;
+          p50[s] = query.getValueAtPercentile(50) / 1e3;
+          p99[s] = query.getValueAtPercentile(99) / 1e3;
+          max[s] = query.getMaxValue() / 1e3;
+        }
+        if (ingest.getTotalCount() > 0) {
+          ingestP50[s] = ingest.getValueAtPercentile(50) / 1e3;
+          ingestP99[s] = ingest.getValueAtPercentile(99) / 1e3;
         }
       }
     } catch (FileNotFoundException e) {
@@ -88,17 +94,22 @@ public final class SeriesMerge {
       readers.forEach(HistogramLogReader::close);
     }
     return new PhaseSeries((int) (WorkloadSpec.SAMPLE_INTERVAL_MICROS / 1_000) * seconds, kvps, queries,
-        p50, p99, max);
+        p50, p99, max, ingestP50, ingestP99);
   }
 
-  /** The reader's next "query" interval, skipping the "insert" ones; null at the end of the log. */
-  private static Histogram nextQueryInterval(HistogramLogReader r) {
+  /**
+   * Adds the reader's next second to {@code ingest} and {@code query}: its intervals up to and including the
+   * "query" one, which ends each second of an instance's log ("insert" intervals are left out).
+   */
+  private static void nextSecond(HistogramLogReader r, Histogram ingest, Histogram query) {
     EncodableHistogram h;
     while ((h = r.nextIntervalHistogram()) != null) {
-      if (QUERY_TAG.equals(h.getTag())) {
-        return (Histogram) h;
+      if (INGEST_TAG.equals(h.getTag())) {
+        ingest.add((Histogram) h);
+      } else if (QUERY_TAG.equals(h.getTag())) {
+        query.add((Histogram) h);
+        return;
       }
     }
-    return null;
   }
 }

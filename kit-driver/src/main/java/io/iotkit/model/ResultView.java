@@ -128,7 +128,8 @@ public final class ResultView {
     }
     return new PhaseSeries(s.intervalMillis() > 0 ? s.intervalMillis() : 1000,
         s.kvps() == null ? new long[0] : s.kvps(), s.queries() == null ? new long[0] : s.queries(),
-        orEmpty(s.queryP50Ms()), orEmpty(s.queryP99Ms()), orEmpty(s.queryMaxMs()));
+        orEmpty(s.queryP50Ms()), orEmpty(s.queryP99Ms()), orEmpty(s.queryMaxMs()), orEmpty(s.ingestP50Ms()),
+        orEmpty(s.ingestP99Ms()));
   }
 
   private static double[] orEmpty(double[] values) {

@@ -70,8 +70,17 @@ final class RunCharts {
       }
     }
     chart.wide(320);
-    figure(CHART_INGEST_RATE, "Ingest rate over time", "kvps the SUT acknowledged in each second of every "
-        + "workload execution, all substations together; each execution from its own TS_start.", List.of(chart));
+    List<SvgChart> charts = new ArrayList<>(List.of(chart));
+    for (IterationResult it : v.measuredIterations()) {
+      PhaseSeries s = it.measured().series();
+      double interval = s.intervalMillis() / 1000.0;
+      charts.add(new LineChart("Ingest latency, iteration " + it.number() + " measured run", "seconds since TS_start",
+          "ms", "ms").addSampled("p50", interval, s.ingestP50Ms()).addSampled("p99", interval, s.ingestP99Ms()));
+    }
+    figure(CHART_INGEST_RATE, "Ingest rate and latency over time", "kvps the SUT acknowledged in each second of "
+        + "every workload execution, all substations together, each execution from its own TS_start; and the "
+        + "ingest latency of the readings acknowledged in each second of the measured runs, from each reading's "
+        + "generation (its scheduled time when paced) to the store's acknowledgement (0 where none was).", charts);
   }
 
   private void resources() {

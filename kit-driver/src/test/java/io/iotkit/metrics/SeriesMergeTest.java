@@ -26,7 +26,8 @@ class SeriesMergeTest {
         0, 0, 0, 0, Map.of(), null, null, Map.of(), perSecond, null);
   }
 
-  // An instance's interval log: per second an insert histogram (ignored here) and a query histogram.
+  // An instance's interval log: per second an ingest histogram (every reading 10 ms in second s, 20 ms after), an
+  // insert histogram (ignored here) and a query histogram.
   private Path log(String name, long[]... queryMicrosPerSecond) throws Exception {
     Path file = dir.resolve(name);
     try (PrintStream out = new PrintStream(file.toFile(), "UTF-8")) {
@@ -35,6 +36,12 @@ class SeriesMergeTest {
       w.setBaseTime(T0);
       w.outputLegend();
       for (int s = 0; s < queryMicrosPerSecond.length; s++) {
+        Histogram ingest = new Histogram(3);
+        ingest.recordValueWithCount(s == 0 ? 10_000 : 20_000, 50);
+        ingest.setTag("ingest");
+        ingest.setStartTimeStamp(T0 + s * 1000L);
+        ingest.setEndTimeStamp(T0 + (s + 1) * 1000L);
+        w.outputIntervalHistogram(ingest);
         Histogram inserts = new Histogram(3);
         inserts.recordValue(999_999); // a huge insert latency must never leak into query figures
         inserts.setTag("insert");
@@ -69,6 +76,9 @@ class SeriesMergeTest {
     assertEquals(3.0, s.queryMaxMs()[0], 0.01);
     assertEquals(7.0, s.queryMaxMs()[1], 0.01);
     assertEquals(5.0, s.queryP99Ms()[2], 0.01);
+    assertEquals(10.0, s.ingestP50Ms()[0], 0.01);
+    assertEquals(20.0, s.ingestP99Ms()[1], 0.02);
+    assertEquals(20.0, s.ingestP50Ms()[2], 0.02);
   }
 
   @Test

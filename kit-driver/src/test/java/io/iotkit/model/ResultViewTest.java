@@ -26,7 +26,7 @@ class ResultViewTest {
 
   @Test
   void everyPhaseHasItsInstancesSeriesAndLatency() {
-    PhaseSeries partial = new PhaseSeries(0, new long[] {5}, null, null, null, null);
+    PhaseSeries partial = new PhaseSeries(0, new long[] {5}, null, null, null, null, null, null);
     IterationResult it = new IterationResult(1, null, phase(false, null), phase(true, partial), 0, null, null, null, null);
     RunResult r = new RunResult("0.1.0", "run", RunStatus.COMPLETED, "", null, null, null, null, null, "sut", null,
         List.of(), List.of(it), List.of(), null, null, false, List.of(), List.of(), List.of());

@@ -199,6 +199,8 @@ public final class SampleRuns {
     double[] p50 = new double[n];
     double[] p99 = new double[n];
     double[] max = new double[n];
+    double[] ingestP50 = new double[n];
+    double[] ingestP99 = new double[n];
     for (InstanceResult i : instances) {
       long[] own = i.acknowledgedPerSecond();
       for (int s = 0; s < own.length; s++) {
@@ -211,8 +213,10 @@ public final class SampleRuns {
       p50[s] = (1.2 + rnd.nextDouble() * 0.4) * stall;
       p99[s] = p50[s] * (2.5 + rnd.nextDouble());
       max[s] = p99[s] * (1.1 + rnd.nextDouble() * 0.6);
+      ingestP50[s] = 2 + rnd.nextDouble();
+      ingestP99[s] = ingestP50[s] * (3 + rnd.nextDouble());
     }
-    return new PhaseSeries(1000, kvps, queries, p50, p99, max);
+    return new PhaseSeries(1000, kvps, queries, p50, p99, max, ingestP50, ingestP99);
   }
 
   /** A histogram of {@code count} latencies in µs around {@code typical}, with a tail up to {@code tail}. */
