@@ -17,11 +17,12 @@ public final class HtmlReport {
   public static final String CHART_RESOURCES = "chart-resources";
   public static final String CHART_QUERY_LATENCY = "chart-query-latency";
   public static final String CHART_QUERY_TEMPLATES = "chart-query-templates";
+  public static final String CHART_LATENCY_DISTRIBUTION = "chart-latency-distribution";
   public static final String CHART_SUBSTATION_INGEST = "chart-substation-ingest";
   public static final String CHART_SENSOR_RATE = "chart-sensor-rate";
   /** The id of every chart figure the report has, in page order; each is a {@code figure.chart} with an SVG. */
   public static final List<String> CHART_IDS = List.of(CHART_INGEST_RATE, CHART_RESOURCES, CHART_QUERY_LATENCY,
-      CHART_QUERY_TEMPLATES, CHART_SUBSTATION_INGEST, CHART_SENSOR_RATE);
+      CHART_QUERY_TEMPLATES, CHART_LATENCY_DISTRIBUTION, CHART_SUBSTATION_INGEST, CHART_SENSOR_RATE);
 
   private HtmlReport() {
   }

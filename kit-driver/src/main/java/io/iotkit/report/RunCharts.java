@@ -4,6 +4,7 @@ import static io.iotkit.report.Html.esc;
 import static io.iotkit.report.Html.fmt;
 import static io.iotkit.report.HtmlReport.CHART_INGEST_RATE;
 import static io.iotkit.report.HtmlReport.CHART_QUERY_LATENCY;
+import static io.iotkit.report.HtmlReport.CHART_LATENCY_DISTRIBUTION;
 import static io.iotkit.report.HtmlReport.CHART_QUERY_TEMPLATES;
 import static io.iotkit.report.HtmlReport.CHART_RESOURCES;
 import static io.iotkit.report.HtmlReport.CHART_SENSOR_RATE;
@@ -26,6 +27,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
+import org.HdrHistogram.Histogram;
 
 /**
  * The charts section of the HTML run report: ingest rate, query latency over time and per template,
@@ -47,6 +49,7 @@ final class RunCharts {
     c.resources();
     c.queryLatency();
     c.queryTemplates();
+    c.latencyDistribution();
     c.substationIngest();
     c.sensorRate();
     return c.sb.toString();
@@ -129,6 +132,47 @@ final class RunCharts {
         + "backpressure, not the store's answer); and each template's read amplification: the records the store read to answer its windows / "
         + "the readings they held." + tables,
         orNoData(charts, () -> new BarChart("Measured runs", "ms", "ms", List.of("p50", "p95", "p99", "max"))));
+  }
+
+  /** Percentile steps of the distribution chart, in nines: 0 is the minimum, 1 p90, 2 p99, 3 p99.9, 4 p99.99. */
+  private static final double NINES_STEP = 0.25;
+  private static final double MOST_NINES = 4;
+
+  /**
+   * Latency against percentile over each measured run, as HdrHistogram plots a distribution: ingest and each query
+   * template, from the instances' histograms merged. The x axis counts nines, so the tail gets room.
+   */
+  private void latencyDistribution() {
+    List<SvgChart> charts = new ArrayList<>();
+    for (IterationResult it : v.measuredIterations()) {
+      PhaseResult m = it.measured();
+      LineChart chart = new LineChart("Iteration " + it.number() + " measured run",
+          "percentile in nines (1 = p90, 2 = p99, 3 = p99.9, 4 = p99.99)", "ms", "ms");
+      distribution(chart, Operation.INGEST.label(), Latency.ingest(m));
+      for (Aggregate a : Aggregate.values()) {
+        distribution(chart, Operation.query(a).label(), Latency.queries(m, a));
+      }
+      if (chart.hasData()) {
+        charts.add(chart);
+      }
+    }
+    figure(CHART_LATENCY_DISTRIBUTION, "Latency distribution", "Latency at each percentile of the whole measured "
+        + "run: ingest (each reading from its generation, its scheduled time when paced, to the store's "
+        + "acknowledgement) and each dashboard query template, from the driver instances' histograms merged.",
+        orNoData(charts, () -> new LineChart("Measured runs", "percentile in nines", "ms", "ms")));
+  }
+
+  private static void distribution(LineChart chart, String name, Histogram micros) {
+    if (micros.getTotalCount() == 0) {
+      return;
+    }
+    int points = (int) Math.round(MOST_NINES / NINES_STEP) + 1;
+    double[] ms = new double[points];
+    for (int i = 0; i < points; i++) {
+      double percentile = 100 * (1 - Math.pow(10, -i * NINES_STEP));
+      ms[i] = micros.getValueAtPercentile(percentile) / 1e3;
+    }
+    chart.addSampled(name, NINES_STEP, ms);
   }
 
   private static String latencyTable(int iteration, Map<Operation, Latency> latency,

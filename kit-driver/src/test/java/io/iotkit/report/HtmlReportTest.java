@@ -29,7 +29,7 @@ class HtmlReportTest {
   @Test
   void everyChartIsAFigureWithAnSvg() {
     String html = HtmlReport.render(SampleRuns.completed());
-    assertEquals(6, HtmlReport.CHART_IDS.size());
+    assertEquals(7, HtmlReport.CHART_IDS.size());
     for (String id : HtmlReport.CHART_IDS) {
       String f = figure(html, id);
       assertTrue(f.contains("<svg "), id);
@@ -60,6 +60,16 @@ class HtmlReportTest {
     assertTrue(html.contains("<td>cleanup: SUT restarted</td>"));
     assertTrue(html.contains("<td>2026-03-02 09:00:00.000</td>"), "warmup 1 TS_start in UTC");
     assertTrue(html.contains("measured (performance run)"));
+  }
+
+  @Test
+  void theLatencyDistributionPlotsIngestAndEveryTemplateToP9999() {
+    String f = figure(HtmlReport.render(SampleRuns.completed()), HtmlReport.CHART_LATENCY_DISTRIBUTION);
+    for (String series : List.of("ingest (to acknowledgement)", "query max", "query min", "query avg",
+        "query count")) {
+      assertTrue(f.contains(series), series + " in " + f);
+    }
+    assertTrue(f.contains("percentile in nines"), f);
   }
 
   @Test
