@@ -28,6 +28,13 @@ import java.util.regex.Pattern;
 public final class StandaloneMongoDb {
   /** The store's file in the server's folder: H2's MVStore, which the backend commits in the background. */
   static final String DATA_FILE = "data/readings.mv.db";
+  /**
+   * Netty threads that run the clients' commands. The emulator runs each command on its connection's event loop,
+   * so with Netty's default (two per core) a connection waits behind another's long scan: a run's insert and query
+   * connections, and the kit's ping, would queue behind window queries. One loop for every few connections of a
+   * run keeps them apart; idle loops cost nothing.
+   */
+  static final int WORKER_THREADS = 64;
 
   private StandaloneMongoDb() {
   }
@@ -42,7 +49,7 @@ public final class StandaloneMongoDb {
       Files.createDirectories(file.getParent());
       backend = new H2Backend(file.toString());
       server = new MongoServer(backend);
-      server.bind(o.host(), o.port());
+      server.bind(new InetSocketAddress(o.host(), o.port()), 1, WORKER_THREADS);
     } catch (IOException | RuntimeException e) {
       System.err.println("local MongoDB emulator: " + e.getMessage());
       System.exit(2);
