@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.h2.mvstore.MVStore;
 
 /**
  * A local MongoDB wire-protocol emulator for users with no MongoDB of their own: mongo-java-server (an open,
@@ -35,6 +36,13 @@ public final class StandaloneMongoDb {
    * run keeps them apart; idle loops cost nothing.
    */
   static final int WORKER_THREADS = 64;
+  /**
+   * H2's page cache in MB (its default is 16). The emulator answers every query by reading the whole collection, so
+   * with the default cache each window query decodes a run's documents from the file again, and takes longer the
+   * more the run wrote; a cache that holds an iteration's documents keeps them decoded. The launcher's JVM has the
+   * heap for it.
+   */
+  static final int CACHE_MB = 1024;
 
   private StandaloneMongoDb() {
   }
@@ -47,7 +55,7 @@ public final class StandaloneMongoDb {
       o = LaunchOptions.parse(args);
       Path file = o.dir().resolve(DATA_FILE);
       Files.createDirectories(file.getParent());
-      backend = new H2Backend(file.toString());
+      backend = new H2Backend(new MVStore.Builder().fileName(file.toString()).cacheSize(CACHE_MB).open());
       server = new MongoServer(backend);
       server.bind(new InetSocketAddress(o.host(), o.port()), 1, WORKER_THREADS);
     } catch (IOException | RuntimeException e) {

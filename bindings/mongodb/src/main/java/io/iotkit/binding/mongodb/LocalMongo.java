@@ -20,8 +20,8 @@ final class LocalMongo extends ChildJvmServer {
   static final String MAIN = "io.iotkit.server.mongodb.StandaloneMongoDb";
   private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
   private static final Duration STOP_GRACE = Duration.ofSeconds(30);
-  /** The emulator keeps its documents' pages and the H2 cache in this JVM. */
-  private static final List<String> JVM = List.of("-Xmx1g", "-XX:+UseParallelGC");
+  /** The emulator runs in this JVM, with H2's page cache (1 GB, see the launcher) in its heap. */
+  private static final List<String> JVM = List.of("-Xmx3g", "-XX:+UseParallelGC");
 
   private final LocalSetup setup;
   private String version = "1.4x";
