@@ -24,7 +24,7 @@ final class LocalMongo extends ChildJvmServer {
   private static final List<String> JVM = List.of("-Xmx3g", "-XX:+UseParallelGC");
 
   private final LocalSetup setup;
-  private String version = "1.4x";
+  private String version = "";
 
   /** @throws IllegalArgumentException (one line) for more than one node, or a login the emulator cannot check */
   LocalMongo(LocalSetup setup, Properties bindingProperties) {
@@ -39,7 +39,8 @@ final class LocalMongo extends ChildJvmServer {
 
   @Override
   public String description() {
-    return "local " + ServerIdentity.MONGO_JAVA_SERVER + ": mongo-java-server " + version + " with its H2 backend,"
+    return "local " + ServerIdentity.MONGO_JAVA_SERVER + ": mongo-java-server" + (version.isEmpty() ? "" : " " + version)
+        + " with its H2 backend,"
         + " one server on " + setup.host() + " in a child JVM, data in the run folder";
   }
 
