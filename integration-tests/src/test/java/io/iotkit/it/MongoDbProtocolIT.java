@@ -49,7 +49,7 @@ class MongoDbProtocolIT {
     assertTrue(r.sutSettings().get("version").startsWith(LABEL), r.sutSettings().toString());
     assertTrue(r.sutSettings().get("durability").startsWith("write concern {w: \"majority\", j: true"),
         r.sutSettings().toString());
-    for (String file : List.of("report.txt", "fdr.md", "result.json")) {
+    for (String file : List.of("report.txt", "fdr.md", "executive-summary.md", "result.json")) {
       assertTrue(Files.readString(runDir.resolve(file)).contains(LABEL), file + " names the emulator");
     }
     CheckResult real = KitProcess.check(r.prerequisites(), "SUT is the store itself");
