@@ -45,8 +45,9 @@ final class MongoConnection implements AutoCloseable {
           }
           c.serverSelectionTimeout(s.timeout().toMillis(), TimeUnit.MILLISECONDS);
         })
-        .applyToSocketSettings(c -> c.connectTimeout((int) s.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)
-            .readTimeout((int) s.timeout().toMillis(), TimeUnit.MILLISECONDS));
+        // no read timeout (the driver's default): a window query or count over a large collection may take long,
+        // and the master's watch, not the socket, decides when a server has stopped answering
+        .applyToSocketSettings(c -> c.connectTimeout((int) s.connectTimeout().toMillis(), TimeUnit.MILLISECONDS));
     if (s.user().isPresent()) {
       b.credential(MongoCredential.createCredential(s.user().get(), s.authDatabase(),
           s.password().orElseThrow().toCharArray()));

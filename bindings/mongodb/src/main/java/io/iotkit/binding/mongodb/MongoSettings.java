@@ -27,7 +27,7 @@ import java.util.concurrent.TimeUnit;
  * @param password     its password, given with the user
  * @param authDatabase the database the user is defined in
  * @param connectTimeout how long a connection may take to open
- * @param timeout      how long the driver may wait to find a server, and for one answer
+ * @param timeout      how long the driver may wait to find a server, and the write concern's wtimeout
  */
 public record MongoSettings(List<HostPort> hosts, Optional<String> replicaSet, String database, String collection,
                             int batchSize, String w, boolean journal, Optional<String> user,
