@@ -7,7 +7,10 @@ import io.iotkit.binding.Replication;
 import org.bson.Document;
 import org.junit.jupiter.api.Test;
 
-/** The replication read from hello replies as servers answer them (recorded shapes, written here as JSON). */
+/**
+ * The replication read from hello replies, written here as JSON: MongoDB's in the shape its documentation gives for
+ * hello (no MongoDB runs on the kit's machines), the emulator's as recorded from it.
+ */
 class HelloReplyTest {
   /** A primary of a three-member set with one priority-0 member and an arbiter (MongoDB 7.0's fields). */
   private static final String REPLICA_SET_PRIMARY = """

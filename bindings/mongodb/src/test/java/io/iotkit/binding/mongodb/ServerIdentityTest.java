@@ -7,7 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.bson.Document;
 import org.junit.jupiter.api.Test;
 
-/** Telling MongoDB from an emulator by the server's own answers (recorded shapes, written here as JSON). */
+/**
+ * Telling MongoDB from an emulator by the server's own answers, written here as JSON: mongod's in the shape its
+ * documentation gives for buildInfo, the emulator's as recorded from it.
+ */
 class ServerIdentityTest {
   /** mongod 7.0's buildInfo, shortened to the fields that matter. */
   private static final String MONGOD_BUILD_INFO = """
