@@ -123,6 +123,12 @@ class BadInputIT {
     badProperty(work, "influxdb", "influxdb.user=kit\n", "influxdb.user is set but influxdb.password is not");
     badProperty(work, "influxdb", "influxdb.local.influxd=/no/such/influxd\n",
         "influxdb.local.influxd '/no/such/influxd' is not an executable file");
+    badProperty(work, "mongodb", "mongodb.write.concern=0\n", "mongodb.write.concern '0' is not majority or a"
+        + " number of members from 1 to 50 (0, unacknowledged writes, cannot count as ingested)");
+    badProperty(work, "mongodb", "mongodb.batch.size=0\n",
+        "mongodb.batch.size '0' is not a whole number from 1 to 100000");
+    badProperty(work, "mongodb", "mongodb.hosts=db1:x\n",
+        "mongodb.hosts entry 'db1:x' has no valid port (a whole number from 1 to 65535)");
   }
 
   /** Kafka's topic settings only the broker checks (here the local one): still bad input, named by its file. */

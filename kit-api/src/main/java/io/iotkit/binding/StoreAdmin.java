@@ -2,6 +2,7 @@ package io.iotkit.binding;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import site.ycsb.DBException;
 
 /**
@@ -64,6 +65,16 @@ public interface StoreAdmin extends AutoCloseable {
    */
   default Map<String, String> measurements() {
     return Map.of();
+  }
+
+  /**
+   * One line saying the SUT is not the store itself but a program that emulates it (speaks its protocol), so its
+   * figures are not the store's, e.g. "MongoDB wire-protocol emulator (mongo-java-server), not MongoDB; its figures
+   * are not MongoDB's"; empty for the store itself. The binding tells from the server's own answers. A run on an
+   * emulator is never compliant. Empty by default.
+   */
+  default Optional<String> emulator() throws DBException {
+    return Optional.empty();
   }
 
   /** Releases the connection; the store's data stays. */

@@ -123,6 +123,19 @@ public final class ExecutionRules {
   }
 
   /**
+   * The SUT must be the store itself: a program that only speaks its protocol (a wire-protocol emulator) measures
+   * the emulator, not the store, so a run on one is never compliant.
+   *
+   * @param emulator the binding's one line on what the emulator is, as {@code StoreAdmin.emulator()} gave it;
+   *     empty for the store itself
+   */
+  public static CheckResult realStore(java.util.Optional<String> emulator) {
+    return CheckResult.of("SUT is the store itself", emulator.map(e -> "the SUT is an emulator: " + e)
+            .orElse("the store itself"), "the store itself, not an emulator", emulator.isEmpty(),
+        "the figures are the emulator's, not the store's: point the binding at the store itself");
+  }
+
+  /**
    * Driver hosts' clocks must agree with the master's within {@value #MAX_CLOCK_MILLIS} ms (offset plus its error
    * bound), or the start instant, TS_start/TS_end and the last-5-s query windows are not what they claim.
    *

@@ -56,8 +56,8 @@ final class RunCommand implements Callable<Integer> {
   long kvps;
 
   @Option(names = {"-b", "--binding"}, defaultValue = "hbase", paramLabel = "NAME",
-      description = "Store binding: hbase, mysql, postgresql, kafka, mqtt, influxdb, or null (a sink that stores"
-          + " nothing) (default: ${DEFAULT-VALUE}).")
+      description = "Store binding: hbase, mysql, postgresql, kafka, mqtt, influxdb, mongodb (its local server is a"
+          + " wire-protocol emulator, not MongoDB), or null (a sink that stores nothing) (default: ${DEFAULT-VALUE}).")
   String binding;
 
   @Option(names = "--binding-properties", paramLabel = "FILE",

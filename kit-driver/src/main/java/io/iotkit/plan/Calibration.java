@@ -41,10 +41,13 @@ public final class Calibration {
    * @param growthBytes the local server's folder's largest growth; null for a SUT the kit did not start
    * @param freeBytes   free space where a run's local server would keep its data; null for a SUT the kit did not start
    * @param filesystem  the folder that free space was read on (the results folder); null likewise
+   * @param emulator    the binding's line saying the SUT is an emulator of the store, not the store; empty for the
+   *                    store itself
    */
   public record Outcome(String sut, boolean local, Replication replication, List<PhaseResult> executions,
                         List<Double> wallSeconds, RunPlan.Measured measured, Long growthBytes, Long freeBytes,
-                        String filesystem, WallTime.Restart restart, List<SutOutage> outages) {
+                        String filesystem, WallTime.Restart restart, List<SutOutage> outages,
+                        java.util.Optional<String> emulator) {
 
     /** The execution whose rate the plan uses: the last. */
     public PhaseResult calibration() {
@@ -76,6 +79,7 @@ public final class Calibration {
     boolean closed = false;
     try {
       Replication replication = session.sut().admin().replication();
+      java.util.Optional<String> emulator = session.sut().admin().emulator();
       WallTime.Restart restart = local ? WallTime.Restart.LOCAL
           : session.restartConfigured() ? WallTime.Restart.COMMAND : WallTime.Restart.NONE;
       List<String> substations = session.substations(ExecutionSession.tag(System.currentTimeMillis()), 1);
@@ -153,7 +157,7 @@ public final class Calibration {
           written, stored, count, purge,
           left, stop);
       return new Outcome(sut, local, replication, executions, walls, measured, growth, free, filesystem, restart,
-          outages);
+          outages, emulator);
     } catch (DBException e) {
       throw session.failure(e);
     } finally {

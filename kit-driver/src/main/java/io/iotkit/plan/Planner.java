@@ -52,6 +52,7 @@ public final class Planner {
   static List<String> warnings(RunPlan.Inputs in, Calibration.Outcome c, RunPlan.Execution calibration,
                                RunPlan.Disk disk) {
     List<String> w = new ArrayList<>();
+    c.emulator().ifPresent(e -> w.add("the SUT is an emulator: " + e + "; no run on it is compliant, whatever K"));
     double perSensor = calibration.iotps() / (in.substations() * (double) WorkloadSpec.SENSORS_PER_SUBSTATION);
     if (perSensor < ExecutionRules.MIN_KVPS_PER_SENSOR_SECOND) {
       w.add(fmt("the calibration's per-sensor rate, %,.1f IoTps / (%d x %d sensors) = %.2f kvps/s, is below the"

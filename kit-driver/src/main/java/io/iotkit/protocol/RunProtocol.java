@@ -32,6 +32,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import site.ycsb.DBException;
 
 /**
@@ -99,12 +100,18 @@ public final class RunProtocol {
       session.startSut();
       SutSession sut = session.sut();
       sutDescription = sut.description();
+      Optional<String> emulator = sut.admin().emulator();
+      if (emulator.isPresent() && !sutDescription.contains(emulator.get())) {
+        // a configured address whose server answers as an emulator: every output names it so
+        sutDescription += " (" + emulator.get() + ")";
+      }
       out.line("SUT: " + sutDescription);
       sutSettings = sutSettings(sut);
       record(prerequisites, ExecutionRules.threads(config.threads()));
       record(prerequisites, ExecutionRules.unpaced(config.rate()));
       record(prerequisites, ExecutionRules.kvpSize(config.kvpBytes()));
       record(prerequisites, ExecutionRules.dashboardQueries(config.noQueries()));
+      record(prerequisites, ExecutionRules.realStore(emulator));
       Replication r = sut.admin().replication();
       record(prerequisites, ExecutionRules.replication(r.factor(), r.source()));
 

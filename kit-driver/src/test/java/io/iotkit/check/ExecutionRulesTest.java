@@ -255,4 +255,16 @@ class ExecutionRulesTest {
     assertFalse(q.passed());
     assertFalse(CheckResult.measure("x", Figure.text("no figure"), Limit.atLeast(0, "s", ">= 0 s"), "why").passed());
   }
+
+  @Test
+  void anEmulatorIsNeverTheStoreItself() {
+    String label = "MongoDB wire-protocol emulator (mongo-java-server), not MongoDB; its figures are not MongoDB's";
+    CheckResult emulated = ExecutionRules.realStore(java.util.Optional.of(label));
+    assertFalse(emulated.passed());
+    assertTrue(emulated.reason().contains("the SUT is an emulator: " + label), emulated.reason());
+    assertTrue(emulated.line().startsWith("[FAIL] SUT is the store itself"), emulated.line());
+    CheckResult real = ExecutionRules.realStore(java.util.Optional.empty());
+    assertTrue(real.passed(), real.line());
+    assertEquals("", real.why());
+  }
 }
