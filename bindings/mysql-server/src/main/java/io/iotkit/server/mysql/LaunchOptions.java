@@ -1,5 +1,6 @@
 package io.iotkit.server.mysql;
 
+import io.iotkit.process.LauncherArgs;
 import java.nio.file.Path;
 
 /**
@@ -34,12 +35,12 @@ record LaunchOptions(Path dir, Path account, int nodes, String host, int port, P
     boolean detached = false;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
-        case "--account" -> account = Path.of(value(args, ++i));
-        case "--nodes" -> nodes = number("--nodes", value(args, ++i), 1, MAX_NODES, "a node count");
-        case "--host" -> host = value(args, ++i).trim();
-        case "--port" -> port = number("--port", value(args, ++i), 1, 65_535, "a port number");
-        case "--tls-cert" -> tlsCert = Path.of(value(args, ++i)).toAbsolutePath();
-        case "--tls-key" -> tlsKey = Path.of(value(args, ++i)).toAbsolutePath();
+        case "--account" -> account = Path.of(LauncherArgs.value(args, ++i, USAGE));
+        case "--nodes" -> nodes = LauncherArgs.number("--nodes", LauncherArgs.value(args, ++i, USAGE), 1, MAX_NODES, "a node count");
+        case "--host" -> host = LauncherArgs.value(args, ++i, USAGE).trim();
+        case "--port" -> port = LauncherArgs.port("--port", LauncherArgs.value(args, ++i, USAGE));
+        case "--tls-cert" -> tlsCert = Path.of(LauncherArgs.value(args, ++i, USAGE)).toAbsolutePath();
+        case "--tls-key" -> tlsKey = Path.of(LauncherArgs.value(args, ++i, USAGE)).toAbsolutePath();
         case "--detached" -> detached = true;
         default -> {
           if (args[i].startsWith("-") || dir != null) {
@@ -59,25 +60,5 @@ record LaunchOptions(Path dir, Path account, int nodes, String host, int port, P
       throw new IllegalArgumentException("--host needs an address; " + USAGE);
     }
     return new LaunchOptions(dir.toAbsolutePath(), account, nodes, host, port, tlsCert, tlsKey, detached);
-  }
-
-  private static String value(String[] args, int i) {
-    if (i >= args.length) {
-      throw new IllegalArgumentException(args[i - 1] + " needs a value; " + USAGE);
-    }
-    return args[i];
-  }
-
-  /** A whole number in [min, max], or one line naming the option and what it takes. */
-  private static int number(String option, String s, int min, int max, String what) {
-    try {
-      int n = Integer.parseInt(s);
-      if (n >= min && n <= max) {
-        return n;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new IllegalArgumentException(option + " '" + s + "' is not " + what + " (" + min + "-" + max + ")");
   }
 }

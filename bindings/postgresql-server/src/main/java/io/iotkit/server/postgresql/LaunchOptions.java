@@ -1,5 +1,6 @@
 package io.iotkit.server.postgresql;
 
+import io.iotkit.process.LauncherArgs;
 import java.nio.file.Path;
 
 /**
@@ -29,11 +30,11 @@ record LaunchOptions(Path dir, Path bin, Path account, int nodes, String host, i
     boolean detached = false;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
-        case "--bin" -> bin = Path.of(value(args, ++i));
-        case "--account" -> account = Path.of(value(args, ++i));
-        case "--nodes" -> nodes = number(args[i], value(args, ++i), 1, 9);
-        case "--host" -> host = value(args, ++i).trim();
-        case "--port" -> port = number(args[i], value(args, ++i), 1, 65_535);
+        case "--bin" -> bin = Path.of(LauncherArgs.value(args, ++i, USAGE));
+        case "--account" -> account = Path.of(LauncherArgs.value(args, ++i, USAGE));
+        case "--nodes" -> nodes = LauncherArgs.number(args[i], LauncherArgs.value(args, ++i, USAGE), 1, 9, "a node count");
+        case "--host" -> host = LauncherArgs.value(args, ++i, USAGE).trim();
+        case "--port" -> port = LauncherArgs.port(args[i], LauncherArgs.value(args, ++i, USAGE));
         case "--detached" -> detached = true;
         default -> {
           if (args[i].startsWith("-") || dir != null) {
@@ -50,24 +51,5 @@ record LaunchOptions(Path dir, Path bin, Path account, int nodes, String host, i
       throw new IllegalArgumentException("--host needs an address; " + USAGE);
     }
     return new LaunchOptions(dir.toAbsolutePath(), bin, account, nodes, host, port, detached);
-  }
-
-  private static String value(String[] args, int i) {
-    if (i >= args.length) {
-      throw new IllegalArgumentException(args[i - 1] + " needs a value; " + USAGE);
-    }
-    return args[i];
-  }
-
-  private static int number(String option, String s, int min, int max) {
-    try {
-      int n = Integer.parseInt(s);
-      if (n >= min && n <= max) {
-        return n;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new IllegalArgumentException(option + " '" + s + "' is not a number from " + min + " to " + max);
   }
 }
