@@ -208,7 +208,8 @@ record FdrView(Sponsor system, String kitVersion, String runId, String status, S
   record Spread(String min, String max, String average, String spread) {
   }
 
-  record SubstationTime(String substation, String seconds, String kvps) {
+  /** One substation's measured execution: its ingest time, kvps, and ingest latency p50 / p99 in ms ("–" if none). */
+  record SubstationTime(String substation, String seconds, String kvps, String ingestP50, String ingestP99) {
   }
 
   /** One operation's latency; a query template's row also says its read amplification, the insert call's is "". */

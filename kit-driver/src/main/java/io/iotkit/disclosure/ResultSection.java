@@ -13,6 +13,7 @@ import static io.iotkit.disclosure.FdrFormat.text;
 import io.iotkit.binding.Aggregate;
 import io.iotkit.check.FileCheck;
 import io.iotkit.model.CheckResult;
+import io.iotkit.model.InstanceResult;
 import io.iotkit.model.IterationResult;
 import io.iotkit.model.Metrics;
 import io.iotkit.model.Operation;
@@ -27,6 +28,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.function.Function;
+import org.HdrHistogram.Histogram;
 
 /** What the run measured and what it cost: pricing, metrics, checks and the iterations, as the documents show them. */
 final class ResultSection {
@@ -99,8 +101,7 @@ final class ResultSection {
     return new FdrView.Iteration(Integer.toString(it.number()),
         it.substations() == null ? UNKNOWN : String.join(", ", it.substations()), phase(it.warmup()),
         phase(p), count(it.storedReadings()), store, spread, ran ? null : NOT_MEASURED,
-        ran ? p.instances().stream().map(i -> new FdrView.SubstationTime(text(i.substation()),
-            seconds(i.ingestSeconds()), count(i.acknowledged()))).toList() : List.of(),
+        ran ? p.instances().stream().map(ResultSection::substationTime).toList() : List.of(),
         ran ? count(p.queries()) : NOT_MEASURED, ran ? decimals("%.1f", p.readingsPerQuery()) : NOT_MEASURED,
         ran ? count(p.instances().stream().mapToLong(i -> i.emptyWindows()).sum()) : NOT_MEASURED,
         latency(p), checks(it.checks()), ResourceSection.rows(p), ResourceSection.unknown(p));
@@ -129,6 +130,14 @@ final class ResultSection {
       }
     });
     return rows;
+  }
+
+  private static FdrView.SubstationTime substationTime(InstanceResult i) {
+    Histogram h = i.ingestHistogram() == null ? null : i.ingestHistogram().micros();
+    boolean any = h != null && h.getTotalCount() > 0;
+    return new FdrView.SubstationTime(text(i.substation()), seconds(i.ingestSeconds()), count(i.acknowledged()),
+        any ? decimals("%.3f", h.getValueAtPercentile(50) / 1e3) : "–",
+        any ? decimals("%.3f", h.getValueAtPercentile(99) / 1e3) : "–");
   }
 
   /** The executive summary's numerical quantities: one row per figure, one column per iteration. */

@@ -128,7 +128,11 @@ public final class DisclosureFixture {
     Map<Aggregate, QueryReads> reads = Map.of(Aggregate.MAX, new QueryReads(125_000, 125_000, 0),
         Aggregate.MIN, new QueryReads(125_000, 250_000, 0), Aggregate.COUNT, new QueryReads(0, 40, 0),
         Aggregate.AVG, new QueryReads(0, 0, 10));
+    // ingest latency: 97 % of the readings at 2 ms (the second substation's at 3 ms), 3 % at 40 ms
+    org.HdrHistogram.Histogram ingest = new org.HdrHistogram.Histogram(3);
+    ingest.recordValueWithCount(i == 0 ? 2_000 : 3_000, 97);
+    ingest.recordValueWithCount(40_000, 3);
     return new InstanceResult(i, substation, kvps, kvps, 0, start, end, 1_000, 0, 250_000, 0, reads, null,
-        null, Map.of(), new long[0], null);
+        new io.iotkit.model.LatencyHistogram(ingest), Map.of(), new long[0], null);
   }
 }
