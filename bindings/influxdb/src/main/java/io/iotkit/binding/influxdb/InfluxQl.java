@@ -45,6 +45,11 @@ final class InfluxQl {
     return "SHOW RETENTION POLICIES ON " + identifier(database);
   }
 
+  /** How many readings the kit's measurement holds, over all substations and time. */
+  static String countAll() {
+    return "SELECT count(" + LineProtocol.VALUE + ") FROM " + identifier(LineProtocol.MEASUREMENT);
+  }
+
   /** Every reading the kit wrote: its measurement, all series of it. */
   static String dropReadings() {
     return "DROP MEASUREMENT " + identifier(LineProtocol.MEASUREMENT);
