@@ -27,8 +27,8 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * A driver instance: one JVM simulating one power substation for one phase. Everything it gets and gives
  * travels as {@link ControlLine}s on stdin and stdout (its spec and binding properties in, a frame of measurements
- * each second and its result out), so the same command runs on the master's host or behind ssh on another. Its log goes to
- * stderr.
+ * each second and its result out), so the same command runs on the master's host or behind ssh on another. Its log
+ * goes to stderr.
  */
 public final class InstanceMain {
   private InstanceMain() {

@@ -129,8 +129,8 @@ final class RunCharts {
     figure(CHART_QUERY_TEMPLATES, "Query latency per template", "Latency of each dashboard query template over "
         + "the whole measured run; ingest latency, from each reading's generation (its scheduled time when paced) "
         + "to the store's acknowledgement; the insert call's (how long the binding took to take a reading: "
-        + "backpressure, not the store's answer); and each template's read amplification: the records the store read to answer its windows / "
-        + "the readings they held." + tables,
+        + "backpressure, not the store's answer); and each template's read amplification: the records the store "
+        + "read to answer its windows / the readings they held." + tables,
         orNoData(charts, () -> new BarChart("Measured runs", "ms", "ms", List.of("p50", "p95", "p99", "max"))));
   }
 

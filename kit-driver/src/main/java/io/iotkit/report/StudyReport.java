@@ -79,8 +79,10 @@ public final class StudyReport {
     List<Line> ingest = List.of(new Line("ingest p50", StudyRow::ingestP50Ms),
         new Line("ingest p99", StudyRow::ingestP99Ms), new Line("ingest p99.9", StudyRow::ingestP999Ms));
     charts.add(figure(CHART_INGEST_LATENCY, t.paced() ? "Ingest latency against offered load" : "Ingest latency",
-        t.paced() ? "Ingest latency from each reading's scheduled send time to its acknowledgement, against the offered rate P x R. "
-            + t.saturation().describe() : "Ingest latency percentiles (generation to acknowledgement) of each point's performance run.",
+        t.paced() ? "Ingest latency from each reading's scheduled send time to its acknowledgement, against the "
+            + "offered rate P x R. "
+            + t.saturation().describe() : "Ingest latency percentiles (generation to acknowledgement) of each point's "
+            + "performance run.",
         chart(t, t.paced() ? "Ingest latency against offered load" : "Ingest latency against " + x, "ms", "ms",
             ingest, t.paced() ? StudyRow::offeredRate : null, 0)));
     List<Line> queries = new ArrayList<>();

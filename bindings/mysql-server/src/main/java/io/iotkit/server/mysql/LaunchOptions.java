@@ -36,7 +36,8 @@ record LaunchOptions(Path dir, Path account, int nodes, String host, int port, P
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--account" -> account = Path.of(LauncherArgs.value(args, ++i, USAGE));
-        case "--nodes" -> nodes = LauncherArgs.number("--nodes", LauncherArgs.value(args, ++i, USAGE), 1, MAX_NODES, "a node count");
+        case "--nodes" -> nodes = LauncherArgs.number("--nodes", LauncherArgs.value(args, ++i, USAGE), 1, MAX_NODES,
+            "a node count");
         case "--host" -> host = LauncherArgs.value(args, ++i, USAGE).trim();
         case "--port" -> port = LauncherArgs.port("--port", LauncherArgs.value(args, ++i, USAGE));
         case "--tls-cert" -> tlsCert = Path.of(LauncherArgs.value(args, ++i, USAGE)).toAbsolutePath();

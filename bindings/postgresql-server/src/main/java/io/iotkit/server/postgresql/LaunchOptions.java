@@ -32,7 +32,8 @@ record LaunchOptions(Path dir, Path bin, Path account, int nodes, String host, i
       switch (args[i]) {
         case "--bin" -> bin = Path.of(LauncherArgs.value(args, ++i, USAGE));
         case "--account" -> account = Path.of(LauncherArgs.value(args, ++i, USAGE));
-        case "--nodes" -> nodes = LauncherArgs.number(args[i], LauncherArgs.value(args, ++i, USAGE), 1, 9, "a node count");
+        case "--nodes" -> nodes = LauncherArgs.number(args[i], LauncherArgs.value(args, ++i, USAGE), 1, 9,
+            "a node count");
         case "--host" -> host = LauncherArgs.value(args, ++i, USAGE).trim();
         case "--port" -> port = LauncherArgs.port(args[i], LauncherArgs.value(args, ++i, USAGE));
         case "--detached" -> detached = true;
