@@ -25,6 +25,12 @@ final class IntervalSampler {
   private final Consumer<SecondFrame> frames;
   private final Histogram ingest = new Histogram(ThreadMeasurements.SIGNIFICANT_DIGITS);
   private final Histogram inserts = new Histogram(ThreadMeasurements.SIGNIFICANT_DIGITS);
+  /**
+   * Where a recorder's second is copied before it is added up. Copying into it (rather than taking a new interval
+   * histogram) lets each recorder keep its two histograms, already grown to the run's latencies: a new one every
+   * second would grow again on the store client's threads, through an exception per growth, for every reading.
+   */
+  private final Histogram scratch = new Histogram(ThreadMeasurements.SIGNIFICANT_DIGITS);
   private int second;
   private long lastAcknowledged;
 
@@ -59,9 +65,12 @@ final class IntervalSampler {
     Histogram querySecond = new Histogram(ThreadMeasurements.SIGNIFICANT_DIGITS);
     for (ThreadMeasurements t : threads) {
       acknowledged += t.acknowledgedSoFar.get();
-      ingestSecond.add(t.ingestMicros.getIntervalHistogram());
-      insertSecond.add(t.insertMicros.getIntervalHistogram());
-      querySecond.add(t.queryInterval.getIntervalHistogram());
+      t.ingestMicros.getIntervalHistogramInto(scratch);
+      ingestSecond.add(scratch);
+      t.insertMicros.getIntervalHistogramInto(scratch);
+      insertSecond.add(scratch);
+      t.queryInterval.getIntervalHistogramInto(scratch);
+      querySecond.add(scratch);
     }
     ingest.add(ingestSecond);
     inserts.add(insertSecond);

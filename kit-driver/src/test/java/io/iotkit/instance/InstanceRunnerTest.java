@@ -341,10 +341,11 @@ class InstanceRunnerTest {
   }
 
   // The time series: every second from the start is one frame, the frames' counts add up to the total, each holds
-  // the second's insert and query latencies, and together they hold every insert call and every query.
+  // the second's ingest, insert and query latencies, and together they hold every reading's ingest latency, every
+  // insert call and every query, over seconds in which the recorders are sampled again and again.
   @Test
   void secondFramesAddUpToTheTotal() throws Exception {
-    long kvps = 2_400; // 3 threads, 800 inserts each at >= 1 ms: at least 0.8 s; batches of 7 ack in lumps
+    long kvps = 4_800; // 3 threads, 1,600 inserts each at >= 1 ms: at least 1.6 s; batches of 7 ack in lumps
     List<io.iotkit.control.SecondFrame> frames = new CopyOnWriteArrayList<>();
     InstanceRunner runner = new InstanceRunner(spec(kvps, THREADS), () -> new MemoryBinding(
         new ConcurrentSkipListMap<>(), 7) {
@@ -360,12 +361,13 @@ class InstanceRunnerTest {
     }, new Properties(), Clock::micros, frames::add);
     InstanceResult r = runner.run(Clock::micros);
 
-    assertTrue(frames.size() >= 1);
+    assertTrue(frames.size() >= 2, "a run of more than a second has more than one frame: " + frames.size());
     for (int i = 0; i < frames.size(); i++) {
       assertEquals(i, frames.get(i).second(), "frames come in order, one per second");
     }
     assertEquals(kvps, frames.stream().mapToLong(io.iotkit.control.SecondFrame::acknowledged).sum());
     assertEquals(kvps, frames.stream().mapToLong(f -> f.inserts().getTotalCount()).sum());
+    assertEquals(kvps, frames.stream().mapToLong(f -> f.ingest().getTotalCount()).sum());
     assertEquals(r.queries(), frames.stream().mapToLong(f -> f.queries().getTotalCount()).sum());
     assertEquals(kvps, r.insertHistogram().count());
     assertEquals(0, r.acknowledgedPerSecond().length, "the series is the master's, gathered from the frames");
