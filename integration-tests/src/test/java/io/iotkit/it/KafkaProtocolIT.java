@@ -43,21 +43,16 @@ class KafkaProtocolIT {
 
   @Test
   void wholeProtocolOnLocalKafka(@TempDir Path work) throws Exception {
-    KitProcess.CompletedRun run = KitProcess.runToCompletion(work, OtherNetworkHost.place(work, "-b", "kafka", "-p",
-        "2", "-k", Long.toString(K)));
+    KitProcess.CompletedRun run = WholeProtocolRun.run(work, null, K, "-b", "kafka");
     KitProcess.Finished f = run.process();
     Path runDir = run.runDir();
     RunResult r = run.result();
-    KitProcess.assertExactDataChecks(r, K);
-    OtherNetworkHost.assertInstancesRanThere(r, 2);
     KitProcess.assertStoreFilesDeleted(runDir, List.of("data/logs"), List.of("data/server.properties"));
 
     assertEquals("kafka", r.inputs().binding());
+    WholeProtocolRun.assertQueriedOnSchedule(r, K);
     for (IterationResult it : r.iterations()) {
-      assertEquals(2 * (K / 2 / 2_000), it.measured().queries(), "5 queries per 10,000 kvps of each instance");
-      assertEquals(0, it.measured().instances().stream().mapToLong(i -> i.failedQueries()).sum());
       assertEquals(0, it.measured().failedOperations() + it.warmup().failedOperations());
-      assertTrue(it.measured().readingsAggregated() > 0, "measured-run queries read readings");
       assertEquals(2, it.measured().instances().size());
     }
     assertTrue(r.cleanup().stream().allMatch(CheckResult::passed), "purge, temp files and restart all done: "

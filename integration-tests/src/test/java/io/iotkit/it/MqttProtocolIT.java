@@ -33,15 +33,11 @@ class MqttProtocolIT {
     Path props = Files.writeString(work.resolve("mqtt.properties"), "mqtt.username=kit\nmqtt.password="
         + canary.value + "\nmqtt.tls.truststore=" + canary.keyStore(work) + "\nmqtt.tls.truststore.password="
         + canary.value + "\n");
-    KitProcess kit = KitProcess.startRun(work, OtherNetworkHost.place(work, "-b", "mqtt", "-p", "2", "-k",
-        Long.toString(K), "--binding-properties", props.toString()));
-    canary.watch(kit);
-    KitProcess.CompletedRun run = kit.completed(work);
+    KitProcess.CompletedRun run = WholeProtocolRun.run(work, canary, K, "-b", "mqtt",
+        "--binding-properties", props.toString());
     KitProcess.Finished f = run.process();
     Path runDir = run.runDir();
     RunResult r = run.result();
-    KitProcess.assertExactDataChecks(r, K);
-    OtherNetworkHost.assertInstancesRanThere(r, 2);
     KitProcess.assertStoreFilesDeleted(runDir, List.of("broker/data"), List.of("broker/conf"));
 
     for (IterationResult it : r.iterations()) {
