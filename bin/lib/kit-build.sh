@@ -28,10 +28,16 @@ ensure_kit_built() {
     fi
   fi
   echo "$me: building the kit (first use, a few minutes) ..." >&2
-  if ! (cd "$KIT_HOME" && mvn -B -q -DskipTests package >&2); then
-    echo "$me: the build failed; see the Maven output above" >&2
+  # Maven's output goes to a file, shown only when the build fails: even quiet and in batch mode, Maven 3.8 writes
+  # colour codes that would litter a console or a log.
+  local log
+  log="$(mktemp "${TMPDIR:-/tmp}/tpcx-iot-build.XXXXXX")"
+  if ! (cd "$KIT_HOME" && mvn -B -q -DskipTests package >"$log" 2>&1); then
+    sed -e 's/\x1b\[[0-9;]*m//g' -e '/^[[:space:]]*$/d' "$log" | tail -n 40 >&2
+    echo "$me: the build failed; the last lines of Maven's output are above, all of it in $log" >&2
     exit 2
   fi
+  rm -f "$log"
   exec 9<&-
 }
 
