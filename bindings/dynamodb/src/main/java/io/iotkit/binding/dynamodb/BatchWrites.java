@@ -3,6 +3,7 @@ package io.iotkit.binding.dynamodb;
 import io.iotkit.binding.Acknowledgement;
 import io.iotkit.binding.Reading;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,6 +25,10 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * (it is not among the answer's unprocessed items). Unprocessed items are sent again after a backoff, and so is a
  * whole batch DynamoDB refused for throttling, until the retry time is over; then their readings fail. Any other
  * failure fails the batch's readings at once.
+ *
+ * <p>At most {@code maxRequests} requests are out at once; further batches wait here, unsent, so that the SDK's call
+ * timeout measures the store's answer and not a queue (an emulator that answers slowly would otherwise time out
+ * requests it is still working on).
  *
  * <p>The backoff is exponential with full jitter, from {@value #BASE_MS} ms up to {@value #CAP_MS} ms, as AWS
  * recommends for BatchWriteItem's unprocessed items.
@@ -57,17 +62,21 @@ final class BatchWrites {
   private final LongSupplier nanoClock;
   private final Counters counters;
   private final Function<Throwable, Throwable> wording;
+  private final int maxRequests;
+  private final ArrayDeque<Runnable> waiting = new ArrayDeque<>();
+  private int outstanding;
   private Map<String, Pending> open = new LinkedHashMap<>();
 
   /**
    * @param sender  sends one request (the client's batchWriteItem)
    * @param wording turns a failed request's exception into the one the readings fail with
    */
-  BatchWrites(String table, int batchSize, Function<BatchWriteItemRequest, CompletableFuture<BatchWriteItemResponse>>
-      sender, Timer timer, Duration retryTimeout, LongSupplier nanoClock, Counters counters,
-              Function<Throwable, Throwable> wording) {
+  BatchWrites(String table, int batchSize, int maxRequests,
+              Function<BatchWriteItemRequest, CompletableFuture<BatchWriteItemResponse>> sender, Timer timer,
+              Duration retryTimeout, LongSupplier nanoClock, Counters counters, Function<Throwable, Throwable> wording) {
     this.table = table;
     this.batchSize = batchSize;
+    this.maxRequests = maxRequests;
     this.sender = sender;
     this.timer = timer;
     this.retryTimeout = retryTimeout;
@@ -117,7 +126,33 @@ final class BatchWrites {
     return batch;
   }
 
+  /** Sends the batch now, or once fewer than {@code maxRequests} are out. */
   private void send(Map<String, Pending> batch, int attempt, long firstNanos) {
+    synchronized (this) {
+      if (outstanding >= maxRequests) {
+        waiting.add(() -> sendNow(batch, attempt, firstNanos));
+        return;
+      }
+      outstanding++;
+    }
+    sendNow(batch, attempt, firstNanos);
+  }
+
+  /** An answer came: the next waiting batch takes its place. */
+  private void released() {
+    Runnable next;
+    synchronized (this) {
+      next = waiting.poll();
+      if (next == null) {
+        outstanding--;
+      }
+    }
+    if (next != null) {
+      next.run();
+    }
+  }
+
+  private void sendNow(Map<String, Pending> batch, int attempt, long firstNanos) {
     List<WriteRequest> requests = new ArrayList<>(batch.size());
     for (Pending p : batch.values()) {
       requests.add(WriteRequest.builder().putRequest(PutRequest.builder().item(p.item()).build()).build());
@@ -130,7 +165,13 @@ final class BatchWrites {
     } catch (RuntimeException e) {
       answer = CompletableFuture.failedFuture(e);
     }
-    answer.whenComplete((response, failure) -> answered(batch, attempt, firstNanos, response, failure));
+    answer.whenComplete((response, failure) -> {
+      try {
+        answered(batch, attempt, firstNanos, response, failure);
+      } finally {
+        released();
+      }
+    });
   }
 
   private void answered(Map<String, Pending> batch, int attempt, long firstNanos, BatchWriteItemResponse response,

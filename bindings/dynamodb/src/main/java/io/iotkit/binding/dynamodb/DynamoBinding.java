@@ -49,7 +49,8 @@ public final class DynamoBinding extends KitBinding implements WindowQueries {
       return t;
     });
     ScheduledExecutorService retries = timer;
-    writes = new BatchWrites(settings.table(), settings.batchSize(), c.client()::batchWriteItem,
+    writes = new BatchWrites(settings.table(), settings.batchSize(), settings.requestsInFlight(),
+        c.client()::batchWriteItem,
         (task, delay) -> retries.schedule(task, delay, TimeUnit.MILLISECONDS), settings.retryTimeout(),
         System::nanoTime, counters, f -> c.failure("BatchWriteItem", f));
   }

@@ -66,7 +66,8 @@ final class DynamoConnection implements AutoCloseable {
     DynamoDbAsyncClientBuilder b = DynamoDbAsyncClient.builder()
         .httpClientBuilder(NettyNioAsyncHttpClient.builder()
             .maxConcurrency(256)
-            .connectionTimeout(Duration.ofSeconds(5)))
+            .connectionTimeout(Duration.ofSeconds(10))
+            .connectionAcquisitionTimeout(s.timeout()))
         .overrideConfiguration(o.build())
         .credentialsProvider(credentials(s));
     s.endpoint().ifPresent(b::endpointOverride);
@@ -127,10 +128,21 @@ final class DynamoConnection implements AutoCloseable {
     return t;
   }
 
+  /** Whether the failure or one of its causes says {@code text} (Netty words some failures only in messages). */
+  private static boolean mentions(Throwable failure, String text) {
+    int depth = 0;
+    for (Throwable t = failure; t != null && depth < 20; t = t.getCause(), depth++) {
+      if (t.getMessage() != null && t.getMessage().contains(text)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** One line naming the binding, the address and the cause. */
   DBException failure(String what, Throwable failure) {
     Throwable e = unwrap(failure);
-    if (ConnectFailures.find(e, ConnectException.class) != null) {
+    if (ConnectFailures.find(e, ConnectException.class) != null || mentions(e, "Connection refused")) {
       return new DBException(ConnectFailures.cannotConnect("dynamodb", settings.address(), ConnectFailures.REFUSED),
           e);
     }
@@ -140,7 +152,7 @@ final class DynamoConnection implements AutoCloseable {
       return new DBException(ConnectFailures.cannotConnect("dynamodb", settings.address(),
           ConnectFailures.unknownHost(host)), e);
     }
-    if (e instanceof ApiCallTimeoutException) {
+    if (e instanceof ApiCallTimeoutException || mentions(e, "Acquire operation took longer")) {
       return new DBException(ConnectFailures.cannotConnect("dynamodb", settings.address(),
           ConnectFailures.noAnswerWithin(settings.timeout().toMillis() + " ms")), e);
     }

@@ -22,12 +22,13 @@ import java.util.Properties;
  * @param sessionToken   a temporary credential's session token, with the key
  * @param table          the table of the readings
  * @param batchSize      readings per BatchWriteItem (DynamoDB takes at most 25)
+ * @param requestsInFlight BatchWriteItem requests one insert thread's binding has out at once
  * @param retryTimeout   how long a batch's unprocessed or throttled items are retried before their readings fail
  * @param timeout        how long one request may take (the SDK's API call timeout)
  */
 public record DynamoSettings(Optional<URI> endpoint, Optional<String> region, Optional<String> accessKeyId,
                              Optional<String> secretAccessKey, Optional<String> sessionToken, String table,
-                             int batchSize, Duration retryTimeout, Duration timeout) {
+                             int batchSize, int requestsInFlight, Duration retryTimeout, Duration timeout) {
   public static final String ENDPOINT = "dynamodb.endpoint";
   public static final String REGION = "dynamodb.region";
   public static final String ACCESS_KEY_ID = "dynamodb.access.key.id";
@@ -35,6 +36,7 @@ public record DynamoSettings(Optional<URI> endpoint, Optional<String> region, Op
   public static final String SESSION_TOKEN = "dynamodb.session.token";
   public static final String TABLE = "dynamodb.table";
   public static final String BATCH_SIZE = "dynamodb.batch.size";
+  public static final String REQUESTS_IN_FLIGHT = "dynamodb.requests.in.flight";
   public static final String RETRY_TIMEOUT = "dynamodb.retry.timeout.ms";
   public static final String TIMEOUT = "dynamodb.timeout.ms";
 
@@ -76,9 +78,10 @@ public record DynamoSettings(Optional<URI> endpoint, Optional<String> region, Op
           + " and .)");
     }
     int batch = r.intIn(BATCH_SIZE, MAX_BATCH, 1, MAX_BATCH);
+    int inFlight = r.intIn(REQUESTS_IN_FLIGHT, 4, 1, 1_000);
     Duration retry = Duration.ofMillis(r.intIn(RETRY_TIMEOUT, 60_000, 1, Integer.MAX_VALUE));
     Duration timeout = Duration.ofMillis(r.intIn(TIMEOUT, 30_000, 1, Integer.MAX_VALUE));
-    return new DynamoSettings(endpoint, region, id, secret, token, table, batch, retry, timeout);
+    return new DynamoSettings(endpoint, region, id, secret, token, table, batch, inFlight, retry, timeout);
   }
 
   /**

@@ -38,7 +38,7 @@ class BatchWritesTest {
     final BatchWrites writes;
 
     Recorded(int batch, Duration retryTimeout) {
-      writes = new BatchWrites(TABLE, batch, this::answer, (task, delay) -> {
+      writes = new BatchWrites(TABLE, batch, 4, this::answer, (task, delay) -> {
         delays.add(delay);
         nanos.addAndGet(delay * 1_000_000 + 1_000_000);
         task.run();
@@ -179,6 +179,28 @@ class BatchWritesTest {
     r.writes.flush();
     assertEquals(2, r.sent.size());
     assertEquals(2, acks.acknowledgedCount());
+  }
+
+  @Test
+  void atMostTheRequestsInFlightAreOut() {
+    List<CompletableFuture<BatchWriteItemResponse>> pending = new ArrayList<>();
+    BatchWrites w = new BatchWrites(TABLE, 1, 2, q -> {
+      CompletableFuture<BatchWriteItemResponse> f = new CompletableFuture<>();
+      pending.add(f);
+      return f;
+    }, (task, delay) -> task.run(), Duration.ofSeconds(10), System::nanoTime, new BatchWrites.Counters(), f -> f);
+    AcknowledgementCount acks = new AcknowledgementCount();
+    for (int i = 0; i < 5; i++) {
+      w.write(reading(i), acks);
+    }
+    assertEquals(2, pending.size(), "three batches wait unsent");
+    pending.get(0).complete(BatchWriteItemResponse.builder().build());
+    assertEquals(3, pending.size(), "an answer lets the next go");
+    for (int i = 1; i < 5; i++) {
+      pending.get(i).complete(BatchWriteItemResponse.builder().build());
+    }
+    assertEquals(5, pending.size());
+    assertEquals(5, acks.acknowledgedCount());
   }
 
   @Test
