@@ -34,7 +34,7 @@ class BadInputIT {
   @Test
   void unknownBinding(@TempDir Path work) throws Exception {
     assertOneLine(KitProcess.run(work, 2, "-b", "cassandra", "-p", "1", "-k", "10"), 2,
-        "unknown binding 'cassandra'; built bindings: hbase");
+        "unknown binding 'cassandra'; built bindings: dynamodb, hbase");
   }
 
   @Test
