@@ -49,6 +49,16 @@ final class BatchWrites {
     final LongAdder throttled = new LongAdder();
     final LongAdder unprocessed = new LongAdder();
     final LongAdder unprocessedItems = new LongAdder();
+
+    /** The counts by the names the reports show. */
+    Map<String, Long> asMap() {
+      Map<String, Long> m = new LinkedHashMap<>();
+      m.put("dynamodb BatchWriteItem requests", requests.sum());
+      m.put("dynamodb requests throttled and retried", throttled.sum());
+      m.put("dynamodb BatchWriteItem answers with unprocessed items", unprocessed.sum());
+      m.put("dynamodb unprocessed items sent again", unprocessedItems.sum());
+      return m;
+    }
   }
 
   private record Pending(Map<String, AttributeValue> item, Acknowledgement ack) {

@@ -273,16 +273,6 @@ public final class DynamoAdmin implements StoreAdmin {
     return settings;
   }
 
-  /** The instances' write retries (throttled requests, unprocessed items), summed from what each recorded. */
-  @Override
-  public Map<String, String> measurements() {
-    try {
-      return RetryCounters.sums(connection);
-    } catch (DBException | RuntimeException e) {
-      return Map.of("dynamodb write retries", "not read: " + e.getMessage());
-    }
-  }
-
   @Override
   public void close() {
     connection.close();

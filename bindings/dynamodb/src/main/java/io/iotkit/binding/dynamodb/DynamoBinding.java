@@ -22,7 +22,7 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
  * Stores readings in DynamoDB: one item per reading in the configured table ({@link ReadingItems}), written with
  * the asynchronous client's BatchWriteItem in batches of up to 25 ({@link BatchWrites}). A reading counts once a
  * BatchWriteItem answer shows DynamoDB accepted its item: DynamoDB answers a write once it is durable in the
- * region. Throttled requests and unprocessed items are retried with backoff and counted ({@link RetryCounters}).
+ * region. Throttled requests and unprocessed items are retried with backoff and counted ({@link #clientCounters}).
  *
  * <p>Window queries are Query requests on the sensor's partition and the timestamp range, strongly consistent,
  * aggregated here ({@link WindowQuery}); the readings read are the items DynamoDB read.
@@ -111,16 +111,21 @@ public final class DynamoBinding extends KitBinding implements WindowQueries {
   }
 
   /**
-   * Sends what is held (the kit calls this once every reading was answered), records this binding's retries in
-   * the table for the master's measurements, then closes the client.
+   * This binding object's requests: BatchWriteItem requests sent, requests refused for throttling and retried
+   * (writes and window queries), BatchWriteItem answers with unprocessed items and the items sent again.
    */
+  @Override
+  public Map<String, Long> clientCounters() {
+    return counters.asMap();
+  }
+
+  /** Sends what is held (the kit calls this once every reading was answered), then closes the client. */
   @Override
   public void cleanup() {
     if (writes != null) {
       writes.flush();
     }
     if (connection != null) {
-      RetryCounters.record(connection, counters);
       connection.close();
       connection = null;
     }

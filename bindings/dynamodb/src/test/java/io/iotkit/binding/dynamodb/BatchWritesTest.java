@@ -126,6 +126,9 @@ class BatchWritesTest {
     assertEquals(3, r.counters.unprocessedItems.sum());
     assertEquals(0, r.counters.throttled.sum());
     assertEquals(2, r.delays.size(), "each retry after a backoff");
+    assertEquals(Map.of("dynamodb BatchWriteItem requests", 3L, "dynamodb requests throttled and retried", 0L,
+        "dynamodb BatchWriteItem answers with unprocessed items", 2L, "dynamodb unprocessed items sent again", 3L),
+        r.counters.asMap(), "the binding's client counters, as the reports name them");
   }
 
   @Test
