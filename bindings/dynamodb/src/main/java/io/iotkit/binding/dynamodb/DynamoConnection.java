@@ -27,8 +27,9 @@ import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExcee
 import software.amazon.awssdk.services.dynamodb.model.RequestLimitExceededException;
 
 /**
- * One asynchronous DynamoDB client (Netty) for the settings: the endpoint (or the region's own), the region, the
- * credentials (given, or the SDK's default chain), the call timeout; and the one-line wording of its failures.
+ * The asynchronous DynamoDB client (Netty) for the settings, shared in the JVM ({@link SharedClients}): the
+ * endpoint (or the region's own), the region, the credentials (given, or the SDK's default chain), the call
+ * timeout; and the one-line wording of its failures.
  *
  * <p>The client of the readings' writes and window queries has the SDK's retries off: the binding retries
  * throttled and unprocessed requests itself, so that it can count them. The master's client keeps the SDK's
@@ -44,13 +45,20 @@ final class DynamoConnection implements AutoCloseable {
       "IncompleteSignatureException");
 
   private final DynamoSettings settings;
+  private final boolean sdkRetries;
   private final DynamoDbAsyncClient client;
+  private boolean closed;
 
-  /** @param sdkRetries whether the SDK retries failed calls itself (its standard strategy) */
+  /**
+   * Takes the JVM's shared client for these settings ({@link SharedClients}), made on first use.
+   *
+   * @param sdkRetries whether the SDK retries failed calls itself (its standard strategy)
+   */
   DynamoConnection(DynamoSettings settings, boolean sdkRetries) throws DBException {
     this.settings = settings;
+    this.sdkRetries = sdkRetries;
     try {
-      this.client = builder(settings, sdkRetries).build();
+      this.client = SharedClients.acquire(settings, sdkRetries, () -> builder(settings, sdkRetries).build());
     } catch (SdkException e) {
       // e.g. no region: the SDK's default chain found none
       throw new DBException("dynamodb: cannot make a client for " + settings.address() + ": "
@@ -169,8 +177,12 @@ final class DynamoConnection implements AutoCloseable {
         + ConnectFailures.oneLine(message), e);
   }
 
+  /** Gives the shared client back (closed once its last user gave it back); once only. */
   @Override
-  public void close() {
-    client.close();
+  public synchronized void close() {
+    if (!closed) {
+      closed = true;
+      SharedClients.release(settings, sdkRetries);
+    }
   }
 }

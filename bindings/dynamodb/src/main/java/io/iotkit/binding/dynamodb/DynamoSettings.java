@@ -78,7 +78,7 @@ public record DynamoSettings(Optional<URI> endpoint, Optional<String> region, Op
           + " and .)");
     }
     int batch = r.intIn(BATCH_SIZE, MAX_BATCH, 1, MAX_BATCH);
-    int inFlight = r.intIn(REQUESTS_IN_FLIGHT, 4, 1, 1_000);
+    int inFlight = r.intIn(REQUESTS_IN_FLIGHT, 2, 1, 1_000);
     Duration retry = Duration.ofMillis(r.intIn(RETRY_TIMEOUT, 60_000, 1, Integer.MAX_VALUE));
     Duration timeout = Duration.ofMillis(r.intIn(TIMEOUT, 30_000, 1, Integer.MAX_VALUE));
     return new DynamoSettings(endpoint, region, id, secret, token, table, batch, inFlight, retry, timeout);

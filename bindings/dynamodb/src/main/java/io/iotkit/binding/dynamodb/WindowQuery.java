@@ -7,7 +7,6 @@ import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
-import software.amazon.awssdk.services.dynamodb.model.Select;
 
 /**
  * The window query as DynamoDB Query requests: the key condition names the sensor's partition and the sort-key range
@@ -32,21 +31,6 @@ final class WindowQuery {
             ":from", AttributeValue.fromN(Long.toString(fromMicros)),
             ":last", AttributeValue.fromN(Long.toString(toMicros - 1))))
         .projectionExpression("#v")
-        .consistentRead(true);
-    if (start != null && !start.isEmpty()) {
-      b.exclusiveStartKey(start);
-    }
-    return b.build();
-  }
-
-  /** The request counting one sensor's readings (a page of them), for the exact counts. */
-  static QueryRequest countPage(String table, String partition, Map<String, AttributeValue> start) {
-    QueryRequest.Builder b = QueryRequest.builder()
-        .tableName(table)
-        .keyConditionExpression("#pk = :pk")
-        .expressionAttributeNames(Map.of("#pk", ReadingItems.PK))
-        .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(partition)))
-        .select(Select.COUNT)
         .consistentRead(true);
     if (start != null && !start.isEmpty()) {
       b.exclusiveStartKey(start);

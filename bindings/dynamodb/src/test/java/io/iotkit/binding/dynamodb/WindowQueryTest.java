@@ -13,7 +13,6 @@ import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
-import software.amazon.awssdk.services.dynamodb.model.Select;
 
 class WindowQueryTest {
 
@@ -57,13 +56,5 @@ class WindowQueryTest {
     WindowResult r = WindowQuery.empty(Aggregate.MIN);
     assertEquals(0, r.count());
     assertTrue(Double.isNaN(r.value()));
-  }
-
-  @Test
-  void countsSelectCountOnOnePartition() {
-    QueryRequest q = WindowQuery.countPage("t", "sub:humidity-10", null);
-    assertEquals(Select.COUNT, q.select());
-    assertEquals("#pk = :pk", q.keyConditionExpression());
-    assertTrue(q.consistentRead());
   }
 }
