@@ -131,9 +131,10 @@ class DynamoDbProtocolIT {
       KnownWindows.write(h);
       // a key condition reads the window's items and no others
       KnownWindows.assertAll(h.queries(), w -> assertEquals(w.count(), w.read(), "read"));
-      // counts look in the partitions of the driver's sensors only; the test's own sensor names are not among them
+      // counts see every item under a substation's key, whatever its sensor: the five of the windows' sensor and
+      // its two neighbours, and the one of the other substation
       String sub = KnownWindows.SUB;
-      assertEquals(Map.of(sub, 0L), h.admin.countReadings(List.of(sub)));
+      assertEquals(Map.of(sub, 7L, KnownWindows.OTHER, 1L), h.admin.countReadings(List.of(sub, KnownWindows.OTHER)));
       Map<String, String> layout = h.admin.dataLayout();
       assertEquals("[pk (HASH), ts (RANGE)]", layout.get("key"), layout.toString());
       assertEquals("PAY_PER_REQUEST", layout.get("capacity"), layout.toString());
