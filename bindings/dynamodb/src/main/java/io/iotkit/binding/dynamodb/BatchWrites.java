@@ -83,7 +83,8 @@ final class BatchWrites {
    */
   BatchWrites(String table, int batchSize, int maxRequests,
               Function<BatchWriteItemRequest, CompletableFuture<BatchWriteItemResponse>> sender, Timer timer,
-              Duration retryTimeout, LongSupplier nanoClock, Counters counters, Function<Throwable, Throwable> wording) {
+              Duration retryTimeout, LongSupplier nanoClock, Counters counters,
+              Function<Throwable, Throwable> wording) {
     this.table = table;
     this.batchSize = batchSize;
     this.maxRequests = maxRequests;
