@@ -34,7 +34,7 @@ class BadInputIT {
   @Test
   void unknownBinding(@TempDir Path work) throws Exception {
     assertOneLine(KitProcess.run(work, 2, "-b", "cassandra", "-p", "1", "-k", "10"), 2,
-        "unknown binding 'cassandra'; built bindings: hbase");
+        "unknown binding 'cassandra'; built bindings: dynamodb, hbase");
   }
 
   @Test
@@ -129,6 +129,14 @@ class BadInputIT {
         "mongodb.batch.size '0' is not a whole number from 1 to 100000");
     badProperty(work, "mongodb", "mongodb.hosts=db1:x\n",
         "mongodb.hosts entry 'db1:x' has no valid port (a whole number from 1 to 65535)");
+    badProperty(work, "dynamodb", "dynamodb.batch.size=26\n",
+        "dynamodb.batch.size '26' is not a whole number from 1 to 25");
+    badProperty(work, "dynamodb", "dynamodb.endpoint=ftp://db1\n", "dynamodb.endpoint 'ftp://db1' is not an"
+        + " endpoint (http://host:port, https://host, host:port, or aws for DynamoDB at the region's own endpoint)");
+    badProperty(work, "dynamodb", "dynamodb.secret.access.key=canary-7\n",
+        "dynamodb.secret.access.key is set but dynamodb.access.key.id is not");
+    badProperty(work, "dynamodb", "dynamodb.table=a b\n",
+        "dynamodb.table 'a b' is not a table name (3 to 255 letters, digits, _, - and .)");
   }
 
   /** Kafka's topic settings only the broker checks (here the local one): still bad input, named by its file. */

@@ -28,11 +28,11 @@ class SutFaultIT {
 
   /**
    * The server process itself is killed: the JVM of HBase and Kafka, influxd, PostgreSQL's postmaster (its
-   * backends then end on their own), the JVM of the MongoDB wire-protocol emulator.
+   * backends then end on their own), the JVM of the MongoDB wire-protocol emulator, dynalite's node.
    */
   @ParameterizedTest
   @CsvSource({"hbase, io.iotkit.server.hbase", "kafka, io.iotkit.server.kafka", "influxdb, influxd -config",
-      "postgresql, bin/postgres -D", "mongodb, io.iotkit.server.mongodb"})
+      "postgresql, bin/postgres -D", "mongodb, io.iotkit.server.mongodb", "dynamodb, dynalite/cli.js"})
   void aKilledLocalServerEndsTheRunWithinThirtySeconds(String binding, String server, @TempDir Path work)
       throws Exception {
     KitProcess k = startAndAwaitWarmup(work, "-b", binding, "-p", "2", "-k", "50000000");
@@ -44,7 +44,7 @@ class SutFaultIT {
   /** The server and every process under it stop (a postmaster alone stopped would leave its backends serving). */
   @ParameterizedTest
   @CsvSource({"kafka, io.iotkit.server.kafka", "influxdb, influxd -config", "postgresql, bin/postgres -D",
-      "mongodb, io.iotkit.server.mongodb"})
+      "mongodb, io.iotkit.server.mongodb", "dynamodb, dynalite/cli.js"})
   void aHungSutEndsTheRunWithinThirtySeconds(String binding, String server, @TempDir Path work) throws Exception {
     KitProcess k = startAndAwaitWarmup(work, "-b", binding, "-p", "2", "-k", "50000000");
     List<Long> tree = processTree(serverPid(work, server));

@@ -65,6 +65,16 @@ public abstract class KitBinding extends DB implements ReadingWriter {
     return v.toString();
   }
 
+  /**
+   * What this binding object's store client counted of its own requests since {@link #init} (e.g. requests sent,
+   * throttled answers retried), name to count; read by the driver instance once {@link #cleanup} returned, summed
+   * over its threads and carried in its phase result, never written to the store. Names are fixed per binding and
+   * say what they count. Empty by default: a binding whose client counts nothing of interest says nothing.
+   */
+  public Map<String, Long> clientCounters() {
+    return Map.of();
+  }
+
   /** Closes what {@link #init} opened; YCSB's name for it is {@link #cleanup}. */
   @Override
   public void close() throws DBException {

@@ -21,6 +21,7 @@ public final class SensorNumbers {
       "battery-voltage", "humidity", "breaker-operations");
   private static final int PER_TYPE = COUNT / TYPES.size();
   private static final Map<String, Integer> NUMBERS = numbers();
+  private static final List<String> NAMES = names(NUMBERS);
 
   private SensorNumbers() {
   }
@@ -33,6 +34,20 @@ public final class SensorNumbers {
       }
     }
     return Map.copyOf(m);
+  }
+
+  private static List<String> names(Map<String, Integer> numbers) {
+    String[] names = new String[COUNT];
+    numbers.forEach((name, n) -> names[n] = name);
+    return List.of(names);
+  }
+
+  /**
+   * Every sensor of a substation, by number: for a binding that finds a substation's readings sensor by sensor
+   * (e.g. DynamoDB's exact counts, a Query per sensor's partition).
+   */
+  public static List<String> names() {
+    return NAMES;
   }
 
   /** The sensor's number, 0 to {@value #COUNT} - 1; -1 for a key not in the catalog (e.g. a test's own). */

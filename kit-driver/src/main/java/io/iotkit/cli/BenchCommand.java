@@ -50,7 +50,7 @@ final class BenchCommand implements Callable<Integer> {
 
   @Option(names = "--bindings", split = ",", paramLabel = "NAME[,NAME...]",
       description = "Stores to bench besides the server-free parts, e.g. hbase,kafka,mysql,mqtt,influxdb,postgresql,"
-          + "mongodb; each needs a plain client loop (the sink has none). Each store's server is started from"
+          + "mongodb,dynamodb; each needs a plain client loop (the sink has none). Each store's server is started from"
           + " workloads/<binding>.properties as a run starts it, one store at a time, and stopped with its data"
           + " purged at the end (default: none, the server-free parts only).")
   List<String> bindings;

@@ -57,7 +57,8 @@ final class RunCommand implements Callable<Integer> {
 
   @Option(names = {"-b", "--binding"}, defaultValue = "hbase", paramLabel = "NAME",
       description = "Store binding: hbase, mysql, postgresql, kafka, mqtt, influxdb, mongodb (its local server is a"
-          + " wire-protocol emulator, not MongoDB), or null (a sink that stores nothing) (default: ${DEFAULT-VALUE}).")
+          + " wire-protocol emulator, not MongoDB), dynamodb (its local server is the emulator dynalite, not"
+          + " DynamoDB), or null (a sink that stores nothing) (default: ${DEFAULT-VALUE}).")
   String binding;
 
   @Option(names = "--binding-properties", paramLabel = "FILE",

@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
  * passwords come from the environment (KAFKA_LOCAL_SASL_PASSWORD, KAFKA_LOCAL_SSL_PASSWORD).
  */
 final class ServerLaunchOptions {
-  @Option(names = "--port", paramLabel = "N", description = "Port to listen on (mysql, mqtt, influxdb, postgresql, mongodb; default: a free one).")
+  @Option(names = "--port", paramLabel = "N", description = "Port to listen on (mysql, mqtt, influxdb, postgresql, mongodb, dynamodb; default: a free one).")
   Integer port;
 
   @Option(names = "--tls-cert", paramLabel = "PEM", description = "Also offer TLS with this certificate (mysql).")

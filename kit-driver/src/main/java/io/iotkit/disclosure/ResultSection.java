@@ -20,6 +20,7 @@ import io.iotkit.model.Operation;
 import io.iotkit.model.PhaseResult;
 import io.iotkit.model.Pricing;
 import io.iotkit.model.QueryReads;
+import io.iotkit.model.ResultView;
 import io.iotkit.model.UtcTime;
 import java.util.ArrayList;
 import java.util.List;
@@ -90,6 +91,11 @@ final class ResultSection {
     List<FdrView.NameValue> store = new ArrayList<>();
     new TreeMap<>(it.storeMeasurements()).forEach((k, v) ->
         store.add(new FdrView.NameValue(k, FdrFormat.setting(k, text(v)))));
+    // beside the store's figures, what the driver's own store client counted (requests, retries), per execution
+    for (PhaseResult ph : ResultView.phases(it)) {
+      ph.clientCounters().forEach((k, n) -> store.add(new FdrView.NameValue("driver's client count, "
+          + (ph.measured() ? "measured run" : "warmup") + ": " + text(k), count(n))));
+    }
     PhaseResult p = it.measured();
     boolean ran = p != null && !p.instances().isEmpty();
     List<FdrView.Spread> spread = List.of();

@@ -15,6 +15,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
@@ -145,16 +146,30 @@ public final class InstanceRunner {
       sampling.interrupt();
       sampling.join();
       sampler.sample(clockMicros.getAsLong());
-      return result(start, states, sampler);
+      InstanceResult result = result(start, states, sampler);
+      // a binding's client counters are complete only once it closed (its last requests answered)
+      return result.withClientCounters(closeAll(dbs));
     } finally {
-      for (KitBinding db : dbs) {
-        try {
-          db.cleanup();
-        } catch (DBException e) {
-          // closing after the run: nothing left to settle
-        }
-      }
+      closeAll(dbs);
     }
+  }
+
+  /**
+   * Closes the bindings not closed yet and returns what their store clients counted, summed by name. A binding
+   * leaves the list as it is closed, so that the failure path does not close it twice.
+   */
+  static Map<String, Long> closeAll(List<KitBinding> dbs) {
+    Map<String, Long> counters = new TreeMap<>();
+    while (!dbs.isEmpty()) {
+      KitBinding db = dbs.remove(dbs.size() - 1);
+      try {
+        db.cleanup();
+      } catch (DBException e) {
+        // closing after the run: nothing left to settle
+      }
+      db.clientCounters().forEach((name, n) -> counters.merge(name, n, Long::sum));
+    }
+    return counters;
   }
 
   /** Opens one more binding with these properties; it joins {@code opened}, which are closed at the end. */

@@ -1,7 +1,9 @@
 package io.iotkit.model;
 
 import io.iotkit.binding.Aggregate;
+import java.util.Collections;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * What one driver instance measured in one phase. Counts are 64-bit; times are epoch microseconds.
@@ -20,13 +22,33 @@ import java.util.Map;
  * @param peakRssBytes the instance JVM's peak resident memory (VmHWM), or null where the OS does not say
  * @param resources what the instance's JVM and its host used second by second, sampled by the instance; null in
  *     result.json, whose phase holds them merged with the master's ({@link PhaseResult#resources()})
+ * @param clientCounters what the store client of the instance's bindings counted of its own requests (see
+ *     KitBinding#clientCounters), summed over its threads, by name; empty when the binding counts nothing (and in
+ *     results of kits that did not carry them)
  */
 public record InstanceResult(int instance, String substation, long kvpsTarget, long acknowledged,
                              long failedInserts, long startMicros, long endMicros, long queries,
                              long failedQueries, long readingsAggregated, long emptyWindows,
                              Map<Aggregate, QueryReads> queryReads, LatencyHistogram insertHistogram,
                              LatencyHistogram ingestHistogram, Map<Aggregate, LatencyHistogram> queryHistograms,
-                             long[] acknowledgedPerSecond, Long peakRssBytes, ResourceUsage resources) {
+                             long[] acknowledgedPerSecond, Long peakRssBytes, ResourceUsage resources,
+                             Map<String, Long> clientCounters) {
+
+  public InstanceResult {
+    // sorted, so that the merged counters and the reports list them in one order whatever the instance
+    clientCounters = clientCounters == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(clientCounters));
+  }
+
+  /** A result without client counters. */
+  public InstanceResult(int instance, String substation, long kvpsTarget, long acknowledged, long failedInserts,
+                        long startMicros, long endMicros, long queries, long failedQueries, long readingsAggregated,
+                        long emptyWindows, Map<Aggregate, QueryReads> queryReads, LatencyHistogram insertHistogram,
+                        LatencyHistogram ingestHistogram, Map<Aggregate, LatencyHistogram> queryHistograms,
+                        long[] acknowledgedPerSecond, Long peakRssBytes, ResourceUsage resources) {
+    this(instance, substation, kvpsTarget, acknowledged, failedInserts, startMicros, endMicros, queries,
+        failedQueries, readingsAggregated, emptyWindows, queryReads, insertHistogram, ingestHistogram,
+        queryHistograms, acknowledgedPerSecond, peakRssBytes, resources, Map.of());
+  }
 
   /** A result without resource usage. */
   public InstanceResult(int instance, String substation, long kvpsTarget, long acknowledged, long failedInserts,
@@ -43,7 +65,8 @@ public record InstanceResult(int instance, String substation, long kvpsTarget, l
   public InstanceResult shifted(long micros) {
     return new InstanceResult(instance, substation, kvpsTarget, acknowledged, failedInserts, startMicros + micros,
         endMicros + micros, queries, failedQueries, readingsAggregated, emptyWindows, queryReads,
-        insertHistogram, ingestHistogram, queryHistograms, acknowledgedPerSecond, peakRssBytes, resources);
+        insertHistogram, ingestHistogram, queryHistograms, acknowledgedPerSecond, peakRssBytes, resources,
+        clientCounters);
   }
 
   /** The same result without its per-second series, for result.json when the series is kept beside it. */
@@ -55,19 +78,26 @@ public record InstanceResult(int instance, String substation, long kvpsTarget, l
   public InstanceResult withSeries(long[] perSecond) {
     return new InstanceResult(instance, substation, kvpsTarget, acknowledged, failedInserts, startMicros, endMicros,
         queries, failedQueries, readingsAggregated, emptyWindows, queryReads, insertHistogram, ingestHistogram,
-        queryHistograms, perSecond, peakRssBytes, resources);
+        queryHistograms, perSecond, peakRssBytes, resources, clientCounters);
   }
 
   /** The same result with the resource usage its instance sampled. */
   public InstanceResult withResources(ResourceUsage usage) {
     return new InstanceResult(instance, substation, kvpsTarget, acknowledged, failedInserts, startMicros, endMicros,
         queries, failedQueries, readingsAggregated, emptyWindows, queryReads, insertHistogram, ingestHistogram,
-        queryHistograms, acknowledgedPerSecond, peakRssBytes, usage);
+        queryHistograms, acknowledgedPerSecond, peakRssBytes, usage, clientCounters);
   }
 
   /** The same result without its resource usage, for result.json, whose phase holds it merged. */
   public InstanceResult withoutResources() {
     return withResources(null);
+  }
+
+  /** The same result with what the store client of the instance's bindings counted. */
+  public InstanceResult withClientCounters(Map<String, Long> counters) {
+    return new InstanceResult(instance, substation, kvpsTarget, acknowledged, failedInserts, startMicros, endMicros,
+        queries, failedQueries, readingsAggregated, emptyWindows, queryReads, insertHistogram, ingestHistogram,
+        queryHistograms, acknowledgedPerSecond, peakRssBytes, resources, counters);
   }
 
   /** Ingest time of this substation in seconds, from TS_start to its last acknowledged kvp. */

@@ -1,8 +1,12 @@
 package io.iotkit.model;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import io.iotkit.binding.Aggregate;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * One workload execution (warmup or measured) over all instances.
@@ -13,6 +17,7 @@ import java.util.Map;
  * @param latency latency summaries of the execution: "insert" and "query-max", "query-min", ... per template
  * @param resources what hosts and processes used second by second; {@link ResourceUsage#none()} when not sampled
  */
+@JsonIgnoreProperties(value = {"clientCounters"}, allowGetters = true) // derived from the instances
 public record PhaseResult(String name, boolean measured, long startMicros, long endMicros,
                           List<InstanceResult> instances, PhaseSeries series, Map<Operation, Latency> latency,
                           ResourceUsage resources) {
@@ -55,6 +60,19 @@ public record PhaseResult(String name, boolean measured, long startMicros, long 
   /** Per query template: the readings its windows aggregated and the records the store read to answer them. */
   public Map<Aggregate, QueryReads> queryReads() {
     return QueryReads.merge(instances);
+  }
+
+  /**
+   * What the store client of every instance's bindings counted of its own requests (see
+   * KitBinding#clientCounters), summed over the instances by name; empty when the binding counts nothing.
+   */
+  @JsonProperty
+  public Map<String, Long> clientCounters() {
+    Map<String, Long> sums = new TreeMap<>();
+    for (InstanceResult i : instances == null ? List.<InstanceResult>of() : instances) {
+      i.clientCounters().forEach((name, n) -> sums.merge(name, n, Long::sum));
+    }
+    return Collections.unmodifiableMap(sums);
   }
 
   /** Average readings aggregated per successful query; 0 when there were none. */

@@ -69,6 +69,10 @@ public final class RunReport {
     phaseRow("measured", it.measured());
     line("  readings stored at the data check: %,d", it.storedReadings());
     it.storeMeasurements().forEach((name, value) -> line("  %s: %s", name, value));
+    for (PhaseResult p : ResultView.phases(it)) {
+      p.clientCounters().forEach((name, n) -> line("  driver's client count, %s: %s: %,d", p.measured() ? "measured"
+          : "warmup", name, n));
+    }
     PhaseResult m = it.measured();
     Metrics.IngestSpread spread = Metrics.IngestSpread.of(m);
     line("  measured ingest time per substation: min %.1f s, max %.1f s, avg %.1f s, spread %.1f%%",

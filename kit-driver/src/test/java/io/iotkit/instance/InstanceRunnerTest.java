@@ -194,6 +194,30 @@ class InstanceRunnerTest {
   }
 
   @Test
+  void theBindingsClientCountersAreReadOnceClosedAndSummed() throws Exception {
+    AtomicInteger closed = new AtomicInteger();
+    InstanceRunner runner = runner(spec(KVPS, THREADS), () -> new MemoryBinding() {
+      private boolean open = true;
+
+      @Override
+      public void cleanup() {
+        open = false;
+        closed.incrementAndGet();
+      }
+
+      @Override
+      public Map<String, Long> clientCounters() {
+        // a client's counts are complete only once it closed
+        return open ? Map.of("read while open", 1L) : Map.of("requests", 10L, "retried", 1L);
+      }
+    });
+    InstanceResult r = runner.run(Clock::micros);
+    // three insert threads and the query thread, each closed once
+    assertEquals(THREADS + 1, closed.get());
+    assertEquals(Map.of("requests", 10L * (THREADS + 1), "retried", (long) THREADS + 1), r.clientCounters());
+  }
+
+  @Test
   void batchedReadingsAreFlushedAndAcknowledgedAtTheEnd() throws Exception {
     NavigableMap<String, Double> store = new ConcurrentSkipListMap<>();
     List<MemoryBinding> opened = new CopyOnWriteArrayList<>();

@@ -15,7 +15,9 @@ class SensorNumbersTest {
     assertEquals(SensorNumbers.COUNT, sensors.size());
     for (int i = 0; i < sensors.size(); i++) {
       assertEquals(i, SensorNumbers.number(sensors.get(i).key()), sensors.get(i).key());
+      assertEquals(sensors.get(i).key(), SensorNumbers.names().get(i));
     }
+    assertEquals(SensorNumbers.COUNT, SensorNumbers.names().size());
     assertEquals(-1, SensorNumbers.number("x1"));
   }
 }

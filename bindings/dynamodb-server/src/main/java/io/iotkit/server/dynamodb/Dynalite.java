@@ -1,0 +1,147 @@
+package io.iotkit.server.dynamodb;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One dynalite process: {@code node cli.js --host ADDR --port N --path DIR/data} (items in LevelDB on disk), its
+ * output in {@code DIR/dynalite.log}, ready once it logged that it listens and its port takes a connection.
+ */
+final class Dynalite {
+  private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+  private static final Duration STOP_GRACE = Duration.ofSeconds(20);
+
+  private final Path node;
+  private final Path cli;
+  private final Path dir;
+  private final String host;
+  private volatile Process process;
+  private volatile boolean stopping;
+  private int port;
+
+  Dynalite(Path node, Path cli, Path dir, String host) {
+    this.node = node;
+    this.cli = cli;
+    this.dir = dir;
+    this.host = host;
+  }
+
+  Path log() {
+    return dir.resolve("dynalite.log");
+  }
+
+  int port() {
+    return port;
+  }
+
+  long pid() {
+    return process.pid();
+  }
+
+  /** @param requestedPort the port, or 0 for a free one */
+  void start(int requestedPort) throws IOException, InterruptedException {
+    Files.createDirectories(dir.resolve("data"));
+    for (int attempt = 1; ; attempt++) {
+      port = requestedPort > 0 ? requestedPort : freePort(host);
+      long logStart = Files.exists(log()) ? Files.size(log()) : 0;
+      process = new ProcessBuilder(List.of(node.toString(), cli.toString(), "--host", host, "--port",
+          Integer.toString(port), "--path", dir.resolve("data").toString()))
+          .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log().toFile())).start();
+      process.getOutputStream().close();
+      if (awaitListening(logStart)) {
+        return;
+      }
+      String why = lastLine(logStart);
+      // Another program may take a free port between our probe and dynalite's bind: try others.
+      if (requestedPort == 0 && attempt < 3 && why.contains("EADDRINUSE")) {
+        continue;
+      }
+      throw new IOException("dynalite exited with code " + process.exitValue() + (why.isEmpty() ? "" : ": " + why)
+          + "; see " + log());
+    }
+  }
+
+  private boolean awaitListening(long logStart) throws IOException, InterruptedException {
+    long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
+    while (System.nanoTime() < deadline) {
+      if (!process.isAlive()) {
+        return false;
+      }
+      // the port counts only once our dynalite said it listens: another program may hold it
+      if (logSince(logStart).toLowerCase(java.util.Locale.ROOT).contains("listening at") && accepts()) {
+        return true;
+      }
+      Thread.sleep(100);
+    }
+    stop();
+    throw new IOException("dynalite did not listen within " + START_TIMEOUT.toSeconds() + " s; see " + log());
+  }
+
+  private boolean accepts() {
+    try (Socket s = new Socket()) {
+      s.connect(new InetSocketAddress(host, port), 1_000);
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  private String logSince(long logStart) throws IOException {
+    if (!Files.exists(log())) {
+      return "";
+    }
+    String text = Files.readString(log(), StandardCharsets.ISO_8859_1);
+    return text.substring((int) Math.min(logStart, text.length()));
+  }
+
+  private String lastLine(long logStart) throws IOException {
+    String error = "";
+    for (String line : logSince(logStart).split("\n")) {
+      if (line.contains("Error") || line.contains("EADDRINUSE")) {
+        error = line.trim();
+      }
+    }
+    return error;
+  }
+
+  private static int freePort(String host) throws IOException {
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName(host))) {
+      return s.getLocalPort();
+    }
+  }
+
+  boolean stopping() {
+    return stopping;
+  }
+
+  int waitFor() throws InterruptedException {
+    return process.waitFor();
+  }
+
+  /** SIGTERM, a kill if it has not exited within the grace; idempotent. */
+  synchronized void stop() {
+    stopping = true;
+    Process p = process;
+    if (p == null || !p.isAlive()) {
+      return;
+    }
+    p.destroy();
+    try {
+      if (!p.waitFor(STOP_GRACE.toSeconds(), TimeUnit.SECONDS)) {
+        p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+      }
+    } catch (InterruptedException e) {
+      p.destroyForcibly();
+      Thread.currentThread().interrupt();
+    }
+  }
+}

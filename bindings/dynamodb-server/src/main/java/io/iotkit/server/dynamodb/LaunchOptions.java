@@ -1,0 +1,65 @@
+package io.iotkit.server.dynamodb;
+
+import java.nio.file.Path;
+
+/**
+ * The launcher's command line: {@code DIR --install DIR [--host ADDR] [--port N] [--detached]}.
+ *
+ * @param dir      the server's folder (LevelDB data, log); created if missing
+ * @param install  the npm prefix dynalite is installed under (installed there at first use)
+ * @param host     the address dynalite listens on and the kit's clients use
+ * @param port     its port, 0 for a free one
+ * @param detached run without a parent (bin/tpcx-iot.sh server start): do not stop when stdin closes; stop on
+ *                 SIGTERM
+ */
+record LaunchOptions(Path dir, Path install, String host, int port, boolean detached) {
+  static final String USAGE = "usage: StandaloneDynalite DIR --install DIR [--host ADDR] [--port N] [--detached]";
+
+  static LaunchOptions parse(String... args) {
+    Path dir = null;
+    Path install = null;
+    String host = "127.0.0.1";
+    int port = 0;
+    boolean detached = false;
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--install" -> install = Path.of(value(args, ++i));
+        case "--host" -> host = value(args, ++i).trim();
+        case "--port" -> port = port(value(args, ++i));
+        case "--detached" -> detached = true;
+        default -> {
+          if (args[i].startsWith("-") || dir != null) {
+            throw new IllegalArgumentException("unexpected argument '" + args[i] + "'; " + USAGE);
+          }
+          dir = Path.of(args[i]);
+        }
+      }
+    }
+    if (dir == null || install == null) {
+      throw new IllegalArgumentException(USAGE);
+    }
+    if (host.isEmpty()) {
+      throw new IllegalArgumentException("--host needs an address; " + USAGE);
+    }
+    return new LaunchOptions(dir.toAbsolutePath(), install.toAbsolutePath(), host, port, detached);
+  }
+
+  private static String value(String[] args, int i) {
+    if (i >= args.length) {
+      throw new IllegalArgumentException(args[i - 1] + " needs a value; " + USAGE);
+    }
+    return args[i];
+  }
+
+  private static int port(String s) {
+    try {
+      int n = Integer.parseInt(s);
+      if (n >= 1 && n <= 65_535) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new IllegalArgumentException("--port '" + s + "' is not a port number (1-65535)");
+  }
+}
