@@ -23,8 +23,7 @@ import java.util.TreeMap;
  * @param resources what the instance's JVM and its host used second by second, sampled by the instance; null in
  *     result.json, whose phase holds them merged with the master's ({@link PhaseResult#resources()})
  * @param clientCounters what the store client of the instance's bindings counted of its own requests (see
- *     KitBinding#clientCounters), summed over its threads, by name; empty when the binding counts nothing (and in
- *     results of kits that did not carry them)
+ *     KitBinding#clientCounters), summed over its threads, by name; empty when the binding counts nothing
  */
 public record InstanceResult(int instance, String substation, long kvpsTarget, long acknowledged,
                              long failedInserts, long startMicros, long endMicros, long queries,

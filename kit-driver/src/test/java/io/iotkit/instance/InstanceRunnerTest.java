@@ -9,8 +9,6 @@ import io.iotkit.binding.Aggregate;
 import io.iotkit.binding.KitBinding;
 import io.iotkit.binding.Reading;
 import io.iotkit.binding.WindowResult;
-import io.iotkit.binding.sink.NullBinding;
-import io.iotkit.model.Arrivals;
 import io.iotkit.model.Clock;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.InstanceSpec;
@@ -18,30 +16,22 @@ import io.iotkit.model.WorkloadSpec;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
-import java.util.Properties;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 class InstanceRunnerTest {
   private static final long KVPS = 10_007;
   private static final int THREADS = 3;
 
   private static InstanceSpec spec(long kvps, int threads) {
-    return paced(kvps, threads, 0, Arrivals.FIXED);
-  }
-
-  private static InstanceSpec paced(long kvps, int threads, long rate, Arrivals arrivals) {
-    return new InstanceSpec("measured", 2, 4, "r1-1-002", kvps, WorkloadSpec.KVP_BYTES, threads, "memory", null,
-        Map.of(), 0, 99, "unused.json", null, rate, arrivals, false);
+    return TestInstances.spec(kvps, threads);
   }
 
   private static InstanceRunner runner(InstanceSpec spec, Supplier<KitBinding> bindings) {
-    return new InstanceRunner(spec, bindings, new Properties(), Clock::micros, second -> { });
+    return TestInstances.runner(spec, bindings);
   }
 
   // 5 queries per 10,000 kvps of the instance, whatever the split over threads
@@ -62,33 +52,6 @@ class InstanceRunnerTest {
   }
 
   @Test
-  void aPacedInstanceKeepsItsScheduleAndNeverRunsAhead() throws Exception {
-    // 3,000 kvps at 2,000 kvps/s over 3 threads: the last reading is due 1.5 s after the start
-    long[] start = new long[1];
-    InstanceResult r = runner(paced(3_000, 3, 2_000, Arrivals.FIXED), MemoryBinding::new)
-        .run(() -> start[0] = Clock.micros());
-    assertEquals(3_000, r.acknowledged());
-    double seconds = (r.endMicros() - r.startMicros()) / 1e6;
-    assertTrue(seconds >= 1.49, "ran ahead of its schedule: " + seconds + " s");
-    assertTrue(seconds < 1.65, "fell behind a schedule a memory store can hold: " + seconds + " s");
-  }
-
-  /**
-   * At a rate the sink holds easily (20,000 kvps/s over 10 threads, 2 s), the achieved rate, acknowledged kvps over
-   * TS_start..TS_end, is the asked one within 2 %, with fixed and with Gaussian gaps.
-   */
-  @ParameterizedTest
-  @EnumSource(Arrivals.class)
-  void aPacedInstanceAchievesItsRateIntoTheSink(Arrivals arrivals) throws Exception {
-    long rate = 20_000;
-    InstanceSpec s = paced(2 * rate, 10, rate, arrivals);
-    InstanceResult r = runner(s, NullBinding::new).run(Clock::micros);
-    assertEquals(2 * rate, r.acknowledged());
-    double achieved = r.acknowledged() / ((r.endMicros() - r.startMicros()) / 1e6);
-    assertEquals(rate, achieved, rate * 0.02, arrivals + ": achieved " + achieved + " kvps/s");
-  }
-
-  @Test
   void readingsHaveTheSpecsSize() throws Exception {
     java.util.Set<Integer> sizes = java.util.concurrent.ConcurrentHashMap.newKeySet();
     InstanceSpec s = spec(2_000, 2);
@@ -103,61 +66,6 @@ class InstanceRunnerTest {
       }
     }).run(Clock::micros);
     assertEquals(java.util.Set.of(100), sizes);
-  }
-
-  @ParameterizedTest
-  @EnumSource(Arrivals.class)
-  void aStallIsChargedToEveryReadingScheduledDuringIt(Arrivals arrivals) throws Exception {
-    // one thread at 100 kvps/s; the store stalls 1 s on the 21st insert, so the ~100 readings due during the
-    // stall each wait for it: latency from the schedule, not from when the thread got round to them
-    AtomicInteger inserts = new AtomicInteger();
-    InstanceRunner runner = runner(paced(300, 1, 100, arrivals), () -> new MemoryBinding() {
-      @Override
-      public void write(Reading reading, Acknowledgement ack) {
-        if (inserts.incrementAndGet() == 21) {
-          try {
-            Thread.sleep(1_000);
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-          }
-        }
-        super.write(reading, ack);
-      }
-    });
-    InstanceResult r = runner.run(Clock::micros);
-    // the insert call's latency and the ingest latency (to the acknowledgement) both carry the stall
-    for (org.HdrHistogram.Histogram h : List.of(r.insertHistogram().micros(), r.ingestHistogram().micros())) {
-      assertEquals(300, h.getTotalCount());
-      // readings 21..120 were due during the stall: each waited between 1 s and 0 s for it, half over 0.5 s
-      assertTrue(h.getCountBetweenValues(500_000, 1_100_000) >= 45, "stalled readings over 0.5 s: "
-          + h.getCountBetweenValues(500_000, 1_100_000));
-      assertTrue(h.getMaxValue() >= 990_000, "max " + h.getMaxValue());
-    }
-  }
-
-  // A store that acknowledges each reading 50 ms after it took it: ingest latency (generation to acknowledgement)
-  // shows the 50 ms, the insert call (a hand-over, well under the in-flight bound) does not.
-  @Test
-  void ingestLatencyRunsToTheAcknowledgementNotToTheCallsReturn() throws Exception {
-    java.util.concurrent.ScheduledExecutorService acks = java.util.concurrent.Executors.newScheduledThreadPool(2);
-    try {
-      // 1,000 kvps at 2,000 kvps/s: about 100 readings in flight at a time, far under the bound of 1,000
-      InstanceResult r = runner(paced(1_000, 1, 2_000, Arrivals.FIXED), () -> new MemoryBinding() {
-        @Override
-        public void write(Reading reading, Acknowledgement ack) {
-          store.put(reading.key(), Double.parseDouble(reading.value()));
-          acks.schedule(ack::acknowledged, 50, java.util.concurrent.TimeUnit.MILLISECONDS);
-        }
-      }).run(Clock::micros);
-      assertEquals(1_000, r.acknowledged());
-      org.HdrHistogram.Histogram ingest = r.ingestHistogram().micros();
-      org.HdrHistogram.Histogram call = r.insertHistogram().micros();
-      assertEquals(1_000, ingest.getTotalCount());
-      assertTrue(ingest.getValueAtPercentile(50) >= 50_000, "ingest p50 " + ingest.getValueAtPercentile(50) + " µs");
-      assertTrue(call.getValueAtPercentile(50) < 10_000, "insert call p50 " + call.getValueAtPercentile(50) + " µs");
-    } finally {
-      acks.shutdownNow();
-    }
   }
 
   @Test
@@ -390,38 +298,5 @@ class InstanceRunnerTest {
       return; // failing the instance loudly is fine too
     }
     assertEquals(KVPS, r.acknowledged() + r.failedInserts(), "kvps neither acknowledged nor counted failed");
-  }
-
-  // The time series: every second from the start is one frame, the frames' counts add up to the total, each holds
-  // the second's ingest, insert and query latencies, and together they hold every reading's ingest latency, every
-  // insert call and every query, over seconds in which the recorders are sampled again and again.
-  @Test
-  void secondFramesAddUpToTheTotal() throws Exception {
-    long kvps = 4_800; // 3 threads, 1,600 inserts each at >= 1 ms: at least 1.6 s; batches of 7 ack in lumps
-    List<io.iotkit.control.SecondFrame> frames = new CopyOnWriteArrayList<>();
-    InstanceRunner runner = new InstanceRunner(spec(kvps, THREADS), () -> new MemoryBinding(
-        new ConcurrentSkipListMap<>(), 7) {
-      @Override
-      public void write(Reading reading, Acknowledgement ack) {
-        try {
-          Thread.sleep(1);
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
-        super.write(reading, ack);
-      }
-    }, new Properties(), Clock::micros, frames::add);
-    InstanceResult r = runner.run(Clock::micros);
-
-    assertTrue(frames.size() >= 2, "a run of more than a second has more than one frame: " + frames.size());
-    for (int i = 0; i < frames.size(); i++) {
-      assertEquals(i, frames.get(i).second(), "frames come in order, one per second");
-    }
-    assertEquals(kvps, frames.stream().mapToLong(io.iotkit.control.SecondFrame::acknowledged).sum());
-    assertEquals(kvps, frames.stream().mapToLong(f -> f.inserts().getTotalCount()).sum());
-    assertEquals(kvps, frames.stream().mapToLong(f -> f.ingest().getTotalCount()).sum());
-    assertEquals(r.queries(), frames.stream().mapToLong(f -> f.queries().getTotalCount()).sum());
-    assertEquals(kvps, r.insertHistogram().count());
-    assertEquals(0, r.acknowledgedPerSecond().length, "the series is the master's, gathered from the frames");
   }
 }

@@ -1,0 +1,32 @@
+package io.iotkit.instance;
+
+import io.iotkit.binding.KitBinding;
+import io.iotkit.model.Arrivals;
+import io.iotkit.model.Clock;
+import io.iotkit.model.InstanceSpec;
+import io.iotkit.model.WorkloadSpec;
+import java.util.Map;
+import java.util.Properties;
+import java.util.function.Supplier;
+
+// Test fixture: the spec of instance 2 of 4 (substation r1-1-002) and a runner of it on the real clock.
+final class TestInstances {
+  private TestInstances() {
+  }
+
+  /** An unpaced instance of {@code kvps} over {@code threads} insert threads. */
+  static InstanceSpec spec(long kvps, int threads) {
+    return paced(kvps, threads, 0, Arrivals.FIXED);
+  }
+
+  /** The same, paced at {@code rate} kvps/s (0: unpaced) with these arrivals. */
+  static InstanceSpec paced(long kvps, int threads, long rate, Arrivals arrivals) {
+    return new InstanceSpec("measured", 2, 4, "r1-1-002", kvps, WorkloadSpec.KVP_BYTES, threads, "memory", null,
+        Map.of(), 0, 99, "unused.json", null, rate, arrivals, false);
+  }
+
+  /** A runner of {@code spec} whose per-second frames go nowhere. */
+  static InstanceRunner runner(InstanceSpec spec, Supplier<KitBinding> bindings) {
+    return new InstanceRunner(spec, bindings, new Properties(), Clock::micros, second -> { });
+  }
+}
