@@ -1,16 +1,13 @@
 package io.iotkit.server.dynamodb;
 
+import io.iotkit.process.ServerChild;
 import java.io.IOException;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * One dynalite process: {@code node cli.js --host ADDR --port N --path DIR/data} (items in LevelDB on disk), its
@@ -51,7 +48,7 @@ final class Dynalite {
   void start(int requestedPort) throws IOException, InterruptedException {
     Files.createDirectories(dir.resolve("data"));
     for (int attempt = 1; ; attempt++) {
-      port = requestedPort > 0 ? requestedPort : freePort(host);
+      port = requestedPort > 0 ? requestedPort : ServerChild.freePort(host);
       long logStart = Files.exists(log()) ? Files.size(log()) : 0;
       process = new ProcessBuilder(List.of(node.toString(), cli.toString(), "--host", host, "--port",
           Integer.toString(port), "--path", dir.resolve("data").toString()))
@@ -77,7 +74,8 @@ final class Dynalite {
         return false;
       }
       // the port counts only once our dynalite said it listens: another program may hold it
-      if (logSince(logStart).toLowerCase(java.util.Locale.ROOT).contains("listening at") && accepts()) {
+      String logged = ServerChild.logSince(log(), logStart);
+      if (logged.toLowerCase(java.util.Locale.ROOT).contains("listening at") && accepts()) {
         return true;
       }
       Thread.sleep(100);
@@ -95,28 +93,14 @@ final class Dynalite {
     }
   }
 
-  private String logSince(long logStart) throws IOException {
-    if (!Files.exists(log())) {
-      return "";
-    }
-    String text = Files.readString(log(), StandardCharsets.ISO_8859_1);
-    return text.substring((int) Math.min(logStart, text.length()));
-  }
-
   private String lastLine(long logStart) throws IOException {
     String error = "";
-    for (String line : logSince(logStart).split("\n")) {
+    for (String line : ServerChild.logSince(log(), logStart).split("\n")) {
       if (line.contains("Error") || line.contains("EADDRINUSE")) {
         error = line.trim();
       }
     }
     return error;
-  }
-
-  private static int freePort(String host) throws IOException {
-    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName(host))) {
-      return s.getLocalPort();
-    }
   }
 
   boolean stopping() {
@@ -135,13 +119,6 @@ final class Dynalite {
       return;
     }
     p.destroy();
-    try {
-      if (!p.waitFor(STOP_GRACE.toSeconds(), TimeUnit.SECONDS)) {
-        p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-      }
-    } catch (InterruptedException e) {
-      p.destroyForcibly();
-      Thread.currentThread().interrupt();
-    }
+    ServerChild.awaitExitOrKill(p, STOP_GRACE);
   }
 }

@@ -1,8 +1,7 @@
 package io.iotkit.server.influxdb;
 
+import io.iotkit.process.ServerChild;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -12,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * One influxd process: configuration written to {@code dir/influxdb.conf}, its output to {@code dir/influxd.log},
@@ -77,9 +75,9 @@ final class Influxd {
     }
     Files.createDirectories(dir);
     for (int attempt = 1; ; attempt++) {
-      port = requestedPort > 0 ? requestedPort : freePort(host);
+      port = requestedPort > 0 ? requestedPort : ServerChild.freePort(host);
       // RPC (backup/restore) on loopback only: the kit never uses it, but influxd binds it at every start.
-      int rpcPort = freePort("127.0.0.1");
+      int rpcPort = ServerChild.freePort("127.0.0.1");
       Files.writeString(config(), InfluxdConfig.text(dir, host, port, rpcPort, auth), StandardCharsets.UTF_8);
       long logStart = Files.exists(log()) ? Files.size(log()) : 0;
       process = new ProcessBuilder(List.of(binary.toString(), "-config", config().toString()))
@@ -123,21 +121,12 @@ final class Influxd {
   /** The last error influxd logged since {@code logStart}: a "run:" line or the message of a level=error line. */
   private String lastError(long logStart) throws IOException {
     String error = "";
-    if (Files.exists(log())) {
-      String text = Files.readString(log(), StandardCharsets.ISO_8859_1);
-      for (String line : text.substring((int) Math.min(logStart, text.length())).split("\n")) {
-        if (line.startsWith("run:") || line.contains("lvl=error")) {
-          error = line.trim();
-        }
+    for (String line : ServerChild.logSince(log(), logStart).split("\n")) {
+      if (line.startsWith("run:") || line.contains("lvl=error")) {
+        error = line.trim();
       }
     }
     return error;
-  }
-
-  private static int freePort(String host) throws IOException {
-    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName(host))) {
-      return s.getLocalPort();
-    }
   }
 
   boolean stopping() {
@@ -156,13 +145,6 @@ final class Influxd {
       return;
     }
     p.destroy();
-    try {
-      if (!p.waitFor(STOP_GRACE.toSeconds(), TimeUnit.SECONDS)) {
-        p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-      }
-    } catch (InterruptedException e) {
-      p.destroyForcibly();
-      Thread.currentThread().interrupt();
-    }
+    ServerChild.awaitExitOrKill(p, STOP_GRACE);
   }
 }

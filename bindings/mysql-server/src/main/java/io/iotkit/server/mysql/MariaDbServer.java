@@ -1,6 +1,7 @@
 package io.iotkit.server.mysql;
 
 import io.iotkit.files.FileTrees;
+import io.iotkit.process.ServerChild;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -288,13 +289,6 @@ final class MariaDbServer {
     if (process == null || !process.isAlive()) {
       return;
     }
-    try {
-      if (!process.waitFor(STOP_GRACE.toSeconds(), TimeUnit.SECONDS)) {
-        process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-      }
-    } catch (InterruptedException e) {
-      process.destroyForcibly();
-      Thread.currentThread().interrupt();
-    }
+    ServerChild.awaitExitOrKill(process, STOP_GRACE);
   }
 }

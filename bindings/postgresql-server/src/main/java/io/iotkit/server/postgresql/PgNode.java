@@ -1,5 +1,6 @@
 package io.iotkit.server.postgresql;
 
+import io.iotkit.process.ServerChild;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -11,7 +12,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
  * One postgres: its folder holds {@code data} (the data directory), {@code postgres.log} (everything the server
@@ -203,14 +203,14 @@ final class PgNode {
     try {
       new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).redirectErrorStream(true)
           .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor();
-      if (!p.waitFor(STOP_GRACE.toSeconds(), TimeUnit.SECONDS)) {
-        p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-      }
     } catch (IOException e) {
       p.destroyForcibly();
+      return;
     } catch (InterruptedException e) {
       p.destroyForcibly();
       Thread.currentThread().interrupt();
+      return;
     }
+    ServerChild.awaitExitOrKill(p, STOP_GRACE);
   }
 }
