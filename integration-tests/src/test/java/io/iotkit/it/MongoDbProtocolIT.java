@@ -92,6 +92,27 @@ class MongoDbProtocolIT {
     assertOneLine(f, "mongodb: the local emulator (mongo-java-server) has no authentication");
   }
 
+  /**
+   * A replica set that does not answer, with a login whose password is the canary: one line naming the store and
+   * its address, exit 1, and the password in no output and no file of the run folder.
+   */
+  @Test
+  void anUnreachableReplicaSetIsOneLineAndItsPasswordShowsNowhere(@TempDir Path work) throws Exception {
+    Canary canary = new Canary();
+    Path props = Files.writeString(work.resolve("mongodb.properties"), "mongodb.hosts=127.0.0.1:1\n"
+        + "mongodb.user=kit\nmongodb.password=" + canary.value + "\n");
+    KitProcess.Finished f = KitProcess.run(work, 3, "-b", "mongodb", "-p", "1", "-k", "10", "--binding-properties",
+        props.toString(), "--results", work.resolve("results").toString());
+    assertEquals(1, f.exitCode(), f.stderr());
+    String err = f.stderr().strip();
+    assertEquals(1, err.lines().count(), err);
+    assertTrue(err.startsWith("mongodb") || err.contains(" mongodb"), err);
+    assertTrue(err.contains("127.0.0.1:1"), err);
+    assertFalse(err.contains("Exception"), err);
+    canary.assertNowhere(f, work.resolve("results"));
+    assertEquals(List.of(), KitProcess.leftovers(work.toString()), "nothing of the run left running");
+  }
+
   private static void assertOneLine(KitProcess.Finished f, String contains) {
     assertEquals(2, f.exitCode(), f.stderr());
     String err = f.stderr().strip();
