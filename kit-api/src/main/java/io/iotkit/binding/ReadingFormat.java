@@ -50,6 +50,23 @@ public final class ReadingFormat {
     return substation + SEPARATOR + sensor + SEPARATOR;
   }
 
+  /**
+   * {@code substation:sensor}: one sensor's key without a timestamp, for a store that keeps each sensor's readings
+   * apart under one key (e.g. a partition).
+   */
+  public static String sensorKey(String substation, String sensor) {
+    return substation + SEPARATOR + sensor;
+  }
+
+  /**
+   * The substation of a key made by {@link #key} or {@link #sensorKey}, read back from the store; empty when the key
+   * is none of them (an item the kit did not write).
+   */
+  public static java.util.Optional<String> substationOf(String key) {
+    int colon = key.indexOf(SEPARATOR);
+    return colon > 0 ? java.util.Optional.of(key.substring(0, colon)) : java.util.Optional.empty();
+  }
+
   public static String timestamp(long micros) {
     checkMicros(micros);
     char[] digits = new char[TIMESTAMP_DIGITS];

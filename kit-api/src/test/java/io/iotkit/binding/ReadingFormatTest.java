@@ -86,4 +86,15 @@ class ReadingFormatTest {
     assertEquals("s1:ltc-01:0000000000000001".length() + 4 + 4 + 100, r.bytes());
     assertEquals(r.key().length(), ReadingFormat.keyLength("s1", "ltc-01"));
   }
+
+  @Test
+  void aSensorKeyAndAReadingKeyTellTheirSubstation() {
+    assertEquals("r1-1-002:s007", ReadingFormat.sensorKey("r1-1-002", "s007"));
+    assertEquals(java.util.Optional.of("r1-1-002"), ReadingFormat.substationOf(ReadingFormat.sensorKey("r1-1-002",
+        "s007")));
+    assertEquals(java.util.Optional.of("r1-1-002"), ReadingFormat.substationOf(ReadingFormat.key("r1-1-002", "s007",
+        42)));
+    assertEquals(java.util.Optional.empty(), ReadingFormat.substationOf("no-separator"));
+    assertEquals(java.util.Optional.empty(), ReadingFormat.substationOf(":s007"));
+  }
 }

@@ -202,11 +202,7 @@ public final class DynamoAdmin implements StoreAdmin {
     }
     return connection.client().scan(scan.build()).thenCompose((ScanResponse page) -> {
       for (Map<String, AttributeValue> item : page.items()) {
-        String pk = item.get(ReadingItems.PK).s();
-        int colon = pk.indexOf(ReadingFormat.SEPARATOR);
-        if (colon > 0) {
-          tally.merge(pk.substring(0, colon), 1L, Long::sum);
-        }
+        ReadingFormat.substationOf(item.get(ReadingItems.PK).s()).ifPresent(s -> tally.merge(s, 1L, Long::sum));
       }
       return page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty()
           ? countSegment(segment, page.lastEvaluatedKey(), tally) : CompletableFuture.completedFuture(tally);

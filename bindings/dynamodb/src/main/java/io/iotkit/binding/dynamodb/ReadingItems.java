@@ -25,7 +25,7 @@ final class ReadingItems {
 
   /** The partition key of one sensor of one substation. */
   static String partition(String substation, String sensor) {
-    return substation + ReadingFormat.SEPARATOR + sensor;
+    return ReadingFormat.sensorKey(substation, sensor);
   }
 
   /** @throws NumberFormatException when the reading's value is not a decimal number (DynamoDB has no NaN) */
