@@ -117,7 +117,9 @@ class DynamoDbProtocolIT {
     assertEquals(1, f.exitCode(), f.stderr());
     String err = f.stderr().strip();
     assertEquals(1, err.lines().count(), err);
-    assertTrue(err.contains("dynamodb: cannot connect to http://127.0.0.1:1: connection refused"), err);
+    // refused, or, on a loaded machine, the SDK's attempts outlasting the call's time limit: one line either way
+    assertTrue(err.contains("dynamodb: cannot connect to http://127.0.0.1:1: connection refused")
+        || err.contains("dynamodb: cannot connect to http://127.0.0.1:1: no answer within 30000 ms"), err);
     assertFalse(err.contains("Exception"), err);
     assertFalse(f.stdout().contains(canary.value) || err.contains(canary.value), "no secret in the output");
     assertEquals(List.of(), KitProcess.leftovers(work.toString()), "nothing of the run left running");
