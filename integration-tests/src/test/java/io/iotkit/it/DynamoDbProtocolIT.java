@@ -48,14 +48,7 @@ class DynamoDbProtocolIT {
     assertTrue(r.sut().startsWith("local " + LABEL), r.sut());
     assertTrue(r.sutSettings().get("version").startsWith(LABEL), r.sutSettings().toString());
     assertEquals("PAY_PER_REQUEST", r.sutSettings().get("setting.dynamodb.billing.mode"));
-    for (String file : List.of("report.txt", "fdr.md", "executive-summary.md", "result.json")) {
-      assertTrue(Files.readString(runDir.resolve(file)).contains(LABEL), file + " names the emulator");
-    }
-    CheckResult real = KitProcess.check(r.prerequisites(), "SUT is the store itself");
-    assertFalse(real.passed());
-    assertTrue(r.reasons().contains(real.reason()), r.reasons().toString());
-    assertTrue(real.reason().contains("the SUT is an emulator: " + LABEL), real.reason());
-    assertFalse(r.compliant());
+    WholeProtocolRun.assertNamedAsEmulator(r, runDir, LABEL);
 
     WholeProtocolRun.assertQueriedOnSchedule(r, K);
     for (IterationResult it : r.iterations()) {

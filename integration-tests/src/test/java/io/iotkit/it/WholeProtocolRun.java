@@ -1,11 +1,15 @@
 package io.iotkit.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.iotkit.model.CheckResult;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.IterationResult;
 import io.iotkit.model.RunResult;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,5 +55,20 @@ final class WholeProtocolRun {
       assertEquals(0, it.measured().instances().stream().mapToLong(InstanceResult::failedQueries).sum());
       assertTrue(it.measured().readingsAggregated() > 0, "measured-run queries read readings");
     }
+  }
+
+  /**
+   * A run on an emulator names it, by {@code label}, in every document, and is never compliant: its prerequisite
+   * "SUT is the store itself" fails with the label, and that is among the run's reasons.
+   */
+  static void assertNamedAsEmulator(RunResult r, Path runDir, String label) throws IOException {
+    for (String file : List.of("report.txt", "fdr.md", "executive-summary.md", "result.json")) {
+      assertTrue(Files.readString(runDir.resolve(file)).contains(label), file + " names the emulator");
+    }
+    CheckResult real = KitProcess.check(r.prerequisites(), "SUT is the store itself");
+    assertFalse(real.passed());
+    assertTrue(r.reasons().contains(real.reason()), r.reasons().toString());
+    assertTrue(real.reason().contains("the SUT is an emulator: " + label), real.reason());
+    assertFalse(r.compliant());
   }
 }
