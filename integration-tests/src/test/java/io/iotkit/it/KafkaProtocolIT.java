@@ -11,6 +11,9 @@ import io.iotkit.binding.WindowResult;
 import io.iotkit.model.CheckResult;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.IterationResult;
+import io.iotkit.model.Latency;
+import io.iotkit.model.Operation;
+import io.iotkit.model.PhaseResult;
 import io.iotkit.model.RunResult;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -54,6 +57,15 @@ class KafkaProtocolIT {
     for (IterationResult it : r.iterations()) {
       assertEquals(0, it.measured().failedOperations() + it.warmup().failedOperations());
       assertEquals(2, it.measured().instances().size());
+      // a consumer holds a reading only after the broker acknowledged it to the producer: end to end is at least
+      // ingest, percentile by percentile, and every reading has one
+      for (PhaseResult p : List.of(it.warmup(), it.measured())) {
+        Latency ingest = p.latency().get(Operation.INGEST);
+        Latency e2e = p.latency().get(Operation.END_TO_END);
+        assertEquals(p.acknowledged(), e2e.count(), p.name() + ": " + e2e);
+        assertTrue(e2e.p50Ms() >= ingest.p50Ms() && e2e.p99Ms() >= ingest.p99Ms(), p.name() + ": end to end " + e2e
+            + ", ingest " + ingest);
+      }
     }
     assertTrue(r.cleanup().stream().allMatch(CheckResult::passed), "purge, temp files and restart all done: "
         + r.cleanup());

@@ -22,6 +22,15 @@ public interface StoreAdmin extends AutoCloseable {
   default void prepare(List<String> substations) throws DBException {
   }
 
+  /**
+   * For a store that delivers what is written to readers (a broker, a log): starts a reader of these substations'
+   * readings, as a consumer of the store would read them, reporting each one to {@code sink}; called after
+   * {@link #prepare}, before anything is written. Empty by default: a store read by query delivers nothing.
+   */
+  default Optional<DeliveryWatch> watchDeliveries(List<String> substations, DeliverySink sink) throws DBException {
+    return Optional.empty();
+  }
+
   /** Exact number of readings stored under each of these substation keys, in their order. */
   Map<String, Long> countReadings(List<String> substations) throws DBException;
 

@@ -13,6 +13,11 @@ public enum Operation {
    * it, as the binding documents its durability.
    */
   @JsonProperty("ingest") INGEST("ingest", null),
+  /**
+   * End to end: from a reading's generation to the moment a reader of the store held it, for a store that delivers
+   * readings (a broker, a log); the driver hosts' clock offsets applied.
+   */
+  @JsonProperty("end-to-end") END_TO_END("end-to-end", null),
   /** The binding's insert call (a batching binding's calls that send a batch carry its round trip). */
   @JsonProperty("insert") INSERT("insert", null),
   @JsonProperty("query-max") QUERY_MAX("query-max", Aggregate.MAX),
@@ -40,6 +45,7 @@ public enum Operation {
   public String label() {
     return switch (this) {
       case INGEST -> "ingest (to acknowledgement)";
+      case END_TO_END -> "end to end (to a reader)";
       case INSERT -> "insert call";
       default -> key.replace('-', ' ');
     };

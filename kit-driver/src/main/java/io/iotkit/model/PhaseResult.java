@@ -16,11 +16,32 @@ import java.util.TreeMap;
  * @param series the execution second by second, merged from every instance's
  * @param latency latency summaries of the execution: "insert" and "query-max", "query-min", ... per template
  * @param resources what hosts and processes used second by second; {@link ResourceUsage#none()} when not sampled
+ * @param endToEnd  for a store that delivers readings, each reading's generation to a reader's receipt (its summary
+ *                  is also in {@code latency}, as "end-to-end"); null for a store read by query
  */
 @JsonIgnoreProperties(value = {"clientCounters"}, allowGetters = true) // derived from the instances
 public record PhaseResult(String name, boolean measured, long startMicros, long endMicros,
                           List<InstanceResult> instances, PhaseSeries series, Map<Operation, Latency> latency,
-                          ResourceUsage resources) {
+                          ResourceUsage resources, EndToEnd endToEnd) {
+
+  /** An execution on a store read by query (no end-to-end latency). */
+  public PhaseResult(String name, boolean measured, long startMicros, long endMicros, List<InstanceResult> instances,
+                     PhaseSeries series, Map<Operation, Latency> latency, ResourceUsage resources) {
+    this(name, measured, startMicros, endMicros, instances, series, latency, resources, null);
+  }
+
+  /** The same execution with the end-to-end latency a reader measured, summarised after ingest in {@link #latency}. */
+  public PhaseResult withEndToEnd(EndToEnd e) {
+    Map<Operation, Latency> all = new java.util.LinkedHashMap<>();
+    latency.forEach((op, l) -> {
+      all.put(op, l);
+      if (op == Operation.INGEST) {
+        all.put(Operation.END_TO_END, Latency.of(e.micros().micros()));
+      }
+    });
+    all.putIfAbsent(Operation.END_TO_END, Latency.of(e.micros().micros()));
+    return new PhaseResult(name, measured, startMicros, endMicros, instances, series, all, resources, e);
+  }
 
   /** An execution whose resources were not sampled. */
   public PhaseResult(String name, boolean measured, long startMicros, long endMicros, List<InstanceResult> instances,

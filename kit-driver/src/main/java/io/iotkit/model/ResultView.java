@@ -119,7 +119,7 @@ public final class ResultView {
     }
     return new PhaseResult(p.name(), p.measured(), p.startMicros(), p.endMicros(), list(p.instances()),
         settled(p.series()), p.latency() == null ? Map.of() : p.latency(),
-        p.resources() == null ? ResourceUsage.none() : p.resources());
+        p.resources() == null ? ResourceUsage.none() : p.resources(), p.endToEnd());
   }
 
   private static PhaseSeries settled(PhaseSeries s) {

@@ -3,6 +3,7 @@ package io.iotkit.protocol;
 import io.iotkit.binding.BindingProvider;
 import io.iotkit.binding.settings.BadPropertyException;
 import io.iotkit.files.FileTrees;
+import io.iotkit.hosts.ClockOffset;
 import io.iotkit.hosts.DriverHost;
 import io.iotkit.hosts.DriverHosts;
 import io.iotkit.hosts.HostException;
@@ -23,6 +24,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -142,6 +144,15 @@ public final class ExecutionSession implements AutoCloseable {
       }
     }
     return on;
+  }
+
+  /** Per substation of an iteration, the clock of the driver host its instance runs on (instance i, substation i). */
+  Map<String, ClockOffset> clocks(List<String> substations) {
+    Map<String, ClockOffset> clocks = new HashMap<>();
+    for (int i = 0; i < substations.size(); i++) {
+      clocks.put(substations.get(i), sites.get(i).clock());
+    }
+    return clocks;
   }
 
   /** The SUT: the local server or the configured one, and the master's administration of it. */

@@ -1,6 +1,7 @@
 package io.iotkit.protocol;
 
 import io.iotkit.binding.BindingProvider;
+import io.iotkit.binding.DeliveryWatch;
 import io.iotkit.binding.Replication;
 import io.iotkit.check.ExecutionRules;
 import io.iotkit.check.FileCheck;
@@ -9,6 +10,7 @@ import io.iotkit.environment.EnvironmentProbe;
 import io.iotkit.hosts.DriverHosts;
 import io.iotkit.hosts.HostReport;
 import io.iotkit.model.CheckResult;
+import io.iotkit.model.Clock;
 import io.iotkit.model.DriverHostResult;
 import io.iotkit.model.Environment;
 import io.iotkit.model.IterationResult;
@@ -23,10 +25,11 @@ import io.iotkit.model.SubstationCount;
 import io.iotkit.model.SutOutage;
 import io.iotkit.model.SystemDescription;
 import io.iotkit.progress.RunConsole;
-import io.iotkit.sut.SutSession.SutException;
 import io.iotkit.sut.SutSession;
+import io.iotkit.sut.SutSession.SutException;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -43,6 +46,8 @@ import site.ycsb.DBException;
  */
 public final class RunProtocol {
   public static final String KIT_VERSION = "0.1.0";
+  /** How long a store's reader may take, after an iteration's writes, to hold what was written. */
+  private static final Duration DELIVERY_WAIT = Duration.ofSeconds(120);
   private static final int ITERATIONS = 2;
   /** Key of {@link RunResult#sutSettings} saying why the binding could not read them. */
   public static final String UNREADABLE = "unreadable";
@@ -252,21 +257,48 @@ public final class RunProtocol {
     int outagesBefore = session.outages().size();
     sut.admin().prepare(substations);
     Map<String, String> layout = sut.admin().dataLayout();
-    out.line("iteration " + n + ": warmup ...");
-    PhaseResult warmup = session.execute("iteration " + n + " warmup", false, substations, config.kvps(), 0,
-        runDir.resolve("iteration-" + n + "/warmup"));
-    out.line(String.format("iteration %d: warmup done, %,d kvps in %.1f s", n, warmup.acknowledged(),
-        warmup.elapsedSeconds()));
-    out.line("iteration " + n + ": measured run ...");
-    PhaseResult measured = session.execute("iteration " + n + " measured", true, substations, config.kvps(),
-        warmup.startMicros(), runDir.resolve("iteration-" + n + "/measured"));
-    List<SutOutage> seen = session.outages();
-    for (SutOutage o : seen.subList(outagesBefore, seen.size())) {
-      out.line(String.format("  SUT outage in %s: no answer for %.1f s, then it answered again (%s)", o.phase(),
-          o.seconds(), o.cause()));
+    DeliveryLatency delivered = new DeliveryLatency(session.clocks(substations));
+    Optional<DeliveryWatch> reader = sut.admin().watchDeliveries(substations, delivered);
+    try {
+      out.line("iteration " + n + ": warmup ...");
+      PhaseResult warmup = session.execute("iteration " + n + " warmup", false, substations, config.kvps(), 0,
+          runDir.resolve("iteration-" + n + "/warmup"));
+      out.line(String.format("iteration %d: warmup done, %,d kvps in %.1f s", n, warmup.acknowledged(),
+          warmup.elapsedSeconds()));
+      delivered.measuredFrom(Clock.micros()); // every warmup reading was generated before now
+      out.line("iteration " + n + ": measured run ...");
+      PhaseResult measured = session.execute("iteration " + n + " measured", true, substations, config.kvps(),
+          warmup.startMicros(), runDir.resolve("iteration-" + n + "/measured"));
+      List<SutOutage> seen = session.outages();
+      for (SutOutage o : seen.subList(outagesBefore, seen.size())) {
+        out.line(String.format("  SUT outage in %s: no answer for %.1f s, then it answered again (%s)", o.phase(),
+            o.seconds(), o.cause()));
+      }
+      out.line(String.format("iteration %d: measured run done, %,d kvps in %.1f s = %,.1f IoTps", n,
+          measured.acknowledged(), measured.elapsedSeconds(), measured.iotps()));
+      if (reader.isPresent()) {
+        awaitDeliveries(reader.get());
+        warmup = warmup.withEndToEnd(delivered.warmup());
+        measured = measured.withEndToEnd(delivered.measured());
+      }
+      return dataCheck(n, substations, sut, layout, warmup, measured);
+    } finally {
+      reader.ifPresent(DeliveryWatch::close);
     }
-    out.line(String.format("iteration %d: measured run done, %,d kvps in %.1f s = %,.1f IoTps", n,
-        measured.acknowledged(), measured.elapsedSeconds(), measured.iotps()));
+  }
+
+  /** Waits until the store's reader holds what was written, so that the end-to-end figures miss nothing. */
+  private void awaitDeliveries(DeliveryWatch reader) throws DBException {
+    try {
+      reader.awaitCaughtUp(DELIVERY_WAIT);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new DBException("interrupted while the store's reader caught up");
+    }
+  }
+
+  private IterationResult dataCheck(int n, List<String> substations, SutSession sut, Map<String, String> layout,
+                                    PhaseResult warmup, PhaseResult measured) throws DBException, StrictAbort {
     out.line("iteration " + n + ": data check ...");
     // Each substation counted on its own: a reading under another substation of the run leaves the total equal.
     List<SubstationCount> counts = ExecutionRules.substationCounts(substations,

@@ -86,6 +86,10 @@ public final class RunReport {
         latencyRow(op.label(), l);
       }
     });
+    if (m.endToEnd() != null) {
+      line("  end to end: a reader on the master; driver hosts' clock offsets applied, each figure within +/- %.3f ms",
+          m.endToEnd().clockErrorMicros() / 1e3);
+    }
     // what the store read to answer, against what the windows held: 1.00× reads only the windows
     Map<Aggregate, QueryReads> reads = m.queryReads();
     line("  read amplification (records the store read / readings aggregated):");

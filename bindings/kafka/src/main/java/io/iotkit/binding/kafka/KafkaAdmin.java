@@ -1,5 +1,7 @@
 package io.iotkit.binding.kafka;
 
+import io.iotkit.binding.DeliverySink;
+import io.iotkit.binding.DeliveryWatch;
 import io.iotkit.binding.Replication;
 import io.iotkit.binding.StoreAdmin;
 import io.iotkit.binding.settings.BadPropertyException;
@@ -7,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import org.apache.kafka.common.TopicPartition;
@@ -67,6 +70,21 @@ final class KafkaAdmin implements StoreAdmin {
     }
     admin().create(partitions);
     prepared = List.copyOf(substations);
+  }
+
+  /**
+   * A consumer of the iteration's partitions on the master ({@link DeliveryReader}): Kafka delivers to readers, so
+   * the kit measures end-to-end latency, producer to a consumer's poll.
+   */
+  @Override
+  public Optional<DeliveryWatch> watchDeliveries(List<String> substations, DeliverySink sink) throws DBException {
+    Set<String> topics = topics(substations);
+    Map<TopicPartition, Long> partitions = admin().countPerPartition(topics);
+    if (partitions.isEmpty()) {
+      throw new DBException("kafka: the iteration's topics " + topics + " have no partitions to read");
+    }
+    return Optional.of(new DeliveryReader(settings.consumerConfig(), partitions.keySet(), sink,
+        () -> admin().countPerPartition(topics)));
   }
 
   /** The prepared topic as the cluster describes it ({@link DataLayout}). */

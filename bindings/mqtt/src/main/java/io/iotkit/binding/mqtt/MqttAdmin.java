@@ -1,10 +1,14 @@
 package io.iotkit.binding.mqtt;
 
+import io.iotkit.binding.DeliverySink;
+import io.iotkit.binding.DeliveryWatch;
 import io.iotkit.binding.Replication;
 import io.iotkit.binding.StoreAdmin;
 import java.util.LinkedHashMap;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import site.ycsb.DBException;
@@ -57,6 +61,29 @@ final class MqttAdmin implements StoreAdmin {
       verifier = new Verifier(p.settings());
     }
     verifier.watch(substations);
+  }
+
+  /**
+   * The verifying subscriber is a reader: from now on it reports each distinct reading delivered, and catching up
+   * is its wait for deliveries to stop.
+   */
+  @Override
+  public synchronized Optional<DeliveryWatch> watchDeliveries(List<String> substations, DeliverySink sink)
+      throws DBException {
+    prepare(substations);
+    Verifier v = verifier;
+    v.reportTo(sink);
+    return Optional.of(new DeliveryWatch() {
+      @Override
+      public void awaitCaughtUp(Duration max) throws DBException {
+        v.awaitQuiet(substations, max.toNanos());
+      }
+
+      @Override
+      public void close() {
+        v.reportTo(null);
+      }
+    });
   }
 
   /** One wait for deliveries to stop, for all of them together (the default would wait once per substation). */

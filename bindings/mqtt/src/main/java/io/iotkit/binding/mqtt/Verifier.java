@@ -5,6 +5,7 @@ import com.hivemq.client.mqtt.mqtt5.message.connect.Mqtt5Connect;
 import com.hivemq.client.mqtt.mqtt5.message.publish.Mqtt5Publish;
 import com.hivemq.client.mqtt.mqtt5.message.subscribe.suback.Mqtt5SubAck;
 import com.hivemq.client.mqtt.mqtt5.message.subscribe.suback.Mqtt5SubAckReasonCode;
+import io.iotkit.binding.DeliverySink;
 import io.iotkit.binding.errors.ConnectFailures;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -14,15 +15,13 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import org.HdrHistogram.Histogram;
 import site.ycsb.DBException;
 
 /**
  * The verifying subscriber: what the broker really delivered. One MQTT connection per substation, subscribed
  * to {@code <prefix>/<substation>/#} at the publishers' QoS before anything is published, counts every distinct
- * reading delivered (see {@link DeliveryTally} for duplicates) and measures publish-to-delivery latency: delivery
- * time minus the reading's timestamp, which the driver takes when it generates the reading just before
- * publishing it, on this same host's clock.
+ * reading delivered (see {@link DeliveryTally} for duplicates) and reports each distinct one, with its arrival
+ * time, to the kit's {@link DeliverySink} when one is given (the kit's end-to-end latency).
  *
  * <p>Each connection has a persistent session (clean start off, session expiry {@value #SESSION_EXPIRY_SECONDS}
  * s) and reconnects by itself, so the broker queues what arrives while it is away and delivers it on return.
@@ -36,7 +35,7 @@ final class Verifier implements AutoCloseable {
   private final MqttSettings settings;
   private final Map<String, Mqtt5AsyncClient> subscribers = new ConcurrentHashMap<>();
   private final Map<String, DeliveryTally> tallies = new ConcurrentHashMap<>();
-  private final Histogram latencyMicros = new Histogram(3);
+  private volatile DeliverySink sink;
   private final AtomicLong connections = new AtomicLong();
 
   Verifier(MqttSettings settings) {
@@ -74,7 +73,7 @@ final class Verifier implements AutoCloseable {
       ack = client.subscribeWith()
           .topicFilter(filter)
           .qos(settings.qos)
-          .callback(publish -> deliver(publish, tally))
+          .callback(publish -> deliver(substation, publish, tally))
           .send()
           .get(SUBSCRIBE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
     } catch (Exception e) {
@@ -91,7 +90,7 @@ final class Verifier implements AutoCloseable {
   }
 
   /** Runs on the subscriber's event loop, in delivery order. */
-  private void deliver(Mqtt5Publish publish, DeliveryTally tally) {
+  private void deliver(String substation, Mqtt5Publish publish, DeliveryTally tally) {
     long now = nowMicros();
     // A retained message is never one of this run's readings: the binding publishes with retain off.
     ReadingMessage.Delivered d = publish.isRetain() ? null
@@ -100,10 +99,9 @@ final class Verifier implements AutoCloseable {
       tally.ignore();
       return;
     }
-    if (tally.accept(d.sensor(), d.micros())) {
-      synchronized (latencyMicros) {
-        latencyMicros.recordValue(Math.max(0, now - d.micros()));
-      }
+    DeliverySink to = sink;
+    if (tally.accept(d.sensor(), d.micros()) && to != null) {
+      to.delivered(substation, d.micros(), now);
     }
   }
 
@@ -112,13 +110,31 @@ final class Verifier implements AutoCloseable {
     return now.getEpochSecond() * 1_000_000L + now.getNano() / 1_000;
   }
 
+  /** Reports each distinct reading delivered from now on to {@code to}; null stops reporting. */
+  void reportTo(DeliverySink to) {
+    sink = to;
+  }
+
   /**
-   * The distinct readings delivered for each of these substations, once deliveries have stopped: it waits until no
-   * message has arrived for the quiet period and every subscriber is connected, at most the configured bound,
-   * so readings still in flight or queued for the subscriber are counted.
+   * The distinct readings delivered for each of these substations, once deliveries have stopped (see
+   * {@link #awaitQuiet}).
    */
   Map<String, Long> count(List<String> substations) throws DBException {
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(settings.maxWaitSeconds);
+    awaitQuiet(substations, TimeUnit.SECONDS.toNanos(settings.maxWaitSeconds));
+    Map<String, Long> counts = new LinkedHashMap<>();
+    for (String s : substations) {
+      DeliveryTally t = tallies.get(s);
+      counts.put(s, t == null ? 0 : t.distinct());
+    }
+    return counts;
+  }
+
+  /**
+   * Waits until no message has arrived for the quiet period and every subscriber is connected, at most
+   * {@code maxNanos}, so that readings still in flight or queued for the subscriber have arrived.
+   */
+  void awaitQuiet(List<String> substations, long maxNanos) throws DBException {
+    long deadline = System.nanoTime() + maxNanos;
     long last = arrivals(substations);
     long quietSince = System.nanoTime();
     try {
@@ -136,12 +152,6 @@ final class Verifier implements AutoCloseable {
       Thread.currentThread().interrupt();
       throw new DBException("mqtt: interrupted while waiting for deliveries");
     }
-    Map<String, Long> counts = new LinkedHashMap<>();
-    for (String s : substations) {
-      DeliveryTally t = tallies.get(s);
-      counts.put(s, t == null ? 0 : t.distinct());
-    }
-    return counts;
   }
 
   private long arrivals(List<String> substations) {
@@ -179,20 +189,12 @@ final class Verifier implements AutoCloseable {
         Long.toString(duplicates));
     m.put("mqtt other messages on the reading topics (not counted)", Long.toString(ignored));
     m.put("mqtt verifying subscriber reconnects", Long.toString(Math.max(0, connections.get() - tallies.size())));
-    synchronized (latencyMicros) {
-      if (latencyMicros.getTotalCount() > 0) {
-        m.put("mqtt publish-to-delivery latency (ms)", String.format(Locale.ROOT,
-            "min %.3f avg %.3f p95 %.3f p99 %.3f max %.3f", latencyMicros.getMinValue() / 1e3,
-            latencyMicros.getMean() / 1e3, latencyMicros.getValueAtPercentile(95) / 1e3,
-            latencyMicros.getValueAtPercentile(99) / 1e3, latencyMicros.getMaxValue() / 1e3));
-      }
-    }
     return m;
   }
 
   /**
    * Forgets everything: disconnects every subscriber ending its session (expiry 0), so the broker drops
-   * whatever it still queued for it, and clears the counts and latencies.
+   * whatever it still queued for it, and clears the counts and forgets the sink.
    */
   synchronized void reset() {
     for (Mqtt5AsyncClient c : subscribers.values()) {
@@ -201,9 +203,7 @@ final class Verifier implements AutoCloseable {
     subscribers.clear();
     tallies.clear();
     connections.set(0);
-    synchronized (latencyMicros) {
-      latencyMicros.reset();
-    }
+    sink = null;
   }
 
   private static void endSession(Mqtt5AsyncClient c) {

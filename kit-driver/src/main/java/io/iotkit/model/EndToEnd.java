@@ -1,0 +1,12 @@
+package io.iotkit.model;
+
+/**
+ * End-to-end latency of an execution on a store that delivers readings: from each reading's generation to the
+ * moment a reader on the master held it.
+ *
+ * @param micros           the latencies in µs, one per reading delivered
+ * @param clockErrorMicros how far the driver hosts' clock offsets applied may be off, at most: any one latency may
+ *                         be off by up to this (0 when every instance ran on the master's host)
+ */
+public record EndToEnd(LatencyHistogram micros, long clockErrorMicros) {
+}
