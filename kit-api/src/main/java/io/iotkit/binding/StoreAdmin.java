@@ -69,7 +69,7 @@ public interface StoreAdmin extends AutoCloseable {
   }
 
   /**
-   * Figures the binding measured on the store's side since {@link #prepare} (e.g. publish-to-delivery latency),
+   * Figures the binding measured on the store's side since {@link #prepare} (e.g. deliveries counted),
    * as name and value text, for the run report. Empty by default.
    */
   default Map<String, String> measurements() {

@@ -20,15 +20,15 @@ final class DeliveryLatency implements DeliverySink {
   /** One execution's deliveries: recorded from the reader's threads, gathered by the master. */
   private static final class Execution {
     final Recorder recorder = new Recorder(SIGNIFICANT_DIGITS);
-    final Histogram total = new Histogram(SIGNIFICANT_DIGITS);
+    private final Histogram total = new Histogram(SIGNIFICANT_DIGITS);
+    private final Histogram scratch = new Histogram(SIGNIFICANT_DIGITS);
 
+    /** Everything recorded so far: each look adds what came since the last to the total. */
     synchronized Histogram gathered() {
       recorder.getIntervalHistogramInto(scratch);
       total.add(scratch);
       return total.copy();
     }
-
-    private final Histogram scratch = new Histogram(SIGNIFICANT_DIGITS);
   }
 
   private final Map<String, ClockOffset> clocks;
