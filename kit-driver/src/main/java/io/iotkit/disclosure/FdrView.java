@@ -186,12 +186,13 @@ record FdrView(Sponsor system, String kitVersion, String runId, String status, S
 
   /**
    * @param resources one row per host and per SUT process, or none ({@code resourcesUnknown} says "not sampled")
-   * @param spread one row, or none when the measured run has no instances ({@code spreadUnknown} says so) */
+   * @param spread one row, or none when the measured run has no instances ({@code spreadUnknown} says so)
+   * @param endToEndClock for a store that delivers readings, how its end-to-end figures were timed; else null */
   record Iteration(String number, String substations, Phase warmup, Phase measured, String storedReadings,
                    List<NameValue> storeMeasurements, List<Spread> spread, String spreadUnknown,
                    List<SubstationTime> substationTimes, String queries, String readingsPerQuery,
-                   String emptyWindows, List<LatencyRow> latency, List<Check> checks, List<Usage> resources,
-                   String resourcesUnknown) {
+                   String emptyWindows, List<LatencyRow> latency, String endToEndClock, List<Check> checks,
+                   List<Usage> resources, String resourcesUnknown) {
   }
 
   /**

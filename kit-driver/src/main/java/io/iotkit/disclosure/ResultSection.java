@@ -110,7 +110,7 @@ final class ResultSection {
         ran ? p.instances().stream().map(ResultSection::substationTime).toList() : List.of(),
         ran ? count(p.queries()) : NOT_MEASURED, ran ? decimals("%.1f", p.readingsPerQuery()) : NOT_MEASURED,
         ran ? count(p.instances().stream().mapToLong(i -> i.emptyWindows()).sum()) : NOT_MEASURED,
-        latency(p), checks(it.checks()), ResourceSection.rows(p), ResourceSection.unknown(p));
+        latency(p), endToEndClock(p), checks(it.checks()), ResourceSection.rows(p), ResourceSection.unknown(p));
   }
 
   private static FdrView.Phase phase(PhaseResult p) {
@@ -119,6 +119,21 @@ final class ResultSection {
     }
     return new FdrView.Phase(UtcTime.ofMicros(p.startMicros()), UtcTime.ofMicros(p.endMicros()),
         decimals("%.3f", p.elapsedSeconds()), count(p.acknowledged()), decimals("%,.2f", p.iotps()));
+  }
+
+  /** How the end-to-end row was timed: a reader on the master, the driver hosts' clock offsets applied. */
+  private static String endToEndClock(PhaseResult p) {
+    if (p == null || p.endToEnd() == null) {
+      return null;
+    }
+    String error = decimals("%.3f", p.endToEnd().clockErrorMicros() / 1e3);
+    return "End to end: from each reading's generation to the moment a reader on the master held it, the driver"
+        + " hosts' clock offsets applied; each figure may be off by up to " + error + " ms (the offsets' error"
+        + " bound).";
+  }
+    return "End to end: from each reading's generation to the moment a reader on the master held it, the driver"
+        + " hosts' clock offsets applied; each figure may be off by up to " + decimals("%.3f", p.endToEnd().clockErrorMicros()
+        / 1e3) + " ms (the offsets' error bound)."; 
   }
 
   private static List<FdrView.LatencyRow> latency(PhaseResult p) {
