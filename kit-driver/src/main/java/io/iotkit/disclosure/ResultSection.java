@@ -131,10 +131,6 @@ final class ResultSection {
         + " hosts' clock offsets applied; each figure may be off by up to " + error + " ms (the offsets' error"
         + " bound).";
   }
-    return "End to end: from each reading's generation to the moment a reader on the master held it, the driver"
-        + " hosts' clock offsets applied; each figure may be off by up to " + decimals("%.3f", p.endToEnd().clockErrorMicros()
-        / 1e3) + " ms (the offsets' error bound)."; 
-  }
 
   private static List<FdrView.LatencyRow> latency(PhaseResult p) {
     if (p == null) {
