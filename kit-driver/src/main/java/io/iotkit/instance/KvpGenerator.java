@@ -8,7 +8,9 @@ import java.util.SplittableRandom;
 import java.util.function.LongSupplier;
 
 /**
- * Generates the readings of one insert thread: its sensors in turn, each reading stamped with real time.
+ * Generates the readings of one insert thread: its sensors in turn, each reading stamped with real time: when it
+ * was generated, or, in a paced run, when it was due, so that a reader's end-to-end latency and the writer's
+ * ingest latency run from the same instant.
  *
  * <p>Keys are unique and sort by time within a sensor: a sensor's timestamp is the wall clock in microseconds,
  * moved one microsecond past the sensor's previous reading when the clock has not advanced. Each sensor has
@@ -58,10 +60,15 @@ final class KvpGenerator {
   }
 
   Reading next() {
+    return next(0);
+  }
+
+  /** The next reading, stamped {@code lateMicros} before now: when a paced schedule wanted it. */
+  Reading next(long lateMicros) {
     int i = next;
     next = (i + 1) % sensors.length;
     Sensor sensor = sensors[i];
-    long micros = Math.max(clockMicros.getAsLong(), lastMicros[i] + 1);
+    long micros = Math.max(clockMicros.getAsLong() - Math.max(0, lateMicros), lastMicros[i] + 1);
     lastMicros[i] = micros;
     String value = sensor.type().sample(rng);
     String unit = sensor.type().unit();

@@ -120,6 +120,17 @@ class KvpGeneratorTest {
   }
 
   @Test
+  void aLateReadingIsStampedWhenItWasDueButNeverBeforeTheSensorsLast() {
+    Sensor only = SensorCatalog.sensors().get(0);
+    long[] clock = {NOW, NOW + 5_000, NOW + 5_100};
+    int[] i = {0};
+    KvpGenerator gen = new KvpGenerator(SUBSTATION, List.of(only), 5, () -> clock[i[0]++]);
+    assertEquals(NOW, gen.next(0).micros());
+    assertEquals(NOW + 3_000, gen.next(2_000).micros()); // due 2 ms ago
+    assertEquals(NOW + 3_001, gen.next(4_000).micros()); // due before the last one: just past it
+  }
+
+  @Test
   void keysOfOneSensorSortByTime() {
     Sensor only = SensorCatalog.sensors().get(7);
     long[] clock = {9, 10, 99, 100, 999_999, 1_000_000, 123_456_789_012L, NOW};
