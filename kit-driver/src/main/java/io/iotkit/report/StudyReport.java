@@ -76,13 +76,17 @@ public final class StudyReport {
         + " time in the performance run (the paper's Figure 15).", chart(t, "Ingest time against " + x, "seconds",
         "s", List.of(new Line("min", StudyRow::ingestMinSeconds), new Line("avg", StudyRow::ingestAvgSeconds),
             new Line("max", StudyRow::ingestMaxSeconds)), null, 0)));
-    List<Line> ingest = List.of(new Line("ingest p50", StudyRow::ingestP50Ms),
-        new Line("ingest p99", StudyRow::ingestP99Ms), new Line("ingest p99.9", StudyRow::ingestP999Ms));
+    List<Line> ingest = new ArrayList<>(List.of(new Line("ingest p50", r -> r.ingestLatency().p50Ms()),
+        new Line("ingest p99", r -> r.ingestLatency().p99Ms()), new Line("ingest p99.9", r -> r.ingestLatency().p999Ms())));
+    if (t.endToEnd()) {
+      ingest.add(new Line("end to end p50", r -> r.endToEnd().p50Ms()));
+      ingest.add(new Line("end to end p99", r -> r.endToEnd().p99Ms()));
+    }
     charts.add(figure(CHART_INGEST_LATENCY, t.paced() ? "Ingest latency against offered load" : "Ingest latency",
         t.paced() ? "Ingest latency from each reading's scheduled send time to its acknowledgement, against the "
             + "offered rate P x R. "
-            + t.saturation().describe() : "Ingest latency percentiles (generation to acknowledgement) of each point's "
-            + "performance run.",
+            + t.saturation().describe() + endToEndCaption(t) : "Ingest latency percentiles (generation to"
+            + " acknowledgement) of each point's performance run." + endToEndCaption(t),
         chart(t, t.paced() ? "Ingest latency against offered load" : "Ingest latency against " + x, "ms", "ms",
             ingest, t.paced() ? StudyRow::offeredRate : null, 0)));
     List<Line> queries = new ArrayList<>();
@@ -101,6 +105,11 @@ public final class StudyReport {
     return charts;
   }
 
+  /** The sentence on end-to-end lines, where the store delivered readings to a reader. */
+  private static String endToEndCaption(StudyTable t) {
+    return t.endToEnd() ? " End to end: from generation to a reader on the master holding the reading." : "";
+  }
+
   /** The charts of the comparison of studies, in the order of {@link #COMPARE_CHART_IDS}. */
   private static List<ChartFigure> compareCharts(List<StudyTable> studies) {
     String x = studies.get(0).axisLabel();
@@ -111,7 +120,7 @@ public final class StudyReport {
             + " scaling (dashed).", compareChart(studies, "Scaling efficiency against " + x, "efficiency", "",
             StudyRow::efficiency, 1)),
         figure(CHART_INGEST_LATENCY, "Ingest latency p99", "Each study's ingest p99 against " + x + ".",
-            compareChart(studies, "Ingest p99 against " + x, "ms", "ms", StudyRow::ingestP99Ms, 0)),
+            compareChart(studies, "Ingest p99 against " + x, "ms", "ms", r -> r.ingestLatency().p99Ms(), 0)),
         figure(CHART_QUERY_LATENCY, "Query latency", "Each study's average query latency (mean of the templates'"
             + " averages) against " + x + ".", compareChart(studies, "Query latency against " + x, "ms", "ms",
             StudyText::queryAverage, 0)));

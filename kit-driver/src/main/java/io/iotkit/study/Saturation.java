@@ -29,15 +29,15 @@ public record Saturation(boolean reached, String value, double offeredRate, Stri
     if (paced.isEmpty()) {
       return notReached();
     }
-    Double lowestP99 = paced.get(0).ingestP99Ms();
+    Double lowestP99 = paced.get(0).ingestLatency().p99Ms();
     for (StudyRow r : paced) {
       boolean rateRule = r.iotps() < ACHIEVED_SHARE * r.offeredRate();
-      boolean latencyRule = lowestP99 != null && r.ingestP99Ms() != null && r.ingestP99Ms() > P99_FACTOR * lowestP99;
+      boolean latencyRule = lowestP99 != null && r.ingestLatency().p99Ms() != null && r.ingestLatency().p99Ms() > P99_FACTOR * lowestP99;
       if (rateRule || latencyRule) {
         String rate = String.format(Locale.ROOT, "achieved %,.0f kvps/s is below 95%% of the offered %,.0f",
             r.iotps(), r.offeredRate());
         String latency = String.format(Locale.ROOT, "ingest p99 %.3f ms is more than 10x the %.3f ms at the lowest"
-            + " offered rate", r.ingestP99Ms(), lowestP99);
+            + " offered rate", r.ingestLatency().p99Ms(), lowestP99);
         String rule = rateRule && latencyRule ? rate + ", and " + latency : rateRule ? rate : latency;
         return new Saturation(true, r.value(), r.offeredRate(), rule);
       }

@@ -23,8 +23,10 @@ import java.util.Map;
  * @param ingestSpread (max - min) / min, as the run report and the paper's Table II give it; null with one substation, where there is nothing to spread
  * @param queryAvgMs average latency per query template in the performance run
  * @param queryP99Ms 99th percentile latency per query template
- * @param ingestP50Ms ingest latency percentiles (generation to acknowledgement) of the performance run, from its
- *     histograms
+ * @param ingestLatency ingest latency percentiles (generation to acknowledgement) of the performance run, from
+ *     its histograms
+ * @param endToEnd end-to-end latency percentiles (generation to a reader holding the reading) of the performance
+ *     run, on a store that delivers readings; {@link LatencyPercentiles#NONE} elsewhere
  * @param rate kvps/s per instance the run was paced at; 0 when unpaced
  * @param offeredRate P x rate, for a paced run; null when unpaced
  * @param sutCpu mean CPU seconds per second of the local SUT's processes over the performance run
@@ -37,7 +39,7 @@ public record StudyRow(String value, PointState.Status status, String runFolder,
                        Double warmupSeconds, Double measuredSeconds, Double iotps, Double perSensor,
                        Double efficiency, Double ingestMinSeconds, Double ingestMaxSeconds, Double ingestAvgSeconds,
                        Double ingestSpread, Map<Operation, Double> queryAvgMs, Map<Operation, Double> queryP99Ms,
-                       Double ingestP50Ms, Double ingestP99Ms, Double ingestP999Ms, long rate, Double offeredRate,
+                       LatencyPercentiles ingestLatency, LatencyPercentiles endToEnd, long rate, Double offeredRate,
                        Double sutCpu, Double driverCpu, Double sutMemoryPeakBytes,
                        Double sutDiskWriteBytesPerSecond) {
 
@@ -50,13 +52,13 @@ public record StudyRow(String value, PointState.Status status, String runFolder,
   StudyRow withEfficiency(Double e) {
     return new StudyRow(value, status, runFolder, substations, kvps, warmupSeconds, measuredSeconds, iotps,
         perSensor, e, ingestMinSeconds, ingestMaxSeconds, ingestAvgSeconds, ingestSpread, queryAvgMs, queryP99Ms,
-        ingestP50Ms, ingestP99Ms, ingestP999Ms, rate, offeredRate, sutCpu, driverCpu, sutMemoryPeakBytes,
+        ingestLatency, endToEnd, rate, offeredRate, sutCpu, driverCpu, sutMemoryPeakBytes,
         sutDiskWriteBytesPerSecond);
   }
 
   /** A point without a result: only its value and state. */
   static StudyRow unmeasured(String value, PointState.Status status, String runFolder) {
     return new StudyRow(value, status, runFolder, null, null, null, null, null, null, null, null, null, null, null,
-        Map.of(), Map.of(), null, null, null, 0, null, null, null, null, null);
+        Map.of(), Map.of(), LatencyPercentiles.NONE, LatencyPercentiles.NONE, 0, null, null, null, null, null);
   }
 }

@@ -79,6 +79,11 @@ public record StudyTable(String name, StudySpec spec, List<StudyRow> rows) {
     return rows.stream().anyMatch(r -> r.offeredRate() != null);
   }
 
+  /** Whether any point's store delivered its readings to a reader (end-to-end latency was measured). */
+  public boolean endToEnd() {
+    return rows.stream().anyMatch(r -> r.endToEnd().measured());
+  }
+
   /** Whether any point's resources were sampled. */
   public boolean resourcesSampled() {
     return rows.stream().anyMatch(r -> r.sutCpu() != null || r.driverCpu() != null);
@@ -111,7 +116,6 @@ public record StudyTable(String name, StudySpec spec, List<StudyRow> rows) {
         p99.put(q, l.p99Ms());
       }
     }
-    Double[] insert = ingestPercentiles(m);
     long rate = v.inputs().map(i -> i.rate()).orElse(0L);
     Long kvps = v.inputs().map(i -> i.kvps()).orElse(m.target());
     IterationResult it = perf.get();
@@ -119,23 +123,23 @@ public record StudyTable(String name, StudySpec spec, List<StudyRow> rows) {
         m.elapsedSeconds(), iotps, iotps / ((double) p * WorkloadSpec.SENSORS_PER_SUBSTATION), null,
         ingest.getMin(), ingest.getMax(), ingest.getAverage(),
         p > 1 ? Metrics.IngestSpread.of(m).spreadPercent() / 100 : null,
-        avg, p99, insert[0], insert[1], insert[2], rate, rate > 0 ? (double) p * rate : null,
+        avg, p99, ingestPercentiles(m),
+        m.endToEnd() == null ? LatencyPercentiles.NONE : LatencyPercentiles.of(m.endToEnd().micros().micros()), rate, rate > 0 ? (double) p * rate : null,
         sutCpu(m.resources()), driverCpu(m.resources()), sutMemoryPeak(m.resources()),
         sutDiskWrites(m.resources()));
   }
 
   /** Ingest latency p50, p99 and p99.9 in ms from the run's histograms; the summaries' p50 and p99 without them. */
-  private static Double[] ingestPercentiles(PhaseResult m) {
+  private static LatencyPercentiles ingestPercentiles(PhaseResult m) {
     Histogram h = Latency.ingest(m);
     if (h.getTotalCount() > 0) {
-      return new Double[] {h.getValueAtPercentile(50) / 1e3, h.getValueAtPercentile(99) / 1e3,
-          h.getValueAtPercentile(99.9) / 1e3};
+      return LatencyPercentiles.of(h);
     }
     Latency l = m.latency().get(Operation.INGEST);
     if (l == null || l.count() == 0) {
-      return new Double[] {null, null, null};
+      return LatencyPercentiles.NONE;
     }
-    return new Double[] {l.p50Ms(), l.p99Ms(), null};
+    return new LatencyPercentiles(l.p50Ms(), l.p99Ms(), null);
   }
 
   /** Mean CPU s/s of the SUT's processes together; null when none was sampled. */

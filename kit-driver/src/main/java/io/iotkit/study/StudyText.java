@@ -96,8 +96,15 @@ public final class StudyText {
     sections.add(new Section("Query latency per template in the performance run, ms", queries, ""));
 
     List<List<String>> inserts = new ArrayList<>();
-    inserts.add(t.paced() ? List.of(x, "offered kvps/s", "achieved kvps/s", "achieved/offered", "ingest p50 ms",
-        "ingest p99 ms", "ingest p99.9 ms") : List.of(x, "ingest p50 ms", "ingest p99 ms", "ingest p99.9 ms"));
+    List<String> insertHead = new ArrayList<>(List.of(x));
+    if (t.paced()) {
+      insertHead.addAll(List.of("offered kvps/s", "achieved kvps/s", "achieved/offered"));
+    }
+    insertHead.addAll(List.of("ingest p50 ms", "ingest p99 ms", "ingest p99.9 ms"));
+    if (t.endToEnd()) {
+      insertHead.addAll(List.of("end to end p50 ms", "end to end p99 ms", "end to end p99.9 ms"));
+    }
+    inserts.add(insertHead);
     for (StudyRow r : t.rows()) {
       List<String> cells = new ArrayList<>(List.of(r.value()));
       if (t.paced()) {
@@ -105,15 +112,17 @@ public final class StudyText {
         cells.add(f(r.iotps(), "%,.0f"));
         cells.add(r.offeredRate() == null || r.iotps() == null ? NA : f(100 * r.iotps() / r.offeredRate(), "%.1f%%"));
       }
-      cells.add(f(r.ingestP50Ms(), "%,.3f"));
-      cells.add(f(r.ingestP99Ms(), "%,.3f"));
-      cells.add(f(r.ingestP999Ms(), "%,.3f"));
+      addPercentiles(cells, r.ingestLatency());
+      if (t.endToEnd()) {
+        addPercentiles(cells, r.endToEnd());
+      }
       inserts.add(cells);
     }
+    String endToEnd = t.endToEnd() ? ", and end to end: until a reader on the master held it" : "";
     sections.add(new Section(t.paced() ? "Paced load: offered rate (P x R) against achieved rate (IoTps), ingest"
-        + " latency from each reading's scheduled time to its acknowledgement"
-        : "Ingest latency in the performance run (each reading's generation to its acknowledgement)", inserts,
-        t.paced() ? t.saturation().describe() : ""));
+        + " latency from each reading's scheduled time to its acknowledgement" + endToEnd
+        : "Ingest latency in the performance run (each reading's generation to its acknowledgement" + endToEnd + ")",
+        inserts, t.paced() ? t.saturation().describe() : ""));
 
     List<List<String>> cpu = new ArrayList<>();
     cpu.add(List.of(x, "SUT processes CPU s/s", "SUT memory peak MiB", "SUT disk writes MB/s",
@@ -130,6 +139,12 @@ public final class StudyText {
     return sections;
   }
 
+  private static void addPercentiles(List<String> cells, LatencyPercentiles l) {
+    cells.add(f(l.p50Ms(), "%,.3f"));
+    cells.add(f(l.p99Ms(), "%,.3f"));
+    cells.add(f(l.p999Ms(), "%,.3f"));
+  }
+
   /** Scaling efficiency in a sweep of P; elsewhere the same ratio is only throughput against the first point. */
   private static String efficiencyLabel(StudyTable t) {
     return t.swept() == Swept.SUBSTATIONS ? "efficiency" : "IoTps / first";
@@ -140,7 +155,8 @@ public final class StudyText {
     List<String> head = new ArrayList<>(List.of(t.swept() == Swept.SUBSTATIONS ? "swept P" : t.axisLabel(),
         "status", "run folder", "P", "K", "warmup s",
         "measured s", "IoTps", "per-sensor IoTps", efficiencyLabel(t), "ingest min s", "ingest max s", "ingest avg s",
-        "ingest spread", "ingest p50 ms", "ingest p99 ms", "ingest p99.9 ms"));
+        "ingest spread", "ingest p50 ms", "ingest p99 ms", "ingest p99.9 ms", "end to end p50 ms",
+        "end to end p99 ms", "end to end p99.9 ms"));
     for (Operation q : StudyTable.QUERIES) {
       head.add(q.key() + " avg ms");
       head.add(q.key() + " p99 ms");
@@ -152,8 +168,9 @@ public final class StudyText {
       List<String> cells = new ArrayList<>(List.of(r.value(), r.status().toString(),
           r.runFolder() == null ? "" : r.runFolder(), c(r.substations()), c(r.kvps()), c(r.warmupSeconds()),
           c(r.measuredSeconds()), c(r.iotps()), c(r.perSensor()), c(r.efficiency()), c(r.ingestMinSeconds()),
-          c(r.ingestMaxSeconds()), c(r.ingestAvgSeconds()), c(r.ingestSpread()), c(r.ingestP50Ms()),
-          c(r.ingestP99Ms()), c(r.ingestP999Ms())));
+          c(r.ingestMaxSeconds()), c(r.ingestAvgSeconds()), c(r.ingestSpread()),
+          c(r.ingestLatency().p50Ms()), c(r.ingestLatency().p99Ms()), c(r.ingestLatency().p999Ms()),
+          c(r.endToEnd().p50Ms()), c(r.endToEnd().p99Ms()), c(r.endToEnd().p999Ms())));
       for (Operation q : StudyTable.QUERIES) {
         cells.add(c(r.queryAvgMs().get(q)));
         cells.add(c(r.queryP99Ms().get(q)));
@@ -181,7 +198,7 @@ public final class StudyText {
         new Figure("per-sensor", r -> f(r.perSensor(), "%,.2f")),
         new Figure("efficiency", r -> f(r.efficiency(), "%.3f")),
         new Figure("ingest spread", r -> r.ingestSpread() == null ? NA : f(100 * r.ingestSpread(), "%.1f%%")),
-        new Figure("ingest p99 ms", r -> f(r.ingestP99Ms(), "%,.3f")),
+        new Figure("ingest p99 ms", r -> f(r.ingestLatency().p99Ms(), "%,.3f")),
         new Figure("query avg ms", r -> f(queryAverage(r), "%,.3f")));
     for (Figure fig : figures) {
       List<List<String>> rows = new ArrayList<>();

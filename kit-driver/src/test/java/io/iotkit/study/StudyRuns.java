@@ -96,6 +96,21 @@ public final class StudyRuns {
                 new long[3], new long[3])));
   }
 
+  /** The same run on a store that delivered every measured reading to a reader {@code micros} after generation. */
+  public static RunResult withEndToEnd(RunResult r, long micros) {
+    List<IterationResult> its = new ArrayList<>();
+    for (IterationResult it : r.iterations()) {
+      Histogram h = new Histogram(3);
+      h.recordValueWithCount(micros, it.measured().acknowledged());
+      PhaseResult m = it.measured().withEndToEnd(new io.iotkit.model.EndToEnd(new LatencyHistogram(h), 0));
+      its.add(new IterationResult(it.number(), it.substations(), it.warmup(), m, it.storedReadings(),
+          it.substationCounts(), it.storeMeasurements(), it.checks(), it.dataLayout()));
+    }
+    return new RunResult(r.kitVersion(), r.runId(), r.status(), r.abortReason(), r.started(), r.finished(),
+        r.inputs(), r.environment(), r.system(), r.sut(), r.sutSettings(), r.prerequisites(), its, r.cleanup(),
+        r.metrics(), r.pricing(), r.compliant(), r.reasons(), r.driverHosts(), r.sutOutages());
+  }
+
   /** The same run ended with another status. */
   public static RunResult withStatus(RunResult r, RunStatus status) {
     return new RunResult(r.kitVersion(), r.runId(), status, status == RunStatus.COMPLETED ? ""

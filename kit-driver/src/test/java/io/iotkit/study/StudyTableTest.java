@@ -74,11 +74,29 @@ class StudyTableTest {
   @Test
   void ingestPercentilesComeFromTheHistograms() {
     StudyRow r = StudyTable.row("1", DONE, "a", StudyRuns.even(10_000, 1, 10, 2_000));
-    assertEquals(2.0, r.ingestP50Ms(), 0.01);
-    assertEquals(2.0, r.ingestP99Ms(), 0.01);
-    assertEquals(2.0, r.ingestP999Ms(), 0.01);
+    assertEquals(2.0, r.ingestLatency().p50Ms(), 0.01);
+    assertEquals(2.0, r.ingestLatency().p99Ms(), 0.01);
+    assertEquals(2.0, r.ingestLatency().p999Ms(), 0.01);
+    assertFalse(r.endToEnd().measured(), "a store read by query has no end to end");
     assertEquals(1.0, r.queryAvgMs().get(Operation.QUERY_MAX), 0.01, "max is the first template: 1 ms");
     assertEquals(4.0, r.queryP99Ms().get(Operation.QUERY_COUNT), 0.01);
+  }
+
+  @Test
+  void endToEndColumnsAppearOnlyWhereAStoreDeliveredToAReader() {
+    StudyTable byQuery = new StudyTable("s", pSweep("1", "2"), List.of(
+        StudyTable.row("1", DONE, "a", StudyRuns.even(10_000, 1, 10, 2_000))));
+    StudyTable delivered = new StudyTable("s", pSweep("1", "2"), List.of(
+        StudyTable.row("1", DONE, "a", StudyRuns.withEndToEnd(StudyRuns.even(10_000, 1, 10, 2_000), 7_000))));
+    assertFalse(byQuery.endToEnd());
+    assertFalse(StudyText.text(byQuery).contains("end to end p50"));
+    assertTrue(delivered.endToEnd());
+    assertEquals(7.0, delivered.rows().get(0).endToEnd().p99Ms(), 0.01);
+    String text = StudyText.text(delivered);
+    assertTrue(text.contains("end to end p50 ms"), text);
+    assertTrue(text.contains("7.00"), text);
+    assertTrue(StudyText.csv(delivered).lines().skip(1).findFirst().orElseThrow().contains(",7.0"),
+        StudyText.csv(delivered));
   }
 
   @Test
