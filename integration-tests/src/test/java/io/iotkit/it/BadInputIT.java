@@ -17,6 +17,15 @@ import org.junit.jupiter.api.io.TempDir;
 class BadInputIT {
 
   @Test
+  void versionIsTheReleaseIdentityTheBuildRecorded(@TempDir Path work) throws Exception {
+    KitProcess.Finished f = KitProcess.run(work, 2, "--version");
+    assertEquals(0, f.exitCode(), f.stdout() + f.stderr());
+    // a kit built in a git checkout (as this one is) names the commit it was built from
+    assertTrue(f.stdout().trim().matches("IoT gateway benchmark kit \\d+\\.\\d+\\.\\d+\\S* \\(commit [0-9a-f]{40}.*\\)"),
+        f.stdout());
+  }
+
+  @Test
   void noSubstations(@TempDir Path work) throws Exception {
     assertOneLine(KitProcess.run(work, 2, "-p", "0", "-k", "100"), 2, "-p must be at least 1");
   }

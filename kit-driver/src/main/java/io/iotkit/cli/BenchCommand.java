@@ -27,7 +27,7 @@ import picocli.CommandLine.Option;
 import site.ycsb.DBException;
 
 /** The kit's benchmark of itself: {@code tpcx-iot.sh bench}. */
-@Command(name = "bench", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "bench", mixinStandardHelpOptions = true, versionProvider = KitVersion.class, sortOptions = false,
     description = "Benchmarks the kit on this machine, in one JVM, against references: generation of 1 KB readings"
         + " into the sink binding against YCSB's CoreWorkload with as many threads, and the kit's insert path with"
         + " measurement (histograms, per-second sampling) on against off. With --bindings, also each store: its"

@@ -17,7 +17,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** Puts finished runs, or studies, side by side. */
-@Command(name = "compare", mixinStandardHelpOptions = true,
+@Command(name = "compare", mixinStandardHelpOptions = true, versionProvider = KitVersion.class,
     description = "Prints finished runs side by side (metric, checks, latencies) and writes the comparison as an"
         + " HTML page with charts. Given study folders (made by sweep), compares the studies instead: their tables"
         + " side by side per swept value, and charts with a line per study.")

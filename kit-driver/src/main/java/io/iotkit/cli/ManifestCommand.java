@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** Regenerates the audit manifest from the built kit, for a release. */
-@Command(name = "manifest", mixinStandardHelpOptions = true,
+@Command(name = "manifest", mixinStandardHelpOptions = true, versionProvider = KitVersion.class,
     description = "Writes audit/kit-files.sha256: the SHA-256 of every non-changeable kit file (scripts and"
         + " every jar the kit runs) as built now. Run it for a release, after a clean build, and commit the file.")
 final class ManifestCommand implements Callable<Integer> {

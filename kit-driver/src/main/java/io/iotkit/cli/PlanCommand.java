@@ -5,6 +5,7 @@ import io.iotkit.environment.EnvironmentProbe;
 import io.iotkit.model.Environment;
 import io.iotkit.model.Json;
 import io.iotkit.model.KitLayout;
+import io.iotkit.model.KitRelease;
 import io.iotkit.model.RunPlan;
 import io.iotkit.model.WorkloadSpec;
 import io.iotkit.plan.Calibration;
@@ -12,7 +13,6 @@ import io.iotkit.plan.Planner;
 import io.iotkit.progress.RunConsole;
 import io.iotkit.protocol.ExecutionSession;
 import io.iotkit.protocol.RunConfig;
-import io.iotkit.protocol.RunProtocol;
 import io.iotkit.report.PlanReport;
 import io.iotkit.result.RunFolder;
 import java.nio.file.Path;
@@ -25,7 +25,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** Planning a compliant run: {@code tpcx-iot.sh plan -b NAME -p P}. */
-@Command(name = "plan", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+@Command(name = "plan", mixinStandardHelpOptions = true, versionProvider = KitVersion.class, sortOptions = false, usageHelpAutoWidth = true,
     description = "Plans a compliant run on the SUT a run with these options would use: starts or reaches it as a run"
         + " does, runs one calibration (a short probe, then one workload execution of about --calibration-seconds"
         + " with P instances; not a result), purges what it wrote and stops a server it started. Prints and writes"
@@ -144,7 +144,7 @@ final class PlanCommand implements Callable<Integer> {
     RunPlan.Inputs inputs = new RunPlan.Inputs(provider.name(), substations, threads, sutNodes,
         bindingProperties == null ? null : bindingProperties.toString(),
         hosts.file() == null ? null : hosts.file().toString(), hosts.forThePlannedRun(), instanceJvmOptions == null ? null : jvmOptions, calibrationSeconds, marginPercent);
-    RunPlan plan = Planner.plan(RunProtocol.KIT_VERSION, folder.dir().getFileName().toString(), started,
+    RunPlan plan = Planner.plan(KitRelease.of(kit.home()).text(), folder.dir().getFileName().toString(), started,
         Instant.now(), inputs, outcome, results == null ? null : results.toString());
     String text = PlanReport.render(plan);
     folder.writeAtomically(JSON, Json.bytes(plan));

@@ -18,7 +18,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** Renders every report of a run again from its result.json. */
-@Command(name = "report", mixinStandardHelpOptions = true,
+@Command(name = "report", mixinStandardHelpOptions = true, versionProvider = KitVersion.class,
     description = "Renders every report of a finished run again from its result.json (text, HTML, full disclosure"
         + " report, executive summary), prints the text report and the paths.")
 final class ReportCommand implements Callable<Integer> {

@@ -29,8 +29,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The benchmark run: {@code tpcx-iot.sh -p P -k K}. */
-@Command(name = RunCommand.NAME, mixinStandardHelpOptions = true, version = "IoT gateway benchmark kit "
-    + RunProtocol.KIT_VERSION, sortOptions = false, usageHelpAutoWidth = true,
+@Command(name = RunCommand.NAME, mixinStandardHelpOptions = true, versionProvider = KitVersion.class, sortOptions = false, usageHelpAutoWidth = true,
     subcommands = {ManifestCommand.class, ReportCommand.class, CompareCommand.class, ServerCommand.class,
         BenchCommand.class, PlanCommand.class, SweepCommand.class},
     description = "Runs the benchmark: prerequisite checks, then two iterations of warmup + measured run with a"

@@ -31,7 +31,7 @@ import picocli.CommandLine.Parameters;
  * {@code status}). Either way the server's address goes to {@code DIR/binding.properties} (addresses only) and
  * the pid of the process serving DIR to {@code DIR/server.pid} (see {@link PidFile}).
  */
-@Command(name = "server", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "server", mixinStandardHelpOptions = true, versionProvider = KitVersion.class, sortOptions = false,
     description = {"Starts the local server of a binding (the one a run starts when no SUT is configured) by itself"
         + " and writes its address as a binding properties file (DIR/binding.properties) to pass to runs with"
         + " --binding-properties.",

@@ -1,7 +1,7 @@
 package io.iotkit.cli;
 
 import io.iotkit.model.KitLayout;
-import io.iotkit.protocol.RunProtocol;
+import io.iotkit.model.KitRelease;
 import io.iotkit.report.HeadlessChromium;
 import io.iotkit.report.StudyReport;
 import io.iotkit.result.RunFolder;
@@ -26,7 +26,7 @@ import picocli.CommandLine.Option;
  * A study over one swept run option: {@code tpcx-iot.sh sweep -p 1,2,4 --kvps-per-substation N}, or over one binding
  * property: {@code tpcx-iot.sh sweep -b mysql --binding-property mysql.batch.size=1,10,100 -k K}.
  */
-@Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+@Command(name = "sweep", mixinStandardHelpOptions = true, versionProvider = KitVersion.class, sortOptions = false, usageHelpAutoWidth = true,
     description = "Runs a study over one parameter: one full run of the kit per value of the one option that lists"
         + " several (comma-separated), each in its own run folder under the study folder's runs/, then writes the"
         + " study's table (table.txt, table.csv) and its page with charts (study.html). Run the same command with"
@@ -129,7 +129,7 @@ final class SweepCommand implements Callable<Integer> {
     }
     Study s;
     try {
-      s = Study.openOrCreate(dir.toAbsolutePath().normalize(), spec, RunProtocol.KIT_VERSION);
+      s = Study.openOrCreate(dir.toAbsolutePath().normalize(), spec, KitRelease.of(kit.home()).text());
     } catch (Study.MismatchException e) {
       throw new BadInputException(e.getMessage());
     }

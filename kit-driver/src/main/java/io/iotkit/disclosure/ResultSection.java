@@ -126,10 +126,8 @@ final class ResultSection {
     if (p == null || p.endToEnd() == null) {
       return null;
     }
-    String error = decimals("%.3f", p.endToEnd().clockErrorMicros() / 1e3);
-    return "End to end: from each reading's generation to the moment a reader on the master held it, the driver"
-        + " hosts' clock offsets applied; each figure may be off by up to " + error + " ms (the offsets' error"
-        + " bound).";
+    return "End to end: from each reading's generation to the moment a reader on the master held it; "
+        + p.endToEnd().clockText() + ".";
   }
 
   private static List<FdrView.LatencyRow> latency(PhaseResult p) {

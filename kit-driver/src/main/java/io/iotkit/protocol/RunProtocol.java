@@ -15,6 +15,7 @@ import io.iotkit.model.DriverHostResult;
 import io.iotkit.model.Environment;
 import io.iotkit.model.IterationResult;
 import io.iotkit.model.KitLayout;
+import io.iotkit.model.KitRelease;
 import io.iotkit.model.Metrics;
 import io.iotkit.model.PhaseResult;
 import io.iotkit.model.Pricing;
@@ -45,7 +46,6 @@ import site.ycsb.DBException;
  * writes as result.json.
  */
 public final class RunProtocol {
-  public static final String KIT_VERSION = "0.1.0";
   /** How long a store's reader may take, after an iteration's writes, to hold what was written. */
   private static final Duration DELIVERY_WAIT = Duration.ofSeconds(120);
   private static final int ITERATIONS = 2;
@@ -170,7 +170,7 @@ public final class RunProtocol {
     if (!abortReason.isEmpty()) {
       reasons.add(0, "run aborted: " + abortReason);
     }
-    return new RunResult(KIT_VERSION, runDir.getFileName().toString(), status, abortReason, started,
+    return new RunResult(KitRelease.of(config.kit().home()).text(), runDir.getFileName().toString(), status, abortReason, started,
         Instant.now(), inputs(), environment, system, sutDescription, sutSettings, prerequisites, iterations,
         cleanup, metrics, pricing, reasons.isEmpty(), reasons, driverHosts, outages);
   }

@@ -139,8 +139,8 @@ final class RunCharts {
   private static final double MOST_NINES = 4;
 
   /**
-   * Latency against percentile over each measured run, as HdrHistogram plots a distribution: ingest and each query
-   * template, from the instances' histograms merged. The x axis counts nines, so the tail gets room.
+   * Latency against percentile over each measured run, as HdrHistogram plots a distribution: ingest, end to end
+   * where a reader measured it, and each query template, from the instances' histograms merged. The x axis counts nines, so the tail gets room.
    */
   private void latencyDistribution() {
     List<SvgChart> charts = new ArrayList<>();
@@ -149,6 +149,9 @@ final class RunCharts {
       LineChart chart = new LineChart("Iteration " + it.number() + " measured run",
           "percentile in nines (1 = p90, 2 = p99, 3 = p99.9, 4 = p99.99)", "ms", "ms");
       distribution(chart, Operation.INGEST.label(), Latency.ingest(m));
+      if (m.endToEnd() != null) {
+        distribution(chart, Operation.END_TO_END.label(), m.endToEnd().micros().micros());
+      }
       for (Aggregate a : Aggregate.values()) {
         distribution(chart, Operation.query(a).label(), Latency.queries(m, a));
       }
@@ -158,7 +161,9 @@ final class RunCharts {
     }
     figure(CHART_LATENCY_DISTRIBUTION, "Latency distribution", "Latency at each percentile of the whole measured "
         + "run: ingest (each reading from its generation, its scheduled time when paced, to the store's "
-        + "acknowledgement) and each dashboard query template, from the driver instances' histograms merged.",
+        + "acknowledgement), end to end on a store that delivers readings (from the same instant to a reader on the "
+        + "master holding the reading) and each dashboard query template, from the driver instances' histograms "
+        + "merged.",
         orNoData(charts, () -> new LineChart("Measured runs", "percentile in nines", "ms", "ms")));
   }
 

@@ -87,8 +87,7 @@ public final class RunReport {
       }
     });
     if (m.endToEnd() != null) {
-      line("  end to end: a reader on the master; driver hosts' clock offsets applied, each figure within +/- %.3f ms",
-          m.endToEnd().clockErrorMicros() / 1e3);
+      line("  end to end: a reader on the master; %s", m.endToEnd().clockText());
     }
     // what the store read to answer, against what the windows held: 1.00× reads only the windows
     Map<Aggregate, QueryReads> reads = m.queryReads();

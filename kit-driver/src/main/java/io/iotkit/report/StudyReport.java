@@ -85,7 +85,7 @@ public final class StudyReport {
     charts.add(figure(CHART_INGEST_LATENCY, t.paced() ? "Ingest latency against offered load" : "Ingest latency",
         t.paced() ? "Ingest latency from each reading's scheduled send time to its acknowledgement, against the "
             + "offered rate P x R. "
-            + t.saturation().describe() + endToEndCaption(t) : "Ingest latency percentiles (generation to"
+            + t.saturation().describe(t.axisLabel()) + endToEndCaption(t) : "Ingest latency percentiles (generation to"
             + " acknowledgement) of each point's performance run." + endToEndCaption(t),
         chart(t, t.paced() ? "Ingest latency against offered load" : "Ingest latency against " + x, "ms", "ms",
             ingest, t.paced() ? StudyRow::offeredRate : null, 0)));

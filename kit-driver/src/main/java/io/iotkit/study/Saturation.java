@@ -46,9 +46,10 @@ public record Saturation(boolean reached, String value, double offeredRate, Stri
   }
 
   /** One line for the table: where and why, or "not reached". */
-  public String describe() {
-    return reached ? String.format(Locale.ROOT, "saturation point: offered %,.0f kvps/s (rate %s): %s", offeredRate,
-        value, rule) : "saturation point: not reached (every point achieved at least 95% of its offered rate with"
+  /** The point in words, naming its swept value on {@code axisLabel}, the swept option (a rate, P, threads...). */
+  public String describe(String axisLabel) {
+    return reached ? String.format(Locale.ROOT, "saturation point: offered %,.0f kvps/s (%s %s): %s", offeredRate,
+        axisLabel, value, rule) : "saturation point: not reached (every point achieved at least 95% of its offered rate with"
         + " ingest p99 within 10x the lowest point's)";
   }
 }

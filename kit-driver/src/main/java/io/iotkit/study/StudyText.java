@@ -122,7 +122,7 @@ public final class StudyText {
     sections.add(new Section(t.paced() ? "Paced load: offered rate (P x R) against achieved rate (IoTps), ingest"
         + " latency from each reading's scheduled time to its acknowledgement" + endToEnd
         : "Ingest latency in the performance run (each reading's generation to its acknowledgement" + endToEnd + ")",
-        inserts, t.paced() ? t.saturation().describe() : ""));
+        inserts, t.paced() ? t.saturation().describe(t.axisLabel()) : ""));
 
     List<List<String>> cpu = new ArrayList<>();
     cpu.add(List.of(x, "SUT processes CPU s/s", "SUT memory peak MiB", "SUT disk writes MB/s",

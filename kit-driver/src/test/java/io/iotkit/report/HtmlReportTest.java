@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.iotkit.model.CheckResult;
 import io.iotkit.model.IterationResult;
+import io.iotkit.model.Operation;
 import io.iotkit.model.PhaseResult;
 import io.iotkit.model.PhaseSeries;
 import io.iotkit.model.RunResult;
+import io.iotkit.study.StudyRuns;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -70,6 +72,15 @@ class HtmlReportTest {
       assertTrue(f.contains(series), series + " in " + f);
     }
     assertTrue(f.contains("percentile in nines"), f);
+  }
+
+  @Test
+  void theLatencyDistributionPlotsEndToEndWhereAReaderMeasuredIt() {
+    String without = figure(HtmlReport.render(SampleRuns.completed()), HtmlReport.CHART_LATENCY_DISTRIBUTION);
+    assertFalse(without.contains(Operation.END_TO_END.label()), without);
+    String with = figure(HtmlReport.render(StudyRuns.withEndToEnd(SampleRuns.completed(), 7_000)),
+        HtmlReport.CHART_LATENCY_DISTRIBUTION);
+    assertTrue(with.contains(Operation.END_TO_END.label()), with);
   }
 
   @Test

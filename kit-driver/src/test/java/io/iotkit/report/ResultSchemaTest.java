@@ -84,6 +84,26 @@ class ResultSchemaTest {
   }
 
   @Test
+  void endToEndLatencyIsValidAndReadsBackAsWritten() throws Exception {
+    RunResult r = io.iotkit.study.StudyRuns.withEndToEnd(SampleRuns.completed(), 7_000);
+    JsonNode tree = json(r);
+    assertEquals(Set.of(), schema().validate(tree));
+    RunResult back = Json.mapper().treeToValue(tree, RunResult.class);
+    for (int i = 0; i < r.iterations().size(); i++) {
+      var written = r.iterations().get(i).measured();
+      var read = back.iterations().get(i).measured();
+      assertEquals(written.endToEnd().micros().count(), read.endToEnd().micros().count());
+      assertEquals(written.latency().get(io.iotkit.model.Operation.END_TO_END),
+          read.latency().get(io.iotkit.model.Operation.END_TO_END));
+      assertTrue(written.latency().get(io.iotkit.model.Operation.END_TO_END).count() > 0);
+    }
+    // what `report` renders again from the file
+    String text = RunReport.render(back);
+    assertTrue(text.contains("end to end (to a reader)"), text);
+    assertTrue(text.contains("every driver instance on the master's clock"), text);
+  }
+
+  @Test
   void sampledResourcesAreValidAndReadBackAsWritten() throws Exception {
     RunResult r = SampleRuns.completed();
     JsonNode tree = json(r);

@@ -27,6 +27,7 @@ class SaturationTest {
     assertEquals("4000", s.value(), "3,700 of 4,000 is 92.5 %; 1,950 of 2,000 is 97.5 %");
     assertEquals(4000, s.offeredRate(), 1e-9);
     assertTrue(s.rule().startsWith("achieved 3,700 kvps/s is below 95% of the offered 4,000"), s.rule());
+    assertTrue(s.describe("P").startsWith("saturation point: offered 4,000 kvps/s (P 4000)"), s.describe("P"));
   }
 
   @Test
@@ -48,7 +49,7 @@ class SaturationTest {
   void notReachedWhenEveryPointKeepsUp() {
     Saturation s = Saturation.of(List.of(point(1000, 999, 500), point(2000, 1990, 900)));
     assertFalse(s.reached());
-    assertTrue(s.describe().contains("not reached"));
+    assertTrue(s.describe("rate").contains("not reached"));
   }
 
   @Test
