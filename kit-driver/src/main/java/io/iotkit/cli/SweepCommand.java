@@ -136,10 +136,14 @@ final class SweepCommand implements Callable<Integer> {
     int todo = s.toRun().size();
     System.out.printf("study %s: %s over %s: %d point(s), %d to run%n", s.dir(), spec.axisLabel(),
         String.join(", ", spec.values()), spec.values().size(), todo);
-    // On Ctrl-C or kill, the point's run (and everything it started) ends with the study.
-    Thread reaper = new Thread(RunCommand::stopChildren, "stop-children");
+    // On Ctrl-C or kill, the point's run (and everything it started) ends with the study, and stays marked running.
+    Sweep sweep = new Sweep(s, launcher, System.out);
+    Thread reaper = new Thread(() -> {
+      sweep.stop();
+      RunCommand.stopChildren();
+    }, "stop-children");
     Runtime.getRuntime().addShutdownHook(reaper);
-    int failed = new Sweep(s, launcher, System.out).run();
+    int failed = sweep.run();
     Runtime.getRuntime().removeShutdownHook(reaper);
 
     StudyTable table = StudyTable.read(s.dir());

@@ -24,7 +24,8 @@ import java.util.stream.Stream;
 /**
  * Runs a study's missing points one after another, each a full run of the kit's own launcher in a child process
  * with its run folder under the study's runs/ and its output in logs/. study.json is rewritten as each point
- * starts and ends; a failed point is recorded and the sweep goes on to the next.
+ * starts and ends; a failed point is recorded and the sweep goes on to the next. A sweep that is stopped leaves
+ * its point marked running, so the same command runs it again.
  */
 public final class Sweep {
   private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
@@ -32,6 +33,7 @@ public final class Sweep {
   private final Study study;
   private final Path launcher;
   private final PrintStream out;
+  private volatile boolean stopped;
 
   /**
    * @param launcher the kit's bin/tpcx-iot.sh
@@ -41,6 +43,14 @@ public final class Sweep {
     this.study = study;
     this.launcher = launcher;
     this.out = out;
+  }
+
+  /**
+   * Says the sweep is being stopped (on Ctrl-C or kill), before its point's run is ended: that run's exit is then
+   * the stop's doing, not the point's failure, and no further point starts.
+   */
+  public void stop() {
+    stopped = true;
   }
 
   /** Runs every point without a complete run; returns how many of them failed. */
@@ -56,6 +66,9 @@ public final class Sweep {
     }
     int failed = 0;
     for (int i : todo) {
+      if (stopped) {
+        break;
+      }
       PointState p = runPoint(i, points.size(), what);
       if (p.status() != PointState.Status.DONE) {
         failed++;
@@ -84,6 +97,9 @@ public final class Sweep {
         .redirectOutput(study.dir().resolve(log).toFile())
         .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
     int exit = child.waitFor();
+    if (stopped) {
+      return study.points().get(i);
+    }
     Instant finished = Instant.now();
     String folder = newFolder(runs, existing);
     PointState ended = new PointState(before.value(), before.options(), folder, PointState.Status.DONE, exit, null,

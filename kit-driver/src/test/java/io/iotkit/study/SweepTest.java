@@ -1,6 +1,7 @@
 package io.iotkit.study;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The sweep with a stand-in launcher: a failed point is recorded with its exit code and last line, and the
- * sweep goes on to the next point. */
+ * sweep goes on to the next point; a stopped sweep leaves its point running and starts no other. */
 class SweepTest {
   @Test
   void aFailedPointIsRecordedAndTheSweepGoesOn(@TempDir Path dir) throws Exception {
@@ -49,5 +50,38 @@ class SweepTest {
     assertTrue(out.contains("[1/2] P=1: started"), out);
     assertTrue(out.contains("[1/2] P=1: FAILED after 0 s with exit code 3: tpcx-iot.sh: run aborted"), out);
     assertTrue(out.contains("[2/2] P=2: FAILED"), out);
+  }
+
+  @Test
+  void aStoppedSweepLeavesItsPointRunningAndStartsNoOther(@TempDir Path dir) throws Exception {
+    Path launcher = dir.resolve("tpcx-iot.sh");
+    Files.writeString(launcher, "#!/bin/sh\necho started\nexec sleep 60\n");
+    Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwx------"));
+    StudySpec spec = new StudySpec(List.of("hbase"), List.of("1", "2"), null, null, null, null, null, 10L, null, null,
+        null, null, false, null).validated();
+    Study s = Study.openOrCreate(dir.resolve("study"), spec, "0.1.0");
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    Sweep sweep = new Sweep(s, launcher, new PrintStream(bytes, true, StandardCharsets.UTF_8));
+    // what the command's shutdown hook does: say the sweep is stopping, then end the point's run
+    Thread stopper = new Thread(() -> {
+      try {
+        while (Files.notExists(s.dir().resolve("logs/1-1.log")) || Files.size(s.dir().resolve("logs/1-1.log")) == 0) {
+          Thread.sleep(20);
+        }
+        sweep.stop();
+        ProcessHandle.current().descendants().forEach(ProcessHandle::destroy);
+      } catch (Exception e) {
+        throw new IllegalStateException(e);
+      }
+    });
+    stopper.start();
+    sweep.run();
+    stopper.join();
+    String out = bytes.toString(StandardCharsets.UTF_8);
+    List<PointState> points = Study.read(s.dir()).points();
+    assertEquals(PointState.Status.RUNNING, points.get(0).status(), out);
+    assertEquals(PointState.Status.NOT_RUN, points.get(1).status(), out);
+    assertFalse(out.contains("FAILED"), out);
+    assertFalse(out.contains("[2/2] P=2: started"), out);
   }
 }
