@@ -92,6 +92,8 @@ class ResultsIT {
     assertFalse(kept.contains(password), kept);
     assertTrue(Files.isRegularFile(dir.resolve("config/pricing.json")));
 
+    assertVerifyCatchesEdits(work, dir, r);
+
     // The HTML report in a real browser: scripts ran without error, the metric and every chart are there.
     Assumptions.assumeTrue(HeadlessChromium.find().isPresent(), "Chromium is not installed");
     String dom = HeadlessChromium.locate().dumpDom(dir.resolve("report.html"));
@@ -119,6 +121,8 @@ class ResultsIT {
     for (String f : REPORTS) {
       assertArrayEquals(before.get(f), Files.readAllBytes(dir.resolve(f)), f + " made again identically");
     }
+    assertEquals(0, KitProcess.run(work, 2, "verify", dir.toString()).exitCode(), "a folder whose reports were made"
+        + " again still verifies");
 
     // `compare` puts runs side by side (here the run with itself) and writes the HTML page.
     Path page = work.resolve("cmp/comparison.html");
@@ -128,6 +132,83 @@ class ResultsIT {
     assertTrue(cmp.stdout().lines().anyMatch(l -> l.split(iotps, -1).length == 3), "IoTps twice in a row:\n"
         + cmp.stdout());
     assertTrue(Files.readString(page).contains(iotps));
+  }
+
+  /**
+   * {@code verify} passes the untouched folder and names what differs in copies edited three ways: a figure in
+   * result.json (also with the manifest written again over the edit, as a forger would), an instance's interval
+   * log, and an HTML document; {@code report} refuses the edited folder; {@code package} archives the untouched one
+   * and prints the archive's digest.
+   */
+  private static void assertVerifyCatchesEdits(Path work, Path dir, RunResult r) throws Exception {
+    KitProcess.Finished ok = KitProcess.run(work, 2, "verify", dir.toString());
+    assertEquals(0, ok.exitCode(), ok.stdout());
+    assertTrue(ok.stdout().startsWith("verified: " + dir), ok.stdout());
+
+    Path figure = copy(dir, work.resolve("edited-figure"));
+    JsonNode json = Json.mapper().readTree(figure.resolve(RunFolder.RESULT).toFile());
+    ((com.fasterxml.jackson.databind.node.ObjectNode) json.get("metrics")).put("iotps", r.metrics().iotps() * 10);
+    Json.mapper().writeValue(figure.resolve(RunFolder.RESULT).toFile(), json);
+    String edited = assertDoesNotVerify(work, figure, "file result.json: changed since the run",
+        "metrics: IoTps: recorded " + r.metrics().iotps() * 10 + ", the evidence gives " + r.metrics().iotps(),
+        "file report.html: differs from what result.json renders");
+    KitProcess.Finished report = KitProcess.run(work, 2, "report", figure.toString());
+    assertEquals(2, report.exitCode(), report.stdout());
+    assertTrue(report.stderr().contains("does not match its manifest run-files.sha256"), report.stderr());
+    assertEquals(1, report.stderr().strip().lines().count(), "one line: " + report.stderr());
+    // a forger who writes the manifest again over the edit is still caught by the evidence
+    io.iotkit.audit.RunManifest.read(figure).orElseThrow().redigested(figure).write(figure);
+    String forged = assertDoesNotVerify(work, figure, "metrics: IoTps: recorded");
+    assertFalse(forged.contains("file result.json: changed"), forged);
+
+    Path log = copy(dir, work.resolve("edited-interval-log"));
+    Path hlog = log.resolve("iteration-1/measured/instance-0.hlog");
+    List<String> lines = new java.util.ArrayList<>(Files.readAllLines(hlog));
+    lines.remove(lines.stream().filter(l -> l.startsWith("Tag=ingest")).findFirst().orElseThrow());
+    Files.write(hlog, lines);
+    assertDoesNotVerify(work, log, "file iteration-1/measured/instance-0.hlog: changed since the run",
+        "iteration 1 measured instance 0 readings in its interval log: recorded");
+
+    Path html = copy(dir, work.resolve("edited-html"));
+    String page = Files.readString(html.resolve("report.html"));
+    String iotps = String.format(Locale.ROOT, "%,.2f", r.metrics().iotps());
+    assertTrue(page.contains(iotps), "the HTML report shows IoTps");
+    Files.writeString(html.resolve("report.html"), page.replace(iotps, String.format(Locale.ROOT, "%,.2f",
+        r.metrics().iotps() * 10)));
+    assertDoesNotVerify(work, html, "file report.html: changed since the run",
+        "file report.html: differs from what result.json renders");
+
+    KitProcess.Finished pkg = KitProcess.run(work, 2, "package", dir.toString(), "-o",
+        work.resolve("audit.zip").toString());
+    assertEquals(0, pkg.exitCode(), pkg.stderr());
+    assertTrue(pkg.stdout().contains("SHA-256:       " + io.iotkit.check.FileManifest.sha256(work.resolve(
+        "audit.zip"))), pkg.stdout());
+    try (var zip = new java.util.zip.ZipFile(work.resolve("audit.zip").toFile())) {
+      String root = dir.getFileName() + "/";
+      assertTrue(zip.getEntry(root + "run-files.sha256") != null && zip.getEntry(root + RunFolder.RESULT) != null
+          && zip.getEntry("kit/audit/kit-files.sha256") != null, "the folder, its manifest and the kit's");
+    }
+    assertEquals(2, KitProcess.run(work, 2, "package", html.toString()).exitCode(), "an edited folder is refused");
+  }
+
+  /** verify on {@code dir} exits 1 and prints each of {@code expected} at the start of a line; returns its output. */
+  private static String assertDoesNotVerify(Path work, Path dir, String... expected) throws Exception {
+    KitProcess.Finished v = KitProcess.run(work, 2, "verify", dir.toString());
+    assertEquals(1, v.exitCode(), v.stdout() + v.stderr());
+    for (String e : expected) {
+      assertTrue(v.stdout().lines().anyMatch(l -> l.startsWith(e)), "'" + e + "' in:\n" + v.stdout());
+    }
+    assertTrue(v.stdout().strip().endsWith(dir + " does not verify"), v.stdout());
+    return v.stdout();
+  }
+
+  private static Path copy(Path from, Path to) throws Exception {
+    try (var all = Files.walk(from)) {
+      for (Path p : all.toList()) {
+        Files.copy(p, to.resolve(from.relativize(p).toString()));
+      }
+    }
+    return to;
   }
 
   /**

@@ -1,5 +1,7 @@
 package io.iotkit.cli;
 
+import io.iotkit.audit.Discrepancy;
+import io.iotkit.audit.RunManifest;
 import io.iotkit.disclosure.Disclosure;
 import io.iotkit.model.Json;
 import io.iotkit.model.KitLayout;
@@ -12,6 +14,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -35,13 +39,42 @@ final class ReportCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     RunFolder folder = RunFolder.of(runDir);
     RunResult r = read(folder);
-    Written written = ResultWriter.write(folder, r, new KitLayout(kitHome).fdrTemplates());
+    Path templates = new KitLayout(kitHome).fdrTemplates();
+    Optional<RunManifest> manifest = matchingManifest(folder, ResultWriter.documents(folder.dir(), r, templates)
+        .keySet());
+    Written written = ResultWriter.write(folder, r, templates);
     // A run writes result.json only once it has ended; the reports made again from it make the folder whole.
     folder.markComplete();
     System.out.print(RunReport.render(r));
     System.out.println();
     printPaths(folder, r, written, screenshot);
+    if (manifest.isPresent()) {
+      // the documents came out as they were; only a screenshot may have been added
+      manifest.get().redigested(folder.dir()).write(folder.dir());
+    } else {
+      System.err.println(RunCommand.NAME + " report: " + folder.dir() + " has no " + RunManifest.FILE
+          + ", so nothing shows its files are as a run left them; verify will say so");
+    }
     return 0;
+  }
+
+  /**
+   * The folder's manifest, when every file still matches it. A folder changed since its run is refused: documents
+   * rendered again from an edited result would carry its figures as if measured. The documents it renders may be
+   * missing: they are made again.
+   */
+  private static Optional<RunManifest> matchingManifest(RunFolder folder, Set<String> rendered)
+      throws IOException, BadInputException {
+    Optional<RunManifest> m = RunManifest.read(folder.dir());
+    if (m.isPresent()) {
+      List<Discrepancy> differ = m.get().differences(folder.dir(), rendered);
+      if (!differ.isEmpty()) {
+        throw new BadInputException(folder.dir() + " does not match its manifest " + RunManifest.FILE + " ("
+            + differ.size() + " file(s), first " + differ.get(0).line() + "), so its reports are not made again;"
+            + " run verify " + folder.dir() + " to see every difference");
+      }
+    }
+    return m;
   }
 
   /** A run folder's result; bad input if the folder holds none. */

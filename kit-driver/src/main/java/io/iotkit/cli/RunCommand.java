@@ -1,5 +1,6 @@
 package io.iotkit.cli;
 
+import io.iotkit.audit.RunManifest;
 import io.iotkit.binding.BindingProvider;
 import io.iotkit.hosts.InstanceMemory;
 import io.iotkit.model.Arrivals;
@@ -31,7 +32,7 @@ import picocli.CommandLine.Option;
 /** The benchmark run: {@code tpcx-iot.sh -p P -k K}. */
 @Command(name = RunCommand.NAME, mixinStandardHelpOptions = true, versionProvider = KitVersion.class, sortOptions = false, usageHelpAutoWidth = true,
     subcommands = {ManifestCommand.class, ReportCommand.class, CompareCommand.class, ServerCommand.class,
-        BenchCommand.class, PlanCommand.class, SweepCommand.class},
+        BenchCommand.class, PlanCommand.class, SweepCommand.class, VerifyCommand.class, PackageCommand.class},
     description = "Runs the benchmark: prerequisite checks, then two iterations of warmup + measured run with a"
         + " data check and a system cleanup between them; prints the run report and writes it, with all raw"
         + " results, into a new folder under the results folder. With no SUT address in the binding properties,"
@@ -201,6 +202,8 @@ final class RunCommand implements Callable<Integer> {
       System.out.println();
       ReportCommand.printPaths(folder, r, written, screenshot);
     }
+    // last, once every file is there: what lets anyone tell later whether the folder is as the run left it
+    RunManifest.of(folder.dir(), r.kitVersion(), kit).write(folder.dir());
     if (!r.completed()) {
       System.err.println(NAME + ": run aborted: " + r.abortReason() + " (results: " + folder.dir() + ")");
       return protocol.abortedOnBadInput() ? EXIT_BAD_INPUT : EXIT_FAILED;

@@ -16,7 +16,9 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Renders the full disclosure report and the executive summary of docs/PROTOCOL.md §6 from a {@link RunResult}, each as
@@ -52,12 +54,24 @@ public final class Disclosure {
    *     one line fit for the user
    */
   public static List<Path> write(RunFolder folder, RunResult r, Path templatesDir) throws IOException {
-    FdrView model = FdrView.of(r, digests(folder.dir()));
     List<Path> written = new ArrayList<>();
-    for (Document d : DOCUMENTS) {
-      written.add(folder.writeAtomically(d.output(), render(templatesDir, d.template(), d.html(), model)));
+    for (var d : render(folder.dir(), r, templatesDir).entrySet()) {
+      written.add(folder.writeAtomically(d.getKey(), d.getValue()));
     }
     return written;
+  }
+
+  /**
+   * The four documents as {@link #write} writes them, by file name in that order, rendered from the run's result
+   * and the kit file digests in its folder.
+   */
+  public static Map<String, String> render(Path runDir, RunResult r, Path templatesDir) throws IOException {
+    FdrView model = FdrView.of(r, digests(runDir));
+    Map<String, String> documents = new LinkedHashMap<>();
+    for (Document d : DOCUMENTS) {
+      documents.put(d.output(), render(templatesDir, d.template(), d.html(), model));
+    }
+    return documents;
   }
 
   /**

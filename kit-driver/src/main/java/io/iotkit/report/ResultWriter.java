@@ -15,7 +15,8 @@ import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.List;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
@@ -44,16 +45,30 @@ public final class ResultWriter {
    */
   public static Written write(RunFolder folder, RunResult result, Path templates) throws IOException {
     Path json = folder.writeAtomically(RunFolder.RESULT, Json.bytes(result));
-    folder.writeAtomically(SCHEMA, schema());
-    Path text = folder.writeAtomically("report.txt", RunReport.render(result));
-    Path html = folder.writeAtomically("report.html", HtmlReport.render(result));
-    List<Path> disclosure = Disclosure.write(folder, result, templates);
-    for (IterationResult it : result.iterations()) {
-      histograms(folder, "histograms/iteration-" + it.number() + "-warmup.hlog", it.warmup());
-      histograms(folder, "histograms/iteration-" + it.number() + "-measured.hlog", it.measured());
+    for (var d : documents(folder.dir(), result, templates).entrySet()) {
+      folder.writeAtomically(d.getKey(), d.getValue());
     }
-    return new Written(json, text, html, disclosure.get(0), disclosure.get(1), disclosure.get(2),
-        disclosure.get(3));
+    return new Written(json, folder.file("report.txt"), folder.file("report.html"), folder.file("fdr.md"),
+        folder.file("fdr.html"), folder.file("executive-summary.md"), folder.file("executive-summary.html"));
+  }
+
+  /**
+   * Every file {@link #write} renders from the result, by its path in the run folder, in the order they are
+   * written: the schema, the text and HTML reports, the disclosure documents and the phases' histogram logs. The
+   * same result and kit give the same bytes, which is what lets an auditor check the documents against it.
+   */
+  public static Map<String, byte[]> documents(Path runDir, RunResult result, Path templates) throws IOException {
+    Map<String, byte[]> all = new LinkedHashMap<>();
+    all.put(SCHEMA, schema());
+    all.put("report.txt", RunReport.render(result).getBytes(StandardCharsets.UTF_8));
+    all.put("report.html", HtmlReport.render(result).getBytes(StandardCharsets.UTF_8));
+    Disclosure.render(runDir, result, templates).forEach((name, text) -> all.put(name,
+        text.getBytes(StandardCharsets.UTF_8)));
+    for (IterationResult it : result.iterations()) {
+      all.put("histograms/iteration-" + it.number() + "-warmup.hlog", histograms(it.warmup()));
+      all.put("histograms/iteration-" + it.number() + "-measured.hlog", histograms(it.measured()));
+    }
+    return all;
   }
 
   /** A PNG of the HTML report beside it, drawn by headless Chromium. */
@@ -73,7 +88,7 @@ public final class ResultWriter {
     }
   }
 
-  private static void histograms(RunFolder folder, String name, PhaseResult phase) throws IOException {
+  private static byte[] histograms(PhaseResult phase) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try (PrintStream out = new PrintStream(bytes, false, StandardCharsets.UTF_8)) {
       HistogramLogWriter w = new HistogramLogWriter(out);
@@ -87,7 +102,7 @@ public final class ResultWriter {
         write(w, Latency.queries(phase, a), Operation.query(a).key(), phase);
       }
     }
-    folder.writeAtomically(name, bytes.toByteArray());
+    return bytes.toByteArray();
   }
 
   private static void write(HistogramLogWriter w, Histogram h, String tag, PhaseResult phase) {
