@@ -69,6 +69,17 @@ public interface StoreAdmin extends AutoCloseable {
   }
 
   /**
+   * What each server of the store says of its own current start, by server: a value that a restart changes and
+   * nothing else does (HBase's start codes, PostgreSQL's postmaster start time), so that the system cleanup can
+   * prove a restart from the servers themselves rather than from a restart command's exit status. Read as the
+   * server answers it, never computed by the binding from its own clock. Empty by default: the store does not say,
+   * and the kit reports that it could not tell.
+   */
+  default Map<String, String> serverStarts() throws DBException {
+    return Map.of();
+  }
+
+  /**
    * Figures the binding measured on the store's side since {@link #prepare} (e.g. deliveries counted),
    * as name and value text, for the run report. Empty by default.
    */

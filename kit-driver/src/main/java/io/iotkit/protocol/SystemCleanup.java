@@ -1,5 +1,6 @@
 package io.iotkit.protocol;
 
+import io.iotkit.check.ServerRestarts;
 import io.iotkit.files.FileTrees;
 import io.iotkit.model.CheckResult;
 import io.iotkit.model.Figure;
@@ -12,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import site.ycsb.DBException;
 
@@ -43,10 +45,15 @@ final class SystemCleanup {
     checks.add(CheckResult.of("cleanup: temporary files deleted", Figure.of(deleted, "files", deleted + " files"),
         Limit.text("folder removed"), !Files.exists(tmpDir), "could not delete " + tmpDir));
 
+    Map<String, String> startsBefore = serverStarts(sut);
     if (sut.embedded()) {
       List<LocalServer.Node> before = sut.nodes();
       sut.restartEmbedded();
       checks.addAll(nodeRestarts(before, sut.nodes()));
+      // the kit's own restart is proven by the new processes; the servers' word is added where they give it
+      if (!startsBefore.isEmpty()) {
+        checks.add(ServerRestarts.check(startsBefore, serverStarts(sut)));
+      }
     } else {
       var command = sut.property(RESTART_COMMAND);
       if (command.isEmpty()) {
@@ -60,9 +67,21 @@ final class SystemCleanup {
         checks.add(CheckResult.measure("cleanup: SUT restarted",
             Figure.of(exit, "exit status", RESTART_COMMAND + " exited " + exit), Limit.exactly(0, "exit status", "exit 0"),
             "the restart command failed; see sut-restart.log in the run folder"));
+        if (exit == 0) {
+          checks.add(ServerRestarts.check(startsBefore, serverStarts(sut)));
+        }
       }
     }
     return checks;
+  }
+
+  /** What the store's servers say of their current start; a store that cannot be read now has not come back. */
+  private static Map<String, String> serverStarts(SutSession sut) throws SutException {
+    try {
+      return sut.admin().serverStarts();
+    } catch (DBException e) {
+      throw new SutException("cannot read the SUT's server starts: " + e.getMessage());
+    }
   }
 
   /** One check per node: restarted when the node serves again from a new process. */

@@ -105,6 +105,23 @@ final class HBaseAdmin implements StoreAdmin {
     }
   }
 
+  /** The active master's and each live region server's start code, which the server takes when it starts. */
+  @Override
+  public Map<String, String> serverStarts() throws DBException {
+    try (Admin admin = t.connection.getAdmin()) {
+      ClusterMetrics m = admin.getClusterMetrics(EnumSet.of(ClusterMetrics.Option.MASTER,
+          ClusterMetrics.Option.LIVE_SERVERS));
+      Map<String, String> starts = new java.util.TreeMap<>();
+      starts.put("master " + m.getMasterName().getAddress(), "start code " + m.getMasterName().getStartcode());
+      for (org.apache.hadoop.hbase.ServerName rs : m.getLiveServerMetrics().keySet()) {
+        starts.put("region server " + rs.getAddress(), "start code " + rs.getStartcode());
+      }
+      return starts;
+    } catch (IOException e) {
+      throw new DBException("hbase: cannot read the servers' start codes: " + e.getMessage());
+    }
+  }
+
   @Override
   public Map<String, Long> countReadings(List<String> substations) throws DBException {
     Map<String, Long> counts = new LinkedHashMap<>();

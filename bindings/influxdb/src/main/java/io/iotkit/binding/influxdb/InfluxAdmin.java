@@ -205,6 +205,12 @@ public final class InfluxAdmin implements StoreAdmin {
     return settings;
   }
 
+  /** The start time influxd reports of itself in SHOW DIAGNOSTICS. */
+  @Override
+  public Map<String, String> serverStarts() throws DBException {
+    return ServerDiagnostics.read(http).started().map(s -> Map.of("influxd", "started " + s)).orElse(Map.of());
+  }
+
   private static void statementOk(QueryResults r, int i, String what) throws DBException {
     if (r.statement(i).error().isPresent()) {
       throw new DBException("influxdb: " + what + " failed: " + r.statement(i).error().get());

@@ -54,24 +54,33 @@ final class ServerDiagnostics {
       Map.entry("subscriber.write-concurrency", "40"));
 
   private final Map<String, String> config;
+  private final String started;
   private final String unreadable;
 
-  private ServerDiagnostics(Map<String, String> config, String unreadable) {
+  private ServerDiagnostics(Map<String, String> config, String started, String unreadable) {
     this.config = config;
+    this.started = started;
     this.unreadable = unreadable;
   }
 
   /** The diagnostics of a server whose config reads so (section.key to value). */
   static ServerDiagnostics of(Map<String, String> config) {
-    return new ServerDiagnostics(Map.copyOf(config), null);
+    return new ServerDiagnostics(Map.copyOf(config), null, null);
   }
 
   static ServerDiagnostics read(InfluxHttp http) throws DBException {
     QueryResults.Statement s = http.query("SHOW DIAGNOSTICS", false).statement(0);
     if (s.error().isPresent()) {
-      return new ServerDiagnostics(Map.of(), s.error().get());
+      return new ServerDiagnostics(Map.of(), null, s.error().get());
     }
-    return new ServerDiagnostics(config(s), null);
+    String started = s.series().stream().filter(x -> x.name().equals("system") && !x.rowMaps().isEmpty())
+        .map(x -> x.rowMaps().get(0).get("started")).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+    return new ServerDiagnostics(config(s), started, null);
+  }
+
+  /** When influxd started, as its "system" section says; empty when it does not say (or would not answer). */
+  java.util.Optional<String> started() {
+    return java.util.Optional.ofNullable(started);
   }
 
   /** Each config section's one row as section.key to value text. */

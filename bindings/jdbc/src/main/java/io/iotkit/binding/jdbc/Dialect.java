@@ -44,6 +44,9 @@ public interface Dialect {
   /** The server's version and the settings changed from their defaults, never a credential. */
   Map<String, String> sutSettings(Sql sql) throws SQLException;
 
+  /** What the server says of its own current start (see StoreAdmin#serverStarts), by server. */
+  Map<String, String> serverStarts(Sql sql) throws SQLException;
+
   /** What a commit means on this server and how the connection is protected, for the run report. */
   Map<String, String> measurements(Sql sql, JdbcSettings settings) throws SQLException;
 

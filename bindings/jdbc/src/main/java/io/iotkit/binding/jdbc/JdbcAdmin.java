@@ -93,6 +93,11 @@ public final class JdbcAdmin implements StoreAdmin {
     return readServer("the version and settings", t.dialect::sutSettings);
   }
 
+  @Override
+  public Map<String, String> serverStarts() throws DBException {
+    return readServer("the server's start", t.dialect::serverStarts);
+  }
+
   /** A read of what the server says of itself. */
   @FunctionalInterface
   private interface ServerRead<T> {

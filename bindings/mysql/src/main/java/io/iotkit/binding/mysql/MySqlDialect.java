@@ -78,6 +78,18 @@ final class MySqlDialect implements Dialect {
   }
 
   /**
+   * The server's start second: the statement's own start second less the server's Uptime, both of which the server
+   * takes from one clock reading per statement, so two reads of one server's start agree.
+   */
+  @Override
+  public Map<String, String> serverStarts(Sql sql) throws SQLException {
+    List<List<String>> r = sql.rows("SELECT CONCAT(@@hostname, ':', @@port),"
+        + " UNIX_TIMESTAMP() - CAST(VARIABLE_VALUE AS SIGNED)"
+        + " FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME = 'UPTIME'");
+    return r.isEmpty() ? Map.of() : Map.of("server " + r.get(0).get(0), "started at epoch second " + r.get(0).get(1));
+  }
+
+  /**
    * The server's version, the settings that decide what a commit means, whether the connection is encrypted, and
    * the commits semi-synchronous replication saw acknowledged.
    */

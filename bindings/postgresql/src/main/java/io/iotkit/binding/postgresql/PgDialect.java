@@ -81,6 +81,14 @@ final class PgDialect implements Dialect {
     return PgLayout.read(sql, settings.database(), (PgTable) table);
   }
 
+  /** The postmaster's start time, which only a restart of the server changes. */
+  @Override
+  public Map<String, String> serverStarts(Sql sql) throws SQLException {
+    List<List<String>> r = sql.rows("SELECT COALESCE(host(inet_server_addr()), 'socket') || ':'"
+        + " || current_setting('port'), pg_postmaster_start_time()::text");
+    return r.isEmpty() ? Map.of() : Map.of("server " + r.get(0).get(0), "postmaster started " + r.get(0).get(1));
+  }
+
   @Override
   public Map<String, String> sutSettings(Sql sql) throws SQLException {
     return PgServerSettings.read(sql);
