@@ -69,6 +69,21 @@ class KafkaClusterIT {
           layout.get("substation partitions"));
     }
 
+    // The copies themselves: all three in sync before iteration 1; at its data check broker 2 is down, so every
+    // reading has 2 live copies and the check fails; after the restart iteration 2 has 3 again.
+    CheckResult before1 = KitProcess.check(first.checks(), "before the warmup: copies on the store");
+    assertTrue(before1.passed() && before1.measured().text().startsWith("3 (400 partition(s)"), before1.line());
+    CheckResult after1 = KitProcess.check(first.checks(), "at the data check: copies on the store");
+    assertFalse(after1.passed(), after1.line());
+    assertTrue(after1.measured().text().startsWith("2 (400 partition(s)")
+        && after1.measured().text().contains("at least 3 replicas each, at least 2 in sync; min.insync.replicas=2"),
+        after1.line());
+    assertTrue(r.reasons().contains(after1.reason()), r.reasons().toString());
+    for (String when : List.of("before the warmup", "at the data check")) {
+      CheckResult c = KitProcess.check(r.iterations().get(1).checks(), when + ": copies on the store");
+      assertTrue(c.passed(), c.line());
+    }
+
     // The lost broker is back after the restart, and iteration 2 ran on all three.
     for (String broker : List.of("broker 1", "broker 2", "broker 3")) {
       assertTrue(KitProcess.check(r.cleanup(), broker).passed(), r.cleanup().toString());

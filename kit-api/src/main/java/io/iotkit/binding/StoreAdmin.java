@@ -16,6 +16,16 @@ public interface StoreAdmin extends AutoCloseable {
   Replication replication() throws DBException;
 
   /**
+   * The copies of the iteration's readings as counted on the copies (live replicas, their in-sync state, how far
+   * they have applied the primary's writes), read before the iteration's warmup and again at its data check. A
+   * figure the store does not give is counted as no copy. Empty by default: the binding does not read its copies,
+   * and only the factor of {@link #replication()} is checked.
+   */
+  default Optional<LiveCopies> liveCopies(List<String> substations) throws DBException {
+    return Optional.empty();
+  }
+
+  /**
    * Before an iteration writes anything, with the substation keys it will write (e.g. to create a topic, lay out a
    * table, or start a verifying subscriber). Nothing by default.
    */

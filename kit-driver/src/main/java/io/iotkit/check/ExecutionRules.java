@@ -1,5 +1,6 @@
 package io.iotkit.check;
 
+import io.iotkit.binding.LiveCopies;
 import io.iotkit.model.CheckResult;
 import io.iotkit.model.Figure;
 import io.iotkit.model.InstanceResult;
@@ -120,6 +121,18 @@ public final class ExecutionRules {
     return CheckResult.measure("replication factor", Figure.of(factor, "copies", factor + " (" + source + ")"),
         Limit.atLeast(MIN_REPLICATION, "copies", ">= " + MIN_REPLICATION),
         "the SUT keeps fewer than 3 copies of each reading; configure 3 or more");
+  }
+
+  /**
+   * The replication rule on the copies themselves: every reading of the iteration has at least 3 live, caught-up
+   * copies, as the store's copies show at this moment (before the warmup, at the data check).
+   */
+  public static CheckResult liveCopies(String label, LiveCopies copies) {
+    return CheckResult.measure(label + " copies on the store", Figure.of(copies.copies(), "copies",
+            copies.copies() + " (" + copies.detail() + ")"), Limit.atLeast(MIN_REPLICATION, "copies", ">= "
+            + MIN_REPLICATION + " live copies"),
+        "fewer than 3 live copies of the iteration's readings: a copy is down or behind; bring it back before the"
+            + " run");
   }
 
   /**

@@ -4,7 +4,6 @@ import io.iotkit.audit.AuditPackage;
 import io.iotkit.audit.Discrepancy;
 import io.iotkit.audit.RunManifest;
 import io.iotkit.model.KitLayout;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -31,9 +30,7 @@ final class PackageCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (!Files.isDirectory(runDir)) {
-      throw new BadInputException(runDir + " is not a folder; name a run folder under results/");
-    }
+    VerifyCommand.requireFolder(runDir);
     Optional<RunManifest> manifest = RunManifest.read(runDir);
     if (manifest.isEmpty()) {
       throw new BadInputException(runDir + " has no " + RunManifest.FILE + ", so nothing shows it is as the run"

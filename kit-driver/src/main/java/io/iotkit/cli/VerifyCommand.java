@@ -30,9 +30,7 @@ final class VerifyCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    if (!Files.isDirectory(runDir)) {
-      throw new BadInputException(runDir + " is not a folder; name a run folder under results/");
-    }
+    requireFolder(runDir);
     List<Discrepancy> found = RunVerifier.verify(runDir, new KitLayout(kitHome));
     found.forEach(d -> System.out.println(d.line()));
     if (found.isEmpty()) {
@@ -42,5 +40,12 @@ final class VerifyCommand implements Callable<Integer> {
     System.out.println(found.size() + " discrepanc" + (found.size() == 1 ? "y" : "ies") + ": " + runDir
         + " does not verify");
     return RunCommand.EXIT_FAILED;
+  }
+
+  /** A RUN_DIR argument that names no folder is bad input. */
+  static void requireFolder(Path runDir) throws BadInputException {
+    if (!Files.isDirectory(runDir)) {
+      throw new BadInputException(runDir + " is not a folder; name a run folder under results/");
+    }
   }
 }

@@ -169,7 +169,9 @@ record FdrView(Sponsor system, String kitVersion, String runId, String status, S
     }
   }
 
-  record LineItem(String description, String unitPrice, String quantity, String extendedPrice,
+  /** One line item as the pricing table shows it; "–" where a column does not apply, MISSING where it is owed. */
+  record LineItem(String partNumber, String description, String source, String listPrice, String discount,
+                  String unitPrice, String quantity, String extendedPrice, String maintenance,
                   String availabilityDate) {
   }
 

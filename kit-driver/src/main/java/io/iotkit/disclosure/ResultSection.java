@@ -45,12 +45,18 @@ final class ResultSection {
     }
     Pricing p = pricing.get();
     List<Pricing.LineItem> lineItems = p.lineItems() == null ? List.of() : p.lineItems();
-    List<FdrView.LineItem> items = lineItems.stream().map(i -> new FdrView.LineItem(text(i.description()),
-        money(i.unitPrice()), count(i.quantity()), money(i.unitPrice() * i.quantity()),
-        FdrFormat.date(i.availabilityDate()))).toList();
+    List<FdrView.LineItem> items = lineItems.stream().map(ResultSection::lineItem).toList();
     boolean priced = !lineItems.isEmpty();
     return new FdrView.Prices(null, text(p.sponsor()), text(p.system()), text(p.currency()), items,
         priced ? money(p.totalCost()) : UNKNOWN, priced ? p.availabilityDate().toString() : UNKNOWN);
+  }
+
+  private static FdrView.LineItem lineItem(Pricing.LineItem i) {
+    return new FdrView.LineItem(i.partNumber() == null ? MISSING : text(i.partNumber()), text(i.description()),
+        i.source() == null ? MISSING : text(i.source()), i.listPrice() == null ? "–" : money(i.listPrice()),
+        i.discountPercent() == null ? "–" : decimals("%.1f %%", i.discountPercent()), money(i.unitPrice()),
+        count(i.quantity()), money(i.extendedPrice()),
+        i.maintenanceMonths() == null ? "–" : i.maintenanceMonths() + " months", FdrFormat.date(i.availabilityDate()));
   }
 
   static FdrView.Figures metrics(Optional<Metrics> metrics, Optional<Pricing> pricing) {

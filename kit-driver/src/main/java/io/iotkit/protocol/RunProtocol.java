@@ -6,6 +6,7 @@ import io.iotkit.binding.Replication;
 import io.iotkit.check.ExecutionRules;
 import io.iotkit.check.FileCheck;
 import io.iotkit.check.FileManifest;
+import io.iotkit.check.PricingRules;
 import io.iotkit.environment.EnvironmentProbe;
 import io.iotkit.hosts.DriverHosts;
 import io.iotkit.hosts.HostReport;
@@ -32,6 +33,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -99,6 +102,10 @@ public final class RunProtocol {
     ExecutionSession session = null;
     try {
       record(prerequisites, fileCheck(runDir));
+      LocalDate runDate = started.atZone(ZoneOffset.UTC).toLocalDate();
+      for (CheckResult c : PricingRules.checks(pricing, system, PricingRules.reportDate(system, runDate))) {
+        record(prerequisites, c);
+      }
       session = ExecutionSession.connect(config, provider, environment, runDir, out);
       checkHosts(session);
       out.line("starting or connecting to the SUT (" + provider.name() + ") ...");
@@ -257,6 +264,10 @@ public final class RunProtocol {
     int outagesBefore = session.outages().size();
     sut.admin().prepare(substations);
     Map<String, String> layout = sut.admin().dataLayout();
+    List<CheckResult> before = new ArrayList<>(); // shown, and a strict run stopped, before any reading is written
+    for (CheckResult c : liveCopies("iteration " + n + " before the warmup:", sut, substations).stream().toList()) {
+      record(before, c);
+    }
     DeliveryLatency delivered = new DeliveryLatency(session.clocks(substations));
     Optional<DeliveryWatch> reader = sut.admin().watchDeliveries(substations, delivered);
     try {
@@ -281,7 +292,7 @@ public final class RunProtocol {
         warmup = warmup.withEndToEnd(delivered.warmup());
         measured = measured.withEndToEnd(delivered.measured());
       }
-      return dataCheck(n, substations, sut, layout, warmup, measured);
+      return dataCheck(n, substations, sut, layout, warmup, measured, before);
     } finally {
       reader.ifPresent(DeliveryWatch::close);
     }
@@ -297,8 +308,15 @@ public final class RunProtocol {
     }
   }
 
+  /** The copies of the iteration's readings as the store's copies show them; empty where the binding reads none. */
+  private static Optional<CheckResult> liveCopies(String label, SutSession sut, List<String> substations)
+      throws DBException {
+    return sut.admin().liveCopies(substations).map(c -> ExecutionRules.liveCopies(label, c));
+  }
+
   private IterationResult dataCheck(int n, List<String> substations, SutSession sut, Map<String, String> layout,
-                                    PhaseResult warmup, PhaseResult measured) throws DBException, StrictAbort {
+                                    PhaseResult warmup, PhaseResult measured, List<CheckResult> before)
+      throws DBException, StrictAbort {
     out.line("iteration " + n + ": data check ...");
     // Each substation counted on its own: a reading under another substation of the run leaves the total equal.
     List<SubstationCount> counts = ExecutionRules.substationCounts(substations,
@@ -308,6 +326,11 @@ public final class RunProtocol {
     List<CheckResult> checks = new ArrayList<>();
     for (CheckResult c : ExecutionRules.iteration(n, warmup, measured, counts, sut.answersQueries())) {
       record(checks, c);
+    }
+    checks.addAll(before);
+    Optional<CheckResult> copiesAfter = liveCopies("iteration " + n + " at the data check:", sut, substations);
+    if (copiesAfter.isPresent()) {
+      record(checks, copiesAfter.get());
     }
     return new IterationResult(n, substations, warmup, measured, stored, counts, storeMeasurements, checks, layout);
   }

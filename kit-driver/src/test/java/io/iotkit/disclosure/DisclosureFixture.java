@@ -44,8 +44,10 @@ public final class DisclosureFixture {
 
   static Pricing pricing() {
     return new Pricing("ACME", "Gateway 9000", "USD", List.of(
-        new Pricing.LineItem("server", 12_500.25, 4, LocalDate.of(2026, 2, 1)),
-        new Pricing.LineItem("3-year support", 9_999, 1, LocalDate.of(2026, 4, 30))));
+        new Pricing.LineItem("R740-GW", "server", "list", 13_889.17, 10.0, 12_500.25, 4, null, "ACME R740",
+            LocalDate.of(2026, 2, 1)),
+        new Pricing.LineItem("SUP-3Y", "3-year support", "quote", null, null, 9_999.0, 1, 36, null,
+            LocalDate.of(2026, 4, 30))));
   }
 
   public static SystemDescription system() {

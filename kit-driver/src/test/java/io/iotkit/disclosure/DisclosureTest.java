@@ -47,8 +47,10 @@ class DisclosureTest {
     assertTrue(fdr.contains("| Total cost of ownership (3 years) | USD 60,000.00 |"), fdr);
     assertTrue(fdr.contains("| System availability date | 2026-04-30 |"), fdr);
     // Pricing table with extended prices.
-    assertTrue(fdr.contains("| server | 12,500.25 | 4 | 50,001.00 | 2026-02-01 |"), fdr);
-    assertTrue(fdr.contains("| 3-year support | 9,999.00 | 1 | 9,999.00 | 2026-04-30 |"), fdr);
+    assertTrue(fdr.contains("| R740-GW | server | list | 13,889.17 | 10.0 % | 12,500.25 | 4 | 50,001.00 | – |"
+        + " 2026-02-01 |"), fdr);
+    assertTrue(fdr.contains("| SUP-3Y | 3-year support | quote | – | – | 9,999.00 | 1 | 9,999.00 | 36 months |"
+        + " 2026-04-30 |"), fdr);
     // Both iterations, with warmup and measured times.
     assertTrue(fdr.contains("### Iteration 1"), fdr);
     assertTrue(fdr.contains("### Iteration 2"), fdr);
@@ -96,7 +98,9 @@ class DisclosureTest {
     assertTrue(summary.contains("| Nodes / processors / cores / threads | 4 / 8 / 256 / 512 |"), summary);
     assertTrue(summary.contains("| Storage | 4 × (8 × 3.84 TB NVMe SSD) |"), summary);
     assertTrue(summary.contains("| Data management system | Apache HBase 2.5.10 |"), summary);
-    assertTrue(summary.contains("| server | 12,500.25 | 4 | 50,001.00 | 2026-02-01 |"), summary);
+    assertTrue(summary.contains("| R740-GW | server | list | 13,889.17 | 10.0 % | 12,500.25 | 4 | 50,001.00 | – |"
+        + " 2026-02-01 |"), summary);
+    assertTrue(summary.contains("| Scale | P = 2 substations, K = 10,000,000 kvps per execution |"), summary);
   }
 
   @Test

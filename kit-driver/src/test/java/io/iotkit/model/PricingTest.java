@@ -48,6 +48,27 @@ class PricingTest {
   }
 
   @Test
+  void aListPriceLessItsDiscountIsTheUnitPrice() throws Exception {
+    Pricing p = Pricing.load(file(pricing("{\"partNumber\": \"S-1\", \"description\": \"server\", \"source\":"
+        + " \"list\", \"listPrice\": 10000, \"discountPercent\": 15, \"quantity\": 2, \"availabilityDate\":"
+        + " \"2026-02-01\"}")));
+    assertEquals(8_500, p.lineItems().get(0).unitPrice(), 1e-9);
+    assertEquals(17_000, p.totalCost(), 1e-9);
+  }
+
+  @Test
+  void aUnitPriceThatIsNotTheDiscountedListPrice() throws Exception {
+    rejected(file(pricing(SERVER.replace("\"unitPrice\"", "\"listPrice\": 20000, \"discountPercent\": 10,"
+        + " \"unitPrice\""))), "lineItems[0] ('server').unitPrice is not listPrice less discountPercent");
+  }
+
+  @Test
+  void anUnknownPriceSource() throws Exception {
+    rejected(file(pricing(SERVER.replace("\"quantity\"", "\"source\": \"guess\", \"quantity\""))),
+        "lineItems[0] ('server').source is 'guess'; it is one of [list, quote]");
+  }
+
+  @Test
   void missingFile() {
     rejected(dir.resolve("nope.json"), "no such file");
   }
@@ -69,7 +90,7 @@ class PricingTest {
 
   @Test
   void negativePrice() throws Exception {
-    rejected(file(pricing(SERVER.replace("12500.25", "-1"))), "lineItems[0] ('server').unitPrice is not a number >= 0");
+    rejected(file(pricing(SERVER.replace("12500.25", "-1"))), "lineItems[0] ('server').unitPrice (or listPrice) is not a number >= 0");
   }
 
   @Test

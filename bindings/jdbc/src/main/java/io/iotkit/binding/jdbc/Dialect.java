@@ -1,10 +1,12 @@
 package io.iotkit.binding.jdbc;
 
+import io.iotkit.binding.LiveCopies;
 import io.iotkit.binding.Replication;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import site.ycsb.DBException;
 
@@ -43,6 +45,14 @@ public interface Dialect {
 
   /** The server's version and the settings changed from their defaults, never a credential. */
   Map<String, String> sutSettings(Sql sql) throws SQLException;
+
+  /**
+   * The copies the primary's replicas hold now (see StoreAdmin#liveCopies): the primary itself and each replica
+   * that has applied everything the primary had written when asked. Empty where the dialect does not read them.
+   */
+  default Optional<LiveCopies> liveCopies(Sql sql) throws SQLException {
+    return Optional.empty();
+  }
 
   /** What the server says of its own current start (see StoreAdmin#serverStarts), by server. */
   Map<String, String> serverStarts(Sql sql) throws SQLException;

@@ -1,5 +1,6 @@
 package io.iotkit.binding.jdbc;
 
+import io.iotkit.binding.LiveCopies;
 import io.iotkit.binding.Replication;
 import io.iotkit.binding.StoreAdmin;
 import io.iotkit.binding.errors.ConnectFailures;
@@ -10,6 +11,7 @@ import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import site.ycsb.DBException;
 
@@ -91,6 +93,11 @@ public final class JdbcAdmin implements StoreAdmin {
   @Override
   public Map<String, String> sutSettings() throws DBException {
     return readServer("the version and settings", t.dialect::sutSettings);
+  }
+
+  @Override
+  public Optional<LiveCopies> liveCopies(List<String> substations) throws DBException {
+    return readServer("the replicas' positions", t.dialect::liveCopies);
   }
 
   @Override

@@ -2,6 +2,7 @@ package io.iotkit.binding.kafka;
 
 import io.iotkit.binding.DeliverySink;
 import io.iotkit.binding.DeliveryWatch;
+import io.iotkit.binding.LiveCopies;
 import io.iotkit.binding.Replication;
 import io.iotkit.binding.StoreAdmin;
 import io.iotkit.binding.settings.BadPropertyException;
@@ -98,6 +99,12 @@ final class KafkaAdmin implements StoreAdmin {
     return admin().replication();
   }
 
+  /** The in-sync replicas of every partition of the iteration's topics. */
+  @Override
+  public Optional<LiveCopies> liveCopies(List<String> substations) throws DBException {
+    return Optional.of(admin().liveCopies(topics(substations)));
+  }
+
   /** One offsets request for all of them: each substation's count is the sum of its own S partitions'. */
   @Override
   public Map<String, Long> countReadings(List<String> substations) throws DBException {
@@ -131,6 +138,29 @@ final class KafkaAdmin implements StoreAdmin {
   @Override
   public Map<String, String> sutSettings() throws DBException {
     return BrokerSettings.read(clients.admin(), settings);
+  }
+
+  /**
+   * The KRaft metadata quorum's leader epoch: every election raises it, and a restart of the cluster's controllers
+   * (which a restart of the kit's local cluster, or of a whole cluster, is) elects a leader anew. Brokers report no
+   * start of their own over the admin API. Empty for a cluster without a KRaft quorum (ZooKeeper mode).
+   */
+  @Override
+  public Map<String, String> serverStarts() throws DBException {
+    try {
+      var quorum = clients.admin().describeMetadataQuorum(new org.apache.kafka.clients.admin
+          .DescribeMetadataQuorumOptions().timeoutMs(SharedClients.REQUEST_TIMEOUT_MS)).quorumInfo().get();
+      return Map.of("metadata quorum", "leader epoch " + quorum.leaderEpoch());
+    } catch (java.util.concurrent.ExecutionException e) {
+      if (e.getCause() instanceof org.apache.kafka.common.errors.UnsupportedVersionException) {
+        return Map.of();
+      }
+      throw new DBException("kafka: cannot read the metadata quorum: "
+          + settings.scrub(String.valueOf(e.getCause().getMessage())));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new DBException("kafka: interrupted");
+    }
   }
 
   /** One describeCluster request: the controller must answer with the brokers it knows. */

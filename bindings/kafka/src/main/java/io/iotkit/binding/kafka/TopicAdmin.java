@@ -3,6 +3,7 @@ package io.iotkit.binding.kafka;
 import io.iotkit.binding.settings.BadPropertyException;
 import org.apache.kafka.common.errors.InvalidConfigurationException;
 import org.apache.kafka.common.errors.InvalidReplicationFactorException;
+import io.iotkit.binding.LiveCopies;
 import io.iotkit.binding.Replication;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -253,6 +254,39 @@ final class TopicAdmin {
       } catch (DBException e) {
         // the probe stays; the next purge deletes it with the kit's other topics
       }
+    }
+  }
+
+  /**
+   * The iteration's topics as the cluster describes them now: the fewest in-sync replicas of any partition is the
+   * number of copies every reading has (a replica out of the in-sync set may lack the latest).
+   */
+  LiveCopies liveCopies(Collection<String> topics) throws DBException {
+    try {
+      Map<String, TopicDescription> described = agreed(() -> get(admin.describeTopics(topics).allTopicNames()));
+      int partitions = 0;
+      int fewestReplicas = Integer.MAX_VALUE;
+      int fewestInSync = Integer.MAX_VALUE;
+      for (TopicDescription d : described.values()) {
+        for (var p : d.partitions()) {
+          partitions++;
+          fewestReplicas = Math.min(fewestReplicas, p.replicas().size());
+          fewestInSync = Math.min(fewestInSync, p.isr().size());
+        }
+      }
+      if (partitions == 0) {
+        return new LiveCopies(0, "could not tell: topics " + topics + " have no partitions");
+      }
+      List<ConfigResource> resources = topics.stream().map(t -> new ConfigResource(ConfigResource.Type.TOPIC, t))
+          .toList();
+      Map<ConfigResource, Config> configs = agreed(() -> get(admin.describeConfigs(resources).all()));
+      String minIsr = configs.values().stream().map(c -> c.get("min.insync.replicas"))
+          .map(e -> e == null ? "unknown" : e.value()).distinct().sorted().reduce((a, b) -> a + "/" + b)
+          .orElse("unknown");
+      return new LiveCopies(fewestInSync, partitions + " partition(s) of " + String.join(", ", topics) + ": at least "
+          + fewestReplicas + " replicas each, at least " + fewestInSync + " in sync; min.insync.replicas=" + minIsr);
+    } catch (ExecutionException e) {
+      throw failed("cannot describe the replicas of " + topics, e);
     }
   }
 

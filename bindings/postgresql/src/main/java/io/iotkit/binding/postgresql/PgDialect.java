@@ -1,5 +1,6 @@
 package io.iotkit.binding.postgresql;
 
+import io.iotkit.binding.LiveCopies;
 import io.iotkit.binding.Replication;
 import io.iotkit.binding.jdbc.Dialect;
 import io.iotkit.binding.jdbc.JdbcSettings;
@@ -12,6 +13,7 @@ import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import site.ycsb.DBException;
 
@@ -22,6 +24,8 @@ import site.ycsb.DBException;
  * ({@link PgServerSettings}).
  */
 final class PgDialect implements Dialect {
+  /** How long the replicas get to replay what the primary had written when their copies are counted. */
+  static final long CATCH_UP_SECONDS = 30;
   static final PgDialect INSTANCE = new PgDialect();
 
   private PgDialect() {
@@ -79,6 +83,32 @@ final class PgDialect implements Dialect {
   public Map<String, String> dataLayout(Sql sql, Connection c, JdbcSettings settings, ReadingTableSql table)
       throws SQLException {
     return PgLayout.read(sql, settings.database(), (PgTable) table);
+  }
+
+  /**
+   * The primary and each streaming replica that has replayed the primary's WAL up to where it stood when asked,
+   * waiting up to {@value #CATCH_UP_SECONDS} s for them to get there (pg_stat_replication reads the WAL senders'
+   * live state, so each poll sees it anew).
+   */
+  @Override
+  public Optional<LiveCopies> liveCopies(Sql sql) throws SQLException {
+    String target = sql.single("SELECT pg_current_wal_lsn()::text");
+    long deadline = System.nanoTime() + CATCH_UP_SECONDS * 1_000_000_000L;
+    String query = "SELECT count(*) FILTER (WHERE replay_lsn >= '" + target + "'::pg_lsn), count(*)"
+        + " FROM pg_stat_replication WHERE state = 'streaming'";
+    List<String> counts = sql.rows(query).get(0);
+    while (!counts.get(0).equals(counts.get(1)) && System.nanoTime() < deadline) {
+      try {
+        Thread.sleep(100);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new SQLException("interrupted while the replicas caught up", e);
+      }
+      counts = sql.rows(query).get(0);
+    }
+    long caughtUp = Sql.number(counts.get(0));
+    return Optional.of(new LiveCopies((int) (1 + caughtUp), "the primary and " + caughtUp + " of "
+        + counts.get(1) + " streaming replica(s) that replayed its WAL up to " + target + " (pg_stat_replication)"));
   }
 
   /** The postmaster's start time, which only a restart of the server changes. */
