@@ -37,6 +37,7 @@ class ExternalRestartIT {
       assertFalse(proof.passed(), proof.line());
       assertTrue(proof.measured().text().matches("start unchanged: server [^ ]+:\\d+ \\(started at epoch second"
           + " \\d+\\)"), proof.line());
+      System.out.println("ExternalRestartIT: " + exit.line() + "\nExternalRestartIT: " + proof.line());
       assertFalse(r.compliant());
       assertTrue(r.reasons().contains(proof.reason()), r.reasons().toString());
       assertEquals("restarting nothing\n", Files.readString(run.runDir().resolve("logs/sut-restart.log")));

@@ -79,6 +79,7 @@ class KafkaClusterIT {
         && after1.measured().text().contains("at least 3 replicas each, at least 2 in sync; min.insync.replicas=2"),
         after1.line());
     assertTrue(r.reasons().contains(after1.reason()), r.reasons().toString());
+    System.out.println("KafkaClusterIT, a broker down at the data check: " + after1.line());
     for (String when : List.of("before the warmup", "at the data check")) {
       CheckResult c = KitProcess.check(r.iterations().get(1).checks(), when + ": copies on the store");
       assertTrue(c.passed(), c.line());

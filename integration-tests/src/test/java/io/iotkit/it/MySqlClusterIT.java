@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.iotkit.binding.LiveCopies;
 import io.iotkit.model.CheckResult;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.IterationResult;
@@ -71,6 +72,13 @@ class MySqlClusterIT {
       assertTrue(Long.parseLong(m.group(1).replace(",", "")) >= batches, acks);
       assertTrue(it.storeMeasurements().get("mysql durability").contains("sync_binlog=1"), it.storeMeasurements()
           .toString());
+      // The copies themselves: both replicas had applied the primary's binary log, read on each replica.
+      for (String when : List.of("before the warmup", "at the data check")) {
+        CheckResult copies = KitProcess.check(it.checks(), when + ": copies on the store");
+        assertTrue(copies.passed(), copies.line());
+        assertTrue(copies.measured().text().startsWith("3 (this server and 2 of 2 replica(s) listed by SHOW SLAVE"
+            + " HOSTS that applied its binary log up to GTID 0-1-"), copies.line());
+      }
     }
 
     // The cleanup restarted every node: each serves again from a new mariadbd.
@@ -172,6 +180,10 @@ class MySqlClusterIT {
           Thread.sleep(200);
         }
         assertEquals(2, h.admin.replication().factor(), h.admin.replication().source());
+        // ... and the copies: the primary and the replica left, which has applied everything
+        LiveCopies copies = h.admin.liveCopies(List.of(sub)).orElseThrow();
+        assertEquals(2, copies.copies(), copies.detail());
+        assertTrue(copies.detail().startsWith("this server and 1 of 1 replica(s)"), copies.detail());
       }
       assertTrue(Files.readString(dir.resolve("mysql-server.log")).contains("replica 3 (pid " + ready.get("node3.pid")
           + ") exited with code 137; the primary goes on with the replicas left"));

@@ -50,7 +50,7 @@ public interface Dialect {
    * The copies the primary's replicas hold now (see StoreAdmin#liveCopies): the primary itself and each replica
    * that has applied everything the primary had written when asked. Empty where the dialect does not read them.
    */
-  default Optional<LiveCopies> liveCopies(Sql sql) throws SQLException {
+  default Optional<LiveCopies> liveCopies(Sql sql, JdbcSettings settings) throws SQLException {
     return Optional.empty();
   }
 

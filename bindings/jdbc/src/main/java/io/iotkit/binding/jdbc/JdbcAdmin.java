@@ -97,7 +97,7 @@ public final class JdbcAdmin implements StoreAdmin {
 
   @Override
   public Optional<LiveCopies> liveCopies(List<String> substations) throws DBException {
-    return readServer("the replicas' positions", t.dialect::liveCopies);
+    return readServer("the replicas' positions", sql -> t.dialect.liveCopies(sql, t.settings));
   }
 
   @Override

@@ -1,5 +1,6 @@
 package io.iotkit.binding.mysql;
 
+import io.iotkit.binding.LiveCopies;
 import io.iotkit.binding.Replication;
 import io.iotkit.binding.jdbc.Aurora;
 import io.iotkit.binding.jdbc.Dialect;
@@ -12,6 +13,7 @@ import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import site.ycsb.DBException;
 
@@ -75,6 +77,11 @@ final class MySqlDialect implements Dialect {
   @Override
   public Map<String, String> sutSettings(Sql sql) throws SQLException {
     return ServerSettings.read(sql);
+  }
+
+  @Override
+  public Optional<LiveCopies> liveCopies(Sql sql, JdbcSettings settings) throws SQLException {
+    return ReplicaCatchUp.read(sql, (MySqlSettings) settings);
   }
 
   /**

@@ -53,6 +53,13 @@ final class MySqlSettings extends JdbcSettings {
     super(basics, "mysql", SSL_MODE, sslMode, connection);
   }
 
+  /** The same login, TLS and timeouts against another server, e.g. a replica the primary lists. */
+  MySqlSettings at(String host, int port) {
+    JdbcBasics b = basics();
+    return new MySqlSettings(new JdbcBasics(host, port, b.database(), b.table(), b.user(), b.batchSize(),
+        b.connectTimeoutMillis(), b.socketTimeoutMillis()), sslMode(), connectionProperties());
+  }
+
   /** @throws BadPropertyException naming the property when one is wrong */
   static MySqlSettings from(Properties p) {
     JdbcBasics basics = JdbcBasics.read(p, PREFIX, DEFAULT_PORT, NAMES);

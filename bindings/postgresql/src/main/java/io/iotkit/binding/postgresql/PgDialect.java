@@ -91,11 +91,11 @@ final class PgDialect implements Dialect {
    * live state, so each poll sees it anew).
    */
   @Override
-  public Optional<LiveCopies> liveCopies(Sql sql) throws SQLException {
+  public Optional<LiveCopies> liveCopies(Sql sql, JdbcSettings settings) throws SQLException {
     String target = sql.single("SELECT pg_current_wal_lsn()::text");
     long deadline = System.nanoTime() + CATCH_UP_SECONDS * 1_000_000_000L;
-    String query = "SELECT count(*) FILTER (WHERE replay_lsn >= '" + target + "'::pg_lsn), count(*)"
-        + " FROM pg_stat_replication WHERE state = 'streaming'";
+    String query = "SELECT count(*) FILTER (WHERE replay_lsn >= '" + target + "'::pg_lsn), count(*),"
+        + " count(*) FILTER (WHERE replay_lsn IS NULL) FROM pg_stat_replication WHERE state = 'streaming'";
     List<String> counts = sql.rows(query).get(0);
     while (!counts.get(0).equals(counts.get(1)) && System.nanoTime() < deadline) {
       try {
@@ -107,8 +107,12 @@ final class PgDialect implements Dialect {
       counts = sql.rows(query).get(0);
     }
     long caughtUp = Sql.number(counts.get(0));
+    // without pg_monitor (or superuser) a login sees the standbys but not their positions
+    String hidden = Sql.number(counts.get(2)) > 0 ? "; " + counts.get(2) + " standby position(s) not visible to"
+        + " this login (grant it pg_monitor)" : "";
     return Optional.of(new LiveCopies((int) (1 + caughtUp), "the primary and " + caughtUp + " of "
-        + counts.get(1) + " streaming replica(s) that replayed its WAL up to " + target + " (pg_stat_replication)"));
+        + counts.get(1) + " streaming replica(s) that replayed its WAL up to " + target + " (pg_stat_replication)"
+        + hidden));
   }
 
   /** The postmaster's start time, which only a restart of the server changes. */
