@@ -54,21 +54,6 @@ class HBaseClusterIT {
     assertEquals(List.of(), KitProcess.leftovers(run.runDir().toString()), "no instance or node left running");
   }
 
-  /** The last lines of every instance's log under {@code results}: why an instance ended, when one did. */
-  private static String instanceLogTails(Path results) {
-    StringBuilder sb = new StringBuilder();
-    try (var logs = Files.walk(results)) {
-      for (Path log : logs.filter(p -> p.getFileName().toString().matches("instance-\\d+\\.log")).sorted().toList()) {
-        List<String> lines = Files.readAllLines(log);
-        sb.append("\n--- ").append(results.relativize(log)).append(" (last lines) ---\n")
-            .append(String.join("\n", lines.subList(Math.max(0, lines.size() - 15), lines.size())));
-      }
-    } catch (java.io.IOException | java.io.UncheckedIOException e) {
-      sb.append("\n(instance logs unreadable: ").append(e.getMessage()).append(')');
-    }
-    return sb.toString();
-  }
-
   private static String readOrSay(Path file) {
     try {
       return Files.readString(file);
@@ -83,7 +68,7 @@ class HBaseClusterIT {
     long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(8);
     while (!Files.readString(kit.stdout).contains(line)) {
       assertTrue(kit.process.isAlive(), () -> "the run ended before " + line + ": " + readOrSay(kit.stderr)
-          + instanceLogTails(results));
+          + KitProcess.instanceLogTails(results));
       assertTrue(System.nanoTime() < deadline, "the run never reached " + line);
       Thread.sleep(200);
     }

@@ -93,6 +93,26 @@ final class KitProcess {
     return startRun(work, args).completed(work);
   }
 
+  /**
+   * The last lines of every instance's log and every driver host's ssh log under {@code results}: why an instance
+   * ended, when one did.
+   */
+  static String instanceLogTails(Path results) {
+    StringBuilder sb = new StringBuilder();
+    try (var logs = Files.walk(results)) {
+      List<Path> all = logs.filter(p -> p.getFileName().toString().matches("instance-\\d+\\.log|ssh\\.log"))
+          .sorted().toList();
+      for (Path log : all) {
+        List<String> lines = Files.readAllLines(log);
+        sb.append("\n--- ").append(results.relativize(log)).append(" (last lines) ---\n")
+            .append(String.join("\n", lines.subList(Math.max(0, lines.size() - 15), lines.size())));
+      }
+    } catch (java.io.IOException | java.io.UncheckedIOException e) {
+      sb.append("\n(instance logs unreadable: ").append(e.getMessage()).append(')');
+    }
+    return sb.toString();
+  }
+
   /** Starts a run with {@code args}, its results going into {@code work/results}. */
   static KitProcess startRun(Path work, String... args) throws IOException {
     List<String> all = new ArrayList<>(List.of(args));
@@ -103,7 +123,9 @@ final class KitProcess {
   /** Waits (at most 10 minutes) for a run {@link #startRun} began, and asserts it completed both iterations. */
   CompletedRun completed(Path work) throws Exception {
     Finished f = finish(10, "run");
-    assertEquals(0, f.exitCode(), f.stderr());
+    assertEquals(0, f.exitCode(), () -> f.stderr() + "\n--- the kit's output (last lines) ---\n"
+        + String.join("\n", f.stdout().lines().skip(Math.max(0, f.stdout().lines().count() - 25)).toList())
+        + instanceLogTails(work.resolve("results")));
     Path runDir = onlyRunDir(work.resolve("results"));
     RunResult r = result(runDir);
     assertEquals(RunStatus.COMPLETED, r.status(), r.abortReason());
