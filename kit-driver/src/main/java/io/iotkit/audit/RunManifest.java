@@ -2,6 +2,7 @@ package io.iotkit.audit;
 
 import io.iotkit.check.FileManifest;
 import io.iotkit.model.KitLayout;
+import io.iotkit.result.RunFolder;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -45,10 +46,7 @@ public record RunManifest(String kitRelease, String kitManifestDigest, Map<Strin
     sb.append(RELEASE).append(kitRelease).append('\n');
     sb.append(KIT_MANIFEST).append(kitManifestDigest).append('\n');
     files.forEach((f, hex) -> sb.append(hex).append("  ").append(f).append('\n'));
-    Path tmp = runDir.resolve("." + FILE + ".tmp");
-    Files.writeString(tmp, sb.toString(), StandardCharsets.UTF_8);
-    Files.move(tmp, runDir.resolve(FILE), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-        java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    RunFolder.of(runDir).writeAtomically(FILE, sb.toString());
   }
 
   /** The folder's manifest; empty when it has none. */
