@@ -46,8 +46,8 @@ public final class Sweep {
   }
 
   /**
-   * Says the sweep is being stopped (on Ctrl-C or kill), before its point's run is ended: that run's exit is then
-   * the stop's doing, not the point's failure, and no further point starts.
+   * Marks the sweep as stopping (on Ctrl-C or kill); called before its point's run is ended. The point then stays
+   * marked running rather than failed, and the sweep starts no other point.
    */
   public void stop() {
     stopped = true;
