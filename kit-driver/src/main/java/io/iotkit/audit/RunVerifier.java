@@ -28,8 +28,6 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -115,19 +113,17 @@ public final class RunVerifier {
   }
 
   private boolean schemaValid(byte[] json) throws IOException {
-    try (InputStream schema = new java.io.ByteArrayInputStream(ResultWriter.schema())) {
-      var validator = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
-          .getSchema(new String(schema.readAllBytes(), StandardCharsets.UTF_8));
-      List<ValidationMessage> errors;
-      try {
-        errors = List.copyOf(validator.validate(Json.mapper().readTree(json)));
-      } catch (IOException e) {
-        found.add(new Discrepancy("result.json", "not JSON: " + e.getMessage().lines().findFirst().orElse("")));
-        return false;
-      }
-      errors.forEach(e -> found.add(new Discrepancy("result.json schema", e.getMessage())));
-      return errors.isEmpty();
+    var validator = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
+        .getSchema(new String(ResultWriter.schema(), StandardCharsets.UTF_8));
+    List<ValidationMessage> errors;
+    try {
+      errors = List.copyOf(validator.validate(Json.mapper().readTree(json)));
+    } catch (IOException e) {
+      found.add(new Discrepancy("result.json", "not JSON: " + e.getMessage().lines().findFirst().orElse("")));
+      return false;
     }
+    errors.forEach(e -> found.add(new Discrepancy("result.json schema", e.getMessage())));
+    return errors.isEmpty();
   }
 
   /** A phase's instances against their own result files and interval logs; its latency summaries derived again. */
@@ -229,9 +225,8 @@ public final class RunVerifier {
     if (r.pricing() == null) {
       return;
     }
-    LocalDate runDate = r.started().atZone(ZoneOffset.UTC).toLocalDate();
     List<CheckResult> derived = PricingRules.checks(r.pricing(), r.system(),
-        PricingRules.reportDate(r.system(), runDate));
+        PricingRules.reportDate(r.system(), r.started()));
     boolean checked = derived.stream().anyMatch(d -> r.prerequisites().stream().anyMatch(c -> c.name()
         .equals(d.name())));
     if (!checked && !r.completed()) {
@@ -271,11 +266,7 @@ public final class RunVerifier {
 
   /** The compliance verdict and its reasons, derived from the checks and the abort reason alone. */
   private void compliance(RunResult r) {
-    List<String> reasons = new ArrayList<>();
-    allChecks(r).stream().filter(c -> !c.passed()).forEach(c -> reasons.add(c.reason()));
-    if (r.abortReason() != null && !r.abortReason().isEmpty()) {
-      reasons.add(0, "run aborted: " + r.abortReason());
-    }
+    List<String> reasons = RunResult.reasons(allChecks(r), r.abortReason());
     same("compliant", r.compliant(), reasons.isEmpty());
     same("reasons it is not compliant", r.reasons(), reasons);
   }
@@ -321,10 +312,7 @@ public final class RunVerifier {
   }
 
   private static List<CheckResult> allChecks(RunResult r) {
-    List<CheckResult> all = new ArrayList<>(r.prerequisites());
-    r.iterations().forEach(i -> all.addAll(i.checks()));
-    all.addAll(r.cleanup());
-    return all;
+    return RunResult.checksOf(r.prerequisites(), r.iterations(), r.cleanup());
   }
 
   private void same(String figure, Object recorded, Object derived) {

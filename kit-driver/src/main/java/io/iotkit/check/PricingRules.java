@@ -5,7 +5,9 @@ import io.iotkit.model.Figure;
 import io.iotkit.model.Limit;
 import io.iotkit.model.Pricing;
 import io.iotkit.model.SystemDescription;
+import java.time.Instant;
 import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,9 +34,10 @@ public final class PricingRules {
         availability(pricing, reportDate));
   }
 
-  /** The date the availability rule counts from. */
-  public static LocalDate reportDate(SystemDescription system, LocalDate runDate) {
-    return system != null && system.reportDate() != null ? system.reportDate() : runDate;
+  /** The date the availability rule counts from: the system description's report date, or the run's start (UTC). */
+  public static LocalDate reportDate(SystemDescription system, Instant runStarted) {
+    return system != null && system.reportDate() != null ? system.reportDate()
+        : runStarted.atZone(ZoneOffset.UTC).toLocalDate();
   }
 
   static CheckResult lineItems(Pricing p) {

@@ -31,4 +31,26 @@ public record RunResult(String kitVersion, String runId, RunStatus status, Strin
   public boolean completed() {
     return status == RunStatus.COMPLETED;
   }
+
+  /** Every check of a run in report order: the prerequisites, each iteration's, then the cleanup's. */
+  public static List<CheckResult> checksOf(List<CheckResult> prerequisites, List<IterationResult> iterations,
+                                           List<CheckResult> cleanup) {
+    List<CheckResult> all = new java.util.ArrayList<>(prerequisites);
+    iterations.forEach(i -> all.addAll(i.checks()));
+    all.addAll(cleanup);
+    return all;
+  }
+
+  /**
+   * Why a run is not compliant: the abort, if it was aborted, then every failed check; empty for a compliant run.
+   * The master and {@code verify} both derive the verdict this one way.
+   */
+  public static List<String> reasons(List<CheckResult> checks, String abortReason) {
+    List<String> reasons = new java.util.ArrayList<>();
+    if (abortReason != null && !abortReason.isEmpty()) {
+      reasons.add("run aborted: " + abortReason);
+    }
+    checks.stream().filter(c -> !c.passed()).forEach(c -> reasons.add(c.reason()));
+    return reasons;
+  }
 }

@@ -33,8 +33,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -102,8 +100,7 @@ public final class RunProtocol {
     ExecutionSession session = null;
     try {
       record(prerequisites, fileCheck(runDir));
-      LocalDate runDate = started.atZone(ZoneOffset.UTC).toLocalDate();
-      for (CheckResult c : PricingRules.checks(pricing, system, PricingRules.reportDate(system, runDate))) {
+      for (CheckResult c : PricingRules.checks(pricing, system, PricingRules.reportDate(system, started))) {
         record(prerequisites, c);
       }
       session = ExecutionSession.connect(config, provider, environment, runDir, out);
@@ -170,13 +167,7 @@ public final class RunProtocol {
       }
     }
     List<SutOutage> outages = session == null ? List.of() : session.outages();
-    List<String> reasons = new ArrayList<>();
-    for (List<CheckResult> list : allChecks()) {
-      list.stream().filter(c -> !c.passed()).forEach(c -> reasons.add(c.reason()));
-    }
-    if (!abortReason.isEmpty()) {
-      reasons.add(0, "run aborted: " + abortReason);
-    }
+    List<String> reasons = RunResult.reasons(RunResult.checksOf(prerequisites, iterations, cleanup), abortReason);
     return new RunResult(KitRelease.of(config.kit().home()).text(), runDir.getFileName().toString(), status, abortReason, started,
         Instant.now(), inputs(), environment, system, sutDescription, sutSettings, prerequisites, iterations,
         cleanup, metrics, pricing, reasons.isEmpty(), reasons, driverHosts, outages);
@@ -203,14 +194,6 @@ public final class RunProtocol {
 
   private static String pathOrNull(Path p) {
     return p == null ? null : p.toString();
-  }
-
-  private List<List<CheckResult>> allChecks() {
-    List<List<CheckResult>> all = new ArrayList<>();
-    all.add(prerequisites);
-    iterations.forEach(i -> all.add(i.checks()));
-    all.add(cleanup);
-    return all;
   }
 
   /**
