@@ -164,7 +164,8 @@ class ResultsIT {
     Path log = copy(dir, work.resolve("edited-interval-log"));
     Path hlog = log.resolve("iteration-1/measured/instance-0.hlog");
     List<String> lines = new java.util.ArrayList<>(Files.readAllLines(hlog));
-    lines.remove(lines.stream().filter(l -> l.startsWith("Tag=ingest")).findFirst().orElseThrow());
+    // every ingest interval out: any single second may have acknowledged nothing, the whole log cannot
+    assertTrue(lines.removeIf(l -> l.startsWith("Tag=ingest")));
     Files.write(hlog, lines);
     assertDoesNotVerify(work, log, "file iteration-1/measured/instance-0.hlog: changed since the run",
         "iteration 1 measured instance 0 readings in its interval log: recorded");
