@@ -185,7 +185,8 @@ public final class SutSession implements AutoCloseable {
 
   /**
    * Lets go of a SUT found dead or hung: its client is closed on a thread of its own that nobody waits for
-   * (closing may hang in client retries), and the local server, if the kit started one, is killed at once.
+   * (closing may hang in client retries), and the local server, if the kit started one, is killed at once and its
+   * store files deleted.
    */
   public void abandon() {
     StoreAdmin b = admin;
@@ -201,7 +202,14 @@ public final class SutSession implements AutoCloseable {
       t.setDaemon(true);
       t.start();
     }
-    server.ifPresent(LocalServer::kill);
+    server.ifPresent(s -> {
+      s.kill();
+      try {
+        s.deleteStoreFiles(); // as after a clean stop: the log stays for the post-mortem, the data is only disk
+      } catch (IOException e) {
+        // what is left is only disk space in the run folder
+      }
+    });
   }
 
   /** The SUT could not be started, reached or used; the message is one line for the user. */

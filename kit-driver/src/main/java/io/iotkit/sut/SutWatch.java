@@ -26,6 +26,7 @@ public final class SutWatch implements AutoCloseable {
   /** Silence that ends the run: 15 s leaves the run's 30 s for stopping instances and servers. */
   static final long DEAD_MILLIS = 15_000;
   private static final long PING_EVERY_MILLIS = 1_000;
+  private static final long CLOSE_WAIT_MILLIS = 3_000;
   private static final String NO_ANSWER = "no answer";
 
   private final String name;
@@ -147,9 +148,17 @@ public final class SutWatch implements AutoCloseable {
     }
   }
 
-  /** Stops pinging; the pinging thread closes its connection when its ping returns. */
+  /**
+   * Stops pinging; the pinging thread closes its connection when its ping returns. Waits a little for that, so
+   * that the connection's last log lines fall within the run; a ping stuck in client retries is not waited out.
+   */
   @Override
   public void close() {
     pinging.interrupt();
+    try {
+      pinging.join(CLOSE_WAIT_MILLIS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 }

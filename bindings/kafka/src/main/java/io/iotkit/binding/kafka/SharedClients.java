@@ -4,6 +4,7 @@ import io.iotkit.binding.settings.HostPort;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -35,6 +36,8 @@ final class SharedClients {
   private static final Logger LOG = LoggerFactory.getLogger(SharedClients.class);
   static final int CONNECT_TIMEOUT_MS = 3_000;
   static final int REQUEST_TIMEOUT_MS = 15_000;
+  /** How long closing the admin client may wait for requests nobody waits for any longer. */
+  private static final Duration CLOSE_WAIT = Duration.ofSeconds(1);
   private static final Map<Map<String, Object>, SharedClients> OPEN = new HashMap<>();
 
   private final Map<String, Object> identity;
@@ -69,7 +72,8 @@ final class SharedClients {
         if (producer != null) {
           producer.close(); // sends what is buffered; every binding has already settled its own sends
         }
-        admin.close();
+        // Bounded: with its brokers gone, an admin client waits out every abandoned request and logs each retry.
+        admin.close(CLOSE_WAIT);
       }
     }
   }
