@@ -1,14 +1,12 @@
 package io.iotkit.plan;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.stream.Stream;
 
 /**
- * The largest growth of a folder over a stretch of time: its size (the files under it) once at the start, then once
+ * The largest growth of a folder over a stretch of time: its size on the disk once at the start, then once
  * a second on a thread of its own and once at the end. A store's folder shrinks and grows as it flushes, compacts and
  * cleans, so the peak is what its disk must hold, not the size at the end.
  */
@@ -75,27 +73,32 @@ final class FolderGrowth implements AutoCloseable {
   }
 
   /**
-   * Bytes of the regular files under {@code dir} (0 when it does not exist); files that vanish while it is walked
-   * count as gone; -1 when the walk itself failed (a folder deleted under it).
+   * Bytes that the files under {@code dir} take on the disk, as {@code du} counts them: allocated blocks, not
+   * lengths, since stores preallocate sparse files (each Kafka partition's indexes are 10 MB long from their first
+   * record on, and hold a few KB). 0 when {@code dir} does not exist; files that vanish while it is walked count
+   * as gone; -1 when it could not be told (the next sample counts).
    */
   static long size(Path dir) {
     if (!Files.isDirectory(dir)) {
       return 0;
     }
-    try (Stream<Path> files = Files.walk(dir)) {
-      return files.mapToLong(FolderGrowth::sizeOrZero).sum();
-    } catch (IOException | UncheckedIOException e) {
-      return -1; // a folder that changed under the walk: the next sample counts
-    }
-  }
-
-  private static long sizeOrZero(Path p) {
+    Process du = null;
     try {
-      return Files.isRegularFile(p) ? Files.size(p) : 0;
-    } catch (NoSuchFileException e) {
-      return 0;
-    } catch (IOException e) {
-      return 0;
+      du = new ProcessBuilder("du", "-s", "-B1", dir.toString()).redirectError(ProcessBuilder.Redirect.DISCARD)
+          .start();
+      String out = new String(du.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
+      du.waitFor(); // it exits 1 when a file vanished under it; its total still counts what was there
+      String total = out.split("\\s", 2)[0];
+      return total.isEmpty() ? -1 : Long.parseLong(total);
+    } catch (IOException | NumberFormatException e) {
+      return -1;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return -1;
+    } finally {
+      if (du != null) {
+        du.destroy();
+      }
     }
   }
 }
