@@ -24,7 +24,8 @@ class HBaseClusterIT {
 
   /**
    * The whole protocol on three nodes, with datanode 3 killed (SIGKILL) as iteration 2's warmup begins: HDFS
-   * writes on through the two left, and no acknowledged reading is lost (the data checks are exact). The instances
+   * writes on through the two left, no acknowledged reading is lost (the data checks are exact), and iteration 2's
+   * count of live copies fails. The instances
    * run on a driver host in another network namespace ({@link OtherNetworkHost}).
    */
   @Test
@@ -43,6 +44,21 @@ class HBaseClusterIT {
     assertTrue(r.sut().contains("3 DataNodes"), r.sut());
     KitProcess.assertExactDataChecks(r, K);
     OtherNetworkHost.assertInstancesRanThere(r, 2);
+
+    // The copies, as the NameNode counts them: three throughout iteration 1 and before iteration 2's warmup; at
+    // iteration 2's data check datanode 3 has not heartbeaten for seconds, so every block has 2 live copies.
+    for (String when : List.of("before the warmup", "at the data check")) {
+      CheckResult c = KitProcess.check(r.iterations().get(0).checks(), when + ": copies on the store");
+      assertTrue(c.passed() && c.measured().text().startsWith("3 (HDFS"), c.line());
+    }
+    CheckResult before2 = KitProcess.check(r.iterations().get(1).checks(), "before the warmup: copies on the store");
+    assertTrue(before2.passed(), before2.line());
+    CheckResult after2 = KitProcess.check(r.iterations().get(1).checks(), "at the data check: copies on the store");
+    assertFalse(after2.passed(), after2.line());
+    assertTrue(after2.measured().text().startsWith("2 (HDFS") && after2.measured().text().contains("1 of them stale"),
+        after2.line());
+    assertTrue(r.reasons().contains(after2.reason()), r.reasons().toString());
+    System.out.println("HBaseClusterIT, a datanode down at the data check: " + after2.line());
     HBaseProtocolIT.assertOneRegionPerSubstation(r);
 
     // The cleanup restarted every node: a new process serves each of them afterwards.

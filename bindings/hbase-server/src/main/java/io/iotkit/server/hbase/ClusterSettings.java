@@ -25,14 +25,17 @@ final class ClusterSettings {
   private final String host;
   private final int datanodes;
   private final int nameNodePort;
+  private final int nameNodeHttpPort;
   private final int zooKeeperPort;
   private final int masterInfoPort;
 
-  ClusterSettings(Path dir, String host, int datanodes, int nameNodePort, int zooKeeperPort, int masterInfoPort) {
+  ClusterSettings(Path dir, String host, int datanodes, int nameNodePort, int nameNodeHttpPort, int zooKeeperPort,
+                  int masterInfoPort) {
     this.dir = dir;
     this.host = host;
     this.datanodes = datanodes;
     this.nameNodePort = nameNodePort;
+    this.nameNodeHttpPort = nameNodeHttpPort;
     this.zooKeeperPort = zooKeeperPort;
     this.masterInfoPort = masterInfoPort;
   }
@@ -101,6 +104,13 @@ final class ClusterSettings {
     s.set("dfs.replication", Integer.toString(replication()));
     // One user runs every node; HDFS permissions would only stand between HBase and its own files.
     s.set("dfs.permissions.enabled", "false");
+    // In every node's configuration, the HBase master's too: there the kit finds the NameNode's web server, whose
+    // metrics count the live datanodes and the blocks short of copies.
+    s.set("dfs.namenode.http-address", host + ":" + nameNodeHttpPort);
+    // A datanode that stops heartbeating is stale after 5 s, not HDFS's 30 s, so that a copy lost during an
+    // iteration shows at its data check, which follows within seconds on a small run.
+    s.set("dfs.heartbeat.interval", "1");
+    s.set("dfs.namenode.stale.datanode.interval", "5000");
     return s;
   }
 
@@ -128,7 +138,6 @@ final class ClusterSettings {
     Settings withNameNode() {
       set("dfs.namenode.name.dir", nameNodeStorage().toString());
       set("dfs.namenode.rpc-address", host + ":" + nameNodePort);
-      set("dfs.namenode.http-address", host + ":0");
       // After a restart the datanodes report every block at once; the default 30 s wait on top only slows the kit.
       set("dfs.namenode.safemode.extension", "0");
       return this;

@@ -68,8 +68,8 @@ public final class HBaseCluster {
     try {
       Path dir = Files.createDirectories(a.dir());
       EmbeddedZooKeeper zk = EmbeddedZooKeeper.start(host, dir.resolve("zookeeper"));
-      cluster = new HBaseCluster(new ClusterSettings(dir, host, datanodes, nameNodePort(dir, host), zk.port(),
-          Ports.free(host)), dir, zk);
+      cluster = new HBaseCluster(new ClusterSettings(dir, host, datanodes, nameNodePort(dir, host),
+          Ports.free(host), zk.port(), Ports.free(host)), dir, zk);
       cluster.start();
     } catch (IOException | InterruptedException | CompletionException e) {
       System.err.println("the HBase cluster did not start: " + (e.getCause() != null ? e.getCause() : e).getMessage());

@@ -31,12 +31,14 @@ class ClusterSettingsTest {
     assertEquals("2181", master.get("hbase.zookeeper.property.clientPort"));
     assertEquals("16010", master.get("hbase.master.info.port"));
     assertEquals("10.0.0.5", master.get("hbase.master.hostname"));
+    assertEquals("10.0.0.5:9870", master.get("dfs.namenode.http-address"), "where the binding reads HDFS's copies");
     assertEquals("2", read(dir, "regionserver-2").get("dfs.replication"));
     assertNotEquals(master.get("hbase.tmp.dir"), read(dir, "regionserver-1").get("hbase.tmp.dir"));
 
     Configuration namenode = read(dir, "namenode");
     assertEquals("10.0.0.5:9000", namenode.get("dfs.namenode.rpc-address"));
     assertEquals(dir.resolve("namenode").toString(), namenode.get("dfs.namenode.name.dir"));
+    assertEquals("10.0.0.5:9870", namenode.get("dfs.namenode.http-address"));
     for (int i = 1; i <= 2; i++) {
       Configuration datanode = read(dir, "datanode-" + i);
       assertEquals(dir.resolve("datanode-" + i).toString(), datanode.get("dfs.datanode.data.dir"));
@@ -48,7 +50,7 @@ class ClusterSettingsTest {
   }
 
   private static ClusterSettings settings(Path dir, int datanodes) {
-    return new ClusterSettings(dir, "10.0.0.5", datanodes, 9000, 2181, 16010);
+    return new ClusterSettings(dir, "10.0.0.5", datanodes, 9000, 9870, 2181, 16010);
   }
 
   private static Configuration read(Path dir, String node) {

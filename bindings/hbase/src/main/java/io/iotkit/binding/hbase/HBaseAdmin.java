@@ -1,5 +1,6 @@
 package io.iotkit.binding.hbase;
 
+import io.iotkit.binding.LiveCopies;
 import io.iotkit.binding.ReadingFormat;
 import io.iotkit.binding.Replication;
 import io.iotkit.binding.StoreAdmin;
@@ -8,7 +9,9 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hbase.ClusterMetrics;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.RegionLocator;
@@ -24,12 +27,13 @@ import site.ycsb.DBException;
 /**
  * The HBase table as the master uses it: laid out anew with one region per substation before each iteration,
  * counted by substation for the data check (a key-only scan of each substation's rows), truncated by the purge,
- * and asked for its replication (the column family's DFS_REPLICATION, else the master's configuration), version
- * and changed settings.
+ * and asked for its replication (the column family's DFS_REPLICATION, else the master's configuration), the live
+ * copies of its files, version and changed settings.
  */
 final class HBaseAdmin implements StoreAdmin {
   /** A row key no reading has (reading keys start with a substation key, letters and digits). */
   private static final byte[] PING_ROW = Bytes.toBytes("!ping");
+  private static final long COPIES_WAIT_SECONDS = 30;
 
   private final HBaseTable t;
 
@@ -79,13 +83,62 @@ final class HBaseAdmin implements StoreAdmin {
   @Override
   public Replication replication() throws DBException {
     try (Admin admin = t.connection.getAdmin()) {
-      short family = admin.getDescriptor(t.name).getColumnFamily(HBaseBinding.FAMILY).getDFSReplication();
-      if (family > 0) {
-        return new Replication(family, "DFS_REPLICATION of column family r of table " + t.name);
-      }
-      return MasterConfiguration.read(admin).replication();
+      return replication(admin, MasterConfiguration.read(admin));
     } catch (IOException e) {
       throw new DBException("hbase: cannot read the table descriptor: " + e.getMessage());
+    }
+  }
+
+  private Replication replication(Admin admin, MasterConfiguration conf) throws IOException {
+    short family = admin.getDescriptor(t.name).getColumnFamily(HBaseBinding.FAMILY).getDFSReplication();
+    if (family > 0 && conf.onHdfs()) {
+      return new Replication(family, "DFS_REPLICATION of column family r of table " + t.name);
+    }
+    return conf.replication();
+  }
+
+  /**
+   * The copies of the table's files: one on the local filesystem; on HDFS, as the NameNode counts them (see
+   * {@link HdfsCopies}), waiting up to {@value #COPIES_WAIT_SECONDS} s while fewer than the factor, since a block
+   * just written is short of copies until every datanode of its pipeline has reported it. A NameNode that cannot
+   * be found or read is "could not tell": 0 copies.
+   */
+  @Override
+  public Optional<LiveCopies> liveCopies(List<String> substations) throws DBException {
+    Replication factor;
+    MasterConfiguration conf;
+    try (Admin admin = t.connection.getAdmin()) {
+      conf = MasterConfiguration.read(admin);
+      factor = replication(admin, conf);
+    } catch (IOException e) {
+      throw new DBException("hbase: cannot read the table descriptor: " + e.getMessage());
+    }
+    if (!conf.onHdfs()) {
+      return Optional.of(new LiveCopies(Math.min(1, factor.factor()), factor.source()));
+    }
+    Optional<String> nameNode = conf.nameNodeWeb();
+    if (nameNode.isEmpty()) {
+      return Optional.of(new LiveCopies(0, "could not tell: the HBase master's configuration at " + conf.url()
+          + " names no dfs.namenode.http-address, where the NameNode counts HDFS's copies"));
+    }
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(COPIES_WAIT_SECONDS);
+    while (true) {
+      LiveCopies c;
+      try {
+        long stale = conf.staleDatanodeMillis();
+        c = HdfsCopies.of(factor, HdfsCopies.read(nameNode.get(), stale), nameNode.get(), stale);
+      } catch (IOException e) {
+        c = new LiveCopies(0, "could not tell: " + e.getMessage());
+      }
+      if (c.copies() >= factor.factor() || System.nanoTime() > deadline) {
+        return Optional.of(c);
+      }
+      try {
+        Thread.sleep(1_000);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new DBException("hbase: interrupted while counting HDFS's copies");
+      }
     }
   }
 

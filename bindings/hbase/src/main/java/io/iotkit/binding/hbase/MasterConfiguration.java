@@ -107,6 +107,46 @@ final class MasterConfiguration {
     return source == null || source.isEmpty() || source.endsWith("-default.xml");
   }
 
+  /** Whether HBase keeps its files on HDFS (hbase.rootdir hdfs://...). */
+  boolean onHdfs() {
+    return properties != null && properties.getOrDefault("hbase.rootdir", "").startsWith("hdfs:");
+  }
+
+  /**
+   * The NameNode's web server (host:port) as the master's configuration names it (dfs.namenode.http-address; a
+   * wildcard host is the root directory's), or empty when it names none.
+   */
+  java.util.Optional<String> nameNodeWeb() {
+    String address = properties == null ? null : properties.get("dfs.namenode.http-address");
+    if (address == null || address.isBlank()) {
+      return java.util.Optional.empty();
+    }
+    address = address.trim();
+    if (address.startsWith("0.0.0.0:")) {
+      String host = java.net.URI.create(properties.get("hbase.rootdir")).getHost();
+      address = host + address.substring("0.0.0.0".length());
+    }
+    return java.util.Optional.of(address);
+  }
+
+  /**
+   * After how long without a heartbeat HDFS holds a datanode stale (dfs.namenode.stale.datanode.interval), or
+   * HDFS's default of 30 s when the page does not say.
+   */
+  long staleDatanodeMillis() {
+    String v = properties == null ? null : properties.get("dfs.namenode.stale.datanode.interval");
+    try {
+      return v == null ? 30_000 : Long.parseLong(v.trim());
+    } catch (NumberFormatException e) {
+      return 30_000;
+    }
+  }
+
+  /** Where this configuration was read. */
+  String url() {
+    return url;
+  }
+
   Replication replication() {
     if (properties == null) {
       return new Replication(0, "could not read the HBase master's configuration at " + url
@@ -117,7 +157,11 @@ final class MasterConfiguration {
       return new Replication(1, "hbase.rootdir " + rootdir + " is on the local filesystem: one copy");
     }
     if (rootdir.startsWith("hdfs:")) {
-      String r = properties.getOrDefault("dfs.replication", "3");
+      String r = properties.get("dfs.replication");
+      if (r == null) {
+        return new Replication(0, "could not tell: rootdir on HDFS, but dfs.replication is not in the HBase master's"
+            + " configuration at " + url);
+      }
       try {
         return new Replication(Integer.parseInt(r.trim()), "dfs.replication of the HBase master, rootdir on HDFS");
       } catch (NumberFormatException e) {
