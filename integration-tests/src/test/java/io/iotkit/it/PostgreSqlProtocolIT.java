@@ -62,13 +62,15 @@ class PostgreSqlProtocolIT {
     assertTrue(replication.measured().text().startsWith("3 (the primary and 2 synchronous standby(s) a commit waits"
         + " for (synchronous_commit=on, synchronous_standby_names='FIRST 2 (standby_2, standby_3)')"),
         replication.measured().text());
-    // ... and the copies themselves: both standbys had replayed the primary's WAL, before and after each iteration
+    // ... and the copies themselves: both standbys had replayed the primary's WAL and held its readings, counted on
+    // each, before and after each iteration
     for (IterationResult it : r.iterations()) {
       for (String when : List.of("before the warmup", "at the data check")) {
         CheckResult copies = KitProcess.check(it.checks(), when + ": copies on the store");
         assertTrue(copies.passed(), copies.line());
-        assertTrue(copies.measured().text().startsWith("3 (the primary and 2 of 2 streaming replica(s) that"
-            + " replayed its WAL up to "), copies.line());
+        assertTrue(copies.measured().text().startsWith("3 (the primary and 2 of 2 standby(s) in postgresql.standbys"
+            + " that replayed its WAL up to ") && copies.measured().text().contains("and hold its readings"),
+            copies.line());
       }
     }
     assertTrue(r.metrics().iotps() > 0);

@@ -48,9 +48,11 @@ public interface Dialect {
 
   /**
    * The copies the primary's replicas hold now (see StoreAdmin#liveCopies): the primary itself and each replica
-   * that has applied everything the primary had written when asked. Empty where the dialect does not read them.
+   * that has applied everything the primary had written when asked and, where the dialect reads the replica
+   * itself, holds the same readings ({@code contents}). Empty where the dialect does not read them.
    */
-  default Optional<LiveCopies> liveCopies(Sql sql, JdbcSettings settings) throws SQLException {
+  default Optional<LiveCopies> liveCopies(Sql sql, JdbcSettings settings, ReplicaContents contents)
+      throws SQLException {
     return Optional.empty();
   }
 

@@ -4,8 +4,6 @@ import io.iotkit.binding.LiveCopies;
 import io.iotkit.binding.Replication;
 import io.iotkit.binding.StoreAdmin;
 import io.iotkit.binding.errors.ConnectFailures;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
@@ -45,20 +43,8 @@ public final class JdbcAdmin implements StoreAdmin {
   /** One statement for all of them; a substation with none is 0. */
   @Override
   public Map<String, Long> countReadings(List<String> substations) throws DBException {
-    Map<String, Long> counts = new LinkedHashMap<>();
-    substations.forEach(s -> counts.put(s, 0L));
-    if (substations.isEmpty()) {
-      return counts;
-    }
-    try (PreparedStatement ps = t.connection.prepareStatement(t.table.countPerSubstationSql(substations.size()))) {
-      for (int i = 0; i < substations.size(); i++) {
-        ps.setString(i + 1, substations.get(i));
-      }
-      try (ResultSet rs = ps.executeQuery()) {
-        while (rs.next()) {
-          counts.put(rs.getString(1), rs.getLong(2));
-        }
-      }
+    try {
+      Map<String, Long> counts = new ReadingCounts(t.table, substations).on(t.connection);
       t.endRead();
       return counts;
     } catch (SQLException e) {
@@ -97,7 +83,8 @@ public final class JdbcAdmin implements StoreAdmin {
 
   @Override
   public Optional<LiveCopies> liveCopies(List<String> substations) throws DBException {
-    return readServer("the replicas' positions", sql -> t.dialect.liveCopies(sql, t.settings));
+    ReplicaContents contents = new ReadingCounts(t.table, substations).against(t.connection);
+    return readServer("the replicas' positions", sql -> t.dialect.liveCopies(sql, t.settings, contents));
   }
 
   @Override

@@ -6,6 +6,7 @@ import io.iotkit.binding.jdbc.Aurora;
 import io.iotkit.binding.jdbc.Dialect;
 import io.iotkit.binding.jdbc.JdbcSettings;
 import io.iotkit.binding.jdbc.ReadingTableSql;
+import io.iotkit.binding.jdbc.ReplicaContents;
 import io.iotkit.binding.jdbc.Sql;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -80,8 +81,9 @@ final class MySqlDialect implements Dialect {
   }
 
   @Override
-  public Optional<LiveCopies> liveCopies(Sql sql, JdbcSettings settings) throws SQLException {
-    return ReplicaCatchUp.read(sql, (MySqlSettings) settings);
+  public Optional<LiveCopies> liveCopies(Sql sql, JdbcSettings settings, ReplicaContents contents)
+      throws SQLException {
+    return ReplicaCatchUp.read(sql, (MySqlSettings) settings, contents);
   }
 
   /**

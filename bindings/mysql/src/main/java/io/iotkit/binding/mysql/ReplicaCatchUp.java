@@ -2,6 +2,7 @@ package io.iotkit.binding.mysql;
 
 import io.iotkit.binding.LiveCopies;
 import io.iotkit.binding.errors.ConnectFailures;
+import io.iotkit.binding.jdbc.ReplicaContents;
 import io.iotkit.binding.jdbc.Sql;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -14,7 +15,8 @@ import java.util.Optional;
 /**
  * The copies a MariaDB primary's writes have now: the primary itself, and each replica it lists (SHOW SLAVE HOSTS)
  * that has applied its binary log up to the GTID position the primary stood at when asked, read on the replica
- * itself with the binding's own login, waiting up to {@value #CATCH_UP_SECONDS} s for it. On a Galera cluster
+ * itself with the binding's own login, waiting up to {@value #CATCH_UP_SECONDS} s for it, and then holds as many of
+ * the iteration's readings of each substation as the primary. On a Galera cluster
  * every node of the primary component holds every row as it commits, so its live size is the count. A MySQL
  * server (no MariaDB GTID position) is not read.
  */
@@ -24,7 +26,8 @@ final class ReplicaCatchUp {
   private ReplicaCatchUp() {
   }
 
-  static Optional<LiveCopies> read(Sql sql, MySqlSettings settings) throws SQLException {
+  static Optional<LiveCopies> read(Sql sql, MySqlSettings settings, ReplicaContents contents)
+      throws SQLException {
     Map<String, String> wsrep = sql.variables("SHOW GLOBAL STATUS LIKE 'wsrep_cluster_size'");
     long galera = Sql.number(wsrep.get("wsrep_cluster_size"));
     if (galera > 0) {
@@ -47,7 +50,7 @@ final class ReplicaCatchUp {
     for (List<String> r : replicas) {
       String where = r.get(1) + ":" + r.get(2);
       String reached = r.get(1) == null || r.get(1).isBlank() ? "could not be read (it reports no host)"
-          : applied(settings.at(r.get(1), (int) Sql.number(r.get(2))), target);
+          : appliedAndHeld(settings.at(r.get(1), (int) Sql.number(r.get(2))), target, contents);
       if (reached == null) {
         caughtUp++;
       } else {
@@ -56,11 +59,15 @@ final class ReplicaCatchUp {
     }
     return Optional.of(new LiveCopies(1 + caughtUp, "this server and " + caughtUp + " of " + replicas.size()
         + " replica(s) listed by SHOW SLAVE HOSTS that applied its binary log up to GTID " + target
+        + " and hold its readings"
         + (behind.isEmpty() ? "" : "; not: " + String.join(", ", behind))));
   }
 
-  /** Null once the replica has applied {@code target}; otherwise how far it got, or why unknown. */
-  private static String applied(MySqlSettings replica, String target) {
+  /**
+   * Null once the replica has applied {@code target} and holds the primary's readings; otherwise how far it got,
+   * what it holds, or why unknown.
+   */
+  private static String appliedAndHeld(MySqlSettings replica, String target, ReplicaContents contents) {
     long deadline = System.nanoTime() + CATCH_UP_SECONDS * 1_000_000_000L;
     try (Connection c = Connections.open(replica)) {
       Sql sql = Sql.over(c);
@@ -69,7 +76,11 @@ final class ReplicaCatchUp {
         Thread.sleep(100);
         pos = sql.single("SELECT @@gtid_slave_pos");
       }
-      return covers(pos, target) ? null : "applied only up to " + pos;
+      if (!covers(pos, target)) {
+        return "applied only up to " + pos;
+      }
+      String difference = contents.differenceOn(c);
+      return difference.isEmpty() ? null : difference;
     } catch (SQLException | site.ycsb.DBException e) {
       return "could not be read (" + ConnectFailures.firstLine(e.getMessage()) + ")";
     } catch (InterruptedException e) {

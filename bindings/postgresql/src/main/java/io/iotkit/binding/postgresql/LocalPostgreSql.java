@@ -109,6 +109,11 @@ final class LocalPostgreSql extends ChildJvmServer {
     Properties p = new Properties();
     p.setProperty(PgSettings.HOST, facts.get("host"));
     p.setProperty(PgSettings.PORT, facts.get("port"));
+    String standbyPorts = facts.get("standby.ports");
+    if (standbyPorts != null && !standbyPorts.isBlank()) {
+      p.setProperty(PgSettings.STANDBYS, java.util.Arrays.stream(standbyPorts.split(","))
+          .map(port -> facts.get("host") + ":" + port).collect(java.util.stream.Collectors.joining(",")));
+    }
     return p;
   }
 }

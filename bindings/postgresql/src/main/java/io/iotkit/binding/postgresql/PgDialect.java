@@ -5,6 +5,7 @@ import io.iotkit.binding.Replication;
 import io.iotkit.binding.jdbc.Dialect;
 import io.iotkit.binding.jdbc.JdbcSettings;
 import io.iotkit.binding.jdbc.ReadingTableSql;
+import io.iotkit.binding.jdbc.ReplicaContents;
 import io.iotkit.binding.jdbc.Sql;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -86,13 +87,19 @@ final class PgDialect implements Dialect {
   }
 
   /**
-   * The primary and each streaming replica that has replayed the primary's WAL up to where it stood when asked,
-   * waiting up to {@value #CATCH_UP_SECONDS} s for them to get there (pg_stat_replication reads the WAL senders'
-   * live state, so each poll sees it anew).
+   * The primary and each standby that has replayed the primary's WAL up to where it stood when asked, waiting up
+   * to {@value #CATCH_UP_SECONDS} s for them to get there: read on each standby, with its copy of the readings
+   * counted, when the binding is told of them ({@link StandbyCopies}); otherwise the streaming standbys as the
+   * primary sees them (pg_stat_replication reads the WAL senders' live state, so each poll sees it anew).
    */
   @Override
-  public Optional<LiveCopies> liveCopies(Sql sql, JdbcSettings settings) throws SQLException {
+  public Optional<LiveCopies> liveCopies(Sql sql, JdbcSettings settings, ReplicaContents contents)
+      throws SQLException {
     String target = sql.single("SELECT pg_current_wal_lsn()::text");
+    PgSettings pg = (PgSettings) settings;
+    if (!pg.standbys().isEmpty()) {
+      return Optional.of(StandbyCopies.read(this, pg, target, contents));
+    }
     long deadline = System.nanoTime() + CATCH_UP_SECONDS * 1_000_000_000L;
     String query = "SELECT count(*) FILTER (WHERE replay_lsn >= '" + target + "'::pg_lsn), count(*),"
         + " count(*) FILTER (WHERE replay_lsn IS NULL) FROM pg_stat_replication WHERE state = 'streaming'";
@@ -112,7 +119,8 @@ final class PgDialect implements Dialect {
         + " this login (grant it pg_monitor)" : "";
     return Optional.of(new LiveCopies((int) (1 + caughtUp), "the primary and " + caughtUp + " of "
         + counts.get(1) + " streaming replica(s) that replayed its WAL up to " + target + " (pg_stat_replication)"
-        + hidden));
+        + hidden + "; their copies of the readings not counted (name the standbys in " + PgSettings.STANDBYS
+        + " to count them)"));
   }
 
   /** The postmaster's start time, which only a restart of the server changes. */

@@ -3,7 +3,9 @@ package io.iotkit.binding.postgresql;
 import io.iotkit.binding.jdbc.JdbcBasics;
 import io.iotkit.binding.jdbc.JdbcSettings;
 import io.iotkit.binding.settings.BadPropertyException;
+import io.iotkit.binding.settings.HostPort;
 import io.iotkit.binding.settings.PropertyReader;
+import java.util.List;
 import java.util.Properties;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -30,6 +32,8 @@ final class PgSettings extends JdbcSettings {
   static final String SSL_ROOT_CERT = "postgresql.ssl.rootcert";
   /** The folder of the local server's programs, when not Debian's /usr/lib/postgresql/<major>/bin. */
   static final String LOCAL_BIN = "postgresql.local.bin";
+  /** The primary's standbys, host:port,...: where the binding counts their copies of the readings. */
+  static final String STANDBYS = "postgresql.standbys";
   /** {@code postgresql.jdbc.NAME=VALUE} goes to pgJDBC as {@code NAME=VALUE}. */
   static final String JDBC_PREFIX = "postgresql.jdbc.";
 
@@ -43,8 +47,24 @@ final class PgSettings extends JdbcSettings {
   private static final Set<String> SSL_MODES = Set.of("disable", "allow", "prefer", "require", "verify-ca",
       "verify-full");
 
-  private PgSettings(JdbcBasics basics, String sslMode, Properties connection) {
+  private final List<HostPort> standbys;
+
+  private PgSettings(JdbcBasics basics, String sslMode, Properties connection, List<HostPort> standbys) {
     super(basics, "postgresql", SSL_MODE, sslMode, connection);
+    this.standbys = standbys;
+  }
+
+  /** The standbys named by {@value #STANDBYS}; none when it is not given. */
+  List<HostPort> standbys() {
+    return standbys;
+  }
+
+  /** The same login, TLS and timeouts against another server, e.g. a standby. */
+  PgSettings at(HostPort server) {
+    JdbcBasics b = basics();
+    return new PgSettings(new JdbcBasics(server.host(), server.port(), b.database(), b.table(), b.user(),
+        b.batchSize(), b.connectTimeoutMillis(), b.socketTimeoutMillis()), sslMode(), connectionProperties(),
+        List.of());
   }
 
   /** @throws BadPropertyException naming the property when one is wrong */
@@ -68,7 +88,9 @@ final class PgSettings extends JdbcSettings {
     // A JDBC batch of single-row INSERTs travels as multi-row INSERTs: one round trip for many readings.
     c.setProperty("reWriteBatchedInserts", "true");
     c.setProperty("ApplicationName", "tpcx-iot kit");
-    return new PgSettings(basics, sslMode, c);
+    List<HostPort> standbys = reader.optional(STANDBYS).map(v -> HostPort.list(STANDBYS, v, DEFAULT_PORT))
+        .orElse(List.of());
+    return new PgSettings(basics, sslMode, c, standbys);
   }
 
   private static int seconds(int millis) {

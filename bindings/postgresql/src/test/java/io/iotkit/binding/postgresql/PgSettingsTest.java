@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.iotkit.binding.settings.BadPropertyException;
+import io.iotkit.binding.settings.HostPort;
+import java.util.List;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
@@ -31,6 +33,17 @@ class PgSettingsTest {
     assertEquals("5", s.connectionProperties().getProperty("connectTimeout"), "seconds, as pgJDBC counts");
     assertFalse(s.toString().contains("s3cret"));
     assertFalse(s.url().contains("s3cret"));
+  }
+
+  @Test
+  void standbysAreCountedAtTheirAddressWithTheSameLogin() {
+    PgSettings s = PgSettings.from(props(PgSettings.STANDBYS, "db2.example:5433, db3.example"));
+    assertEquals(List.of(new HostPort("db2.example", 5433), new HostPort("db3.example", 5432)), s.standbys());
+    PgSettings standby = s.at(s.standbys().get(0));
+    assertEquals("jdbc:postgresql://db2.example:5433/iot", standby.url());
+    assertEquals(s.connectionProperties(), standby.connectionProperties());
+    assertEquals(List.of(), PgSettings.from(props(PgSettings.PASSWORD, "p")).standbys(), "none unless named");
+    assertThrows(BadPropertyException.class, () -> PgSettings.from(props(PgSettings.STANDBYS, "db2:port")));
   }
 
   @Test
