@@ -61,6 +61,8 @@ class MongoDbProtocolIT {
     }
     assertTrue(r.cleanup().stream().allMatch(CheckResult::passed), "purge, temp files and restart all done: "
         + r.cleanup());
+    CheckResult told = KitProcess.check(r.cleanup(), "as its servers tell");
+    assertTrue(told.passed() && told.measured().text().contains("java process id"), told.line());
 
     // The emulator answers isMaster (not hello) as a standalone: one copy.
     CheckResult replication = KitProcess.check(r.prerequisites(), "replication");

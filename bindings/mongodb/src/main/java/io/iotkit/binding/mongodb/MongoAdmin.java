@@ -65,6 +65,26 @@ public final class MongoAdmin implements StoreAdmin {
   }
 
   /**
+   * The process that serves, as serverStatus names it: its host and process id, which a restart changes (unless
+   * the new process gets the old id, as a server that is its container's first process does). Empty when the
+   * login may not read serverStatus (it needs the clusterMonitor role) or the answer names no process id.
+   */
+  @Override
+  public Map<String, String> serverStarts() throws DBException {
+    Document status;
+    try {
+      status = connection.admin("serverStatus");
+    } catch (DBException e) {
+      return Map.of();
+    }
+    Object pid = status.get("pid");
+    if (pid == null) {
+      return Map.of();
+    }
+    return Map.of("server " + status.get("host"), status.get("process") + " process id " + pid);
+  }
+
+  /**
    * From the server's {@code hello}; a server that does not know it (MongoDB before 4.4.2, and mongo-java-server)
    * answers the legacy {@code isMaster}, which has the same fields.
    */
