@@ -159,6 +159,22 @@ class BadInputIT {
     assertEquals(List.of(), KitProcess.leftovers(work.toString()), "the local Kafka was stopped");
   }
 
+  /**
+   * K whose readings cannot fit on the local server's disk (2 x 400,000,000 x 1 KB is 762.9 GiB, more than any
+   * build machine has free): one line before any reading is written, not a disk filled hours in.
+   */
+  @Test
+  void readingsThatCannotFitOnTheLocalServersDisk(@TempDir Path work) throws Exception {
+    KitProcess.Finished f = KitProcess.run(work, 3, "-b", "kafka", "-p", "1", "-k", "400000000", "--results",
+        work.resolve("results").toString());
+    assertOneLine(f, 2, "the local SUT needs at least 762.9 GiB for one iteration's readings (2 x K = 800,000,000"
+        + " readings x 1,024 B x 1 copies");
+    assertTrue(f.stdout().contains("[PASS] replication factor") || f.stdout().contains("[FAIL] replication factor"),
+        "after the SUT's checks: " + f.stdout());
+    assertFalse(f.stdout().contains("warmup ..."), "nothing was written");
+    assertEquals(List.of(), KitProcess.leftovers(work.toString()), "the local Kafka was stopped");
+  }
+
   /** A trust store's password that does not open it: one line that names the keys, never the password. */
   @Test
   void wrongTrustStorePasswordIsBadAndNotShown(@TempDir Path work) throws Exception {

@@ -17,7 +17,7 @@ class InterruptIT {
   @Test
   void interruptStopsEveryChild(@TempDir Path work) throws Exception {
     Path results = work.resolve("results");
-    KitProcess k = KitProcess.startReachableByCtrlC(work, "-p", "2", "-k", "50000000", "--results",
+    KitProcess k = KitProcess.startReachableByCtrlC(work, "-p", "2", "-k", "4000000", "--results",
         results.toString());
     long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(4);
     while (!Files.readString(k.stdout).contains("iteration 1: warmup ...")) {

@@ -35,7 +35,7 @@ class SutFaultIT {
       "postgresql, bin/postgres -D", "mongodb, io.iotkit.server.mongodb", "dynamodb, dynalite/cli.js"})
   void aKilledLocalServerEndsTheRunWithinThirtySeconds(String binding, String server, @TempDir Path work)
       throws Exception {
-    KitProcess k = startAndAwaitWarmup(work, "-b", binding, "-p", "2", "-k", "50000000");
+    KitProcess k = startAndAwaitWarmup(work, "-b", binding, "-p", "2", "-k", "4000000");
     long pid = serverPid(work, server);
     long millis = faultToExit("kill -9 of the local " + binding, k, signal("-KILL", pid));
     assertAbortedOnSutFault(work, k, millis, "the local server has exited");
@@ -46,7 +46,7 @@ class SutFaultIT {
   @CsvSource({"kafka, io.iotkit.server.kafka", "influxdb, influxd -config", "postgresql, bin/postgres -D",
       "mongodb, io.iotkit.server.mongodb", "dynamodb, dynalite/cli.js"})
   void aHungSutEndsTheRunWithinThirtySeconds(String binding, String server, @TempDir Path work) throws Exception {
-    KitProcess k = startAndAwaitWarmup(work, "-b", binding, "-p", "2", "-k", "50000000");
+    KitProcess k = startAndAwaitWarmup(work, "-b", binding, "-p", "2", "-k", "4000000");
     List<Long> tree = processTree(serverPid(work, server));
     try {
       long millis = faultToExit("SIGSTOP of the local " + binding, k, signal("-STOP", tree));

@@ -30,6 +30,7 @@ import io.iotkit.progress.RunConsole;
 import io.iotkit.sut.SutSession;
 import io.iotkit.sut.SutSession.SutException;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -123,6 +124,13 @@ public final class RunProtocol {
       record(prerequisites, ExecutionRules.realStore(emulator));
       Replication r = sut.admin().replication();
       record(prerequisites, ExecutionRules.replication(r.factor(), r.source()));
+      if (sut.embedded()) {
+        Optional<String> shortfall = DiskRoom.shortfall(config.kvps(), config.kvpBytes(), r.factor(),
+            Files.getFileStore(session.sutFolder()).getUsableSpace(), session.sutFolder().toString());
+        if (shortfall.isPresent()) {
+          throw new SutSession.BadSetupException(shortfall.get());
+        }
+      }
 
       String runTag = ExecutionSession.tag(System.currentTimeMillis());
       List<String> previous = List.of();
