@@ -121,11 +121,11 @@ final class HBaseAdmin implements StoreAdmin {
       return Optional.of(new LiveCopies(0, "could not tell: the HBase master's configuration at " + conf.url()
           + " names no dfs.namenode.http-address, where the NameNode counts HDFS's copies"));
     }
+    long stale = conf.staleDatanodeMillis();
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(COPIES_WAIT_SECONDS);
     while (true) {
       LiveCopies c;
       try {
-        long stale = conf.staleDatanodeMillis();
         c = HdfsCopies.of(factor, HdfsCopies.read(nameNode.get(), stale), nameNode.get(), stale);
       } catch (IOException e) {
         c = new LiveCopies(0, "could not tell: " + e.getMessage());

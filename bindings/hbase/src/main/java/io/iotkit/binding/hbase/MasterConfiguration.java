@@ -5,11 +5,13 @@ import io.iotkit.binding.Replication;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.HttpURLConnection;
+import java.net.URI;
 import java.net.URL;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.apache.hadoop.hbase.ClusterMetrics;
@@ -116,17 +118,17 @@ final class MasterConfiguration {
    * The NameNode's web server (host:port) as the master's configuration names it (dfs.namenode.http-address; a
    * wildcard host is the root directory's), or empty when it names none.
    */
-  java.util.Optional<String> nameNodeWeb() {
+  Optional<String> nameNodeWeb() {
     String address = properties == null ? null : properties.get("dfs.namenode.http-address");
     if (address == null || address.isBlank()) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
     address = address.trim();
     if (address.startsWith("0.0.0.0:")) {
-      String host = java.net.URI.create(properties.get("hbase.rootdir")).getHost();
+      String host = URI.create(properties.get("hbase.rootdir")).getHost();
       address = host + address.substring("0.0.0.0".length());
     }
-    return java.util.Optional.of(address);
+    return Optional.of(address);
   }
 
   /**
