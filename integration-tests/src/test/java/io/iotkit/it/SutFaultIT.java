@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -73,6 +74,32 @@ class SutFaultIT {
     assertTrue(o.seconds() >= 2.0 && o.seconds() < 8.0, "the outage lasted about the pause: " + o.seconds() + " s");
     assertTrue(run.process().stdout().contains("SUT outage in iteration 1 warmup"), run.process().stdout());
     assertTrue(Files.readString(run.runDir().resolve("report.html")).contains("id=\"sut-outages\""));
+  }
+
+  /**
+   * The local server's disk fills (a 300 MB filesystem made for the test, where HBase keeps several times each
+   * reading's bytes): the run ends with one line that names the full disk. Mounting it needs root; skipped
+   * elsewhere.
+   */
+  @Test
+  void aFullDiskIsNamedWhenItEndsTheRun(@TempDir Path work) throws Exception {
+    Path disk = Files.createDirectories(work.resolve("small-disk"));
+    Process mount = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=300m", "tmpfs", disk.toString())
+        .redirectErrorStream(true).start();
+    String said = new String(mount.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    Assumptions.assumeTrue(mount.waitFor() == 0, "a 300 MB filesystem could not be made: " + said);
+    try {
+      KitProcess.Finished f = KitProcess.run(work, 5, "-p", "1", "-k", "100000", "--results", disk.toString());
+      assertEquals(1, f.exitCode(), f.stderr());
+      String err = f.stderr().strip();
+      assertEquals(1, err.lines().count(), "one line: " + err);
+      assertTrue(err.contains("run aborted") && err.contains("the disk of " + disk) && err.contains(" is full ("),
+          err);
+      System.out.println("SutFaultIT, a full disk: " + err);
+      assertEquals(List.of(), KitProcess.leftovers(disk.toString()), "nothing left running");
+    } finally {
+      new ProcessBuilder("umount", "-l", disk.toString()).start().waitFor();
+    }
   }
 
   @Test

@@ -1,8 +1,6 @@
 package io.iotkit.plan;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import io.iotkit.resources.DiskUsage;
 import java.nio.file.Path;
 
 /**
@@ -72,33 +70,8 @@ final class FolderGrowth implements AutoCloseable {
     sampler.interrupt();
   }
 
-  /**
-   * Bytes that the files under {@code dir} take on the disk, as {@code du} counts them: allocated blocks, not
-   * lengths, since stores preallocate sparse files (each Kafka partition's indexes are 10 MB long from their first
-   * record on, and hold a few KB). 0 when {@code dir} does not exist; files that vanish while it is walked count
-   * as gone; -1 when it could not be told (the next sample counts).
-   */
+  /** The disk {@code dir} takes (see {@link DiskUsage#of}). */
   static long size(Path dir) {
-    if (!Files.isDirectory(dir)) {
-      return 0;
-    }
-    Process du = null;
-    try {
-      du = new ProcessBuilder("du", "-s", "-B1", dir.toString()).redirectError(ProcessBuilder.Redirect.DISCARD)
-          .start();
-      String out = new String(du.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
-      du.waitFor(); // it exits 1 when a file vanished under it; its total still counts what was there
-      String total = out.split("\\s", 2)[0];
-      return total.isEmpty() ? -1 : Long.parseLong(total);
-    } catch (IOException | NumberFormatException e) {
-      return -1;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return -1;
-    } finally {
-      if (du != null) {
-        du.destroy();
-      }
-    }
+    return DiskUsage.of(dir);
   }
 }

@@ -27,6 +27,7 @@ import io.iotkit.model.SubstationCount;
 import io.iotkit.model.SutOutage;
 import io.iotkit.model.SystemDescription;
 import io.iotkit.progress.RunConsole;
+import io.iotkit.resources.DiskUsage;
 import io.iotkit.sut.SutSession;
 import io.iotkit.sut.SutSession.SutException;
 import java.io.IOException;
@@ -147,7 +148,7 @@ public final class RunProtocol {
       metrics = Metrics.compute(iterations, pricing);
     } catch (ExecutionSession.Failure e) {
       status = RunStatus.ABORTED;
-      abortReason = e.getMessage();
+      abortReason = withFullDisk(e.getMessage(), session, runDir);
       badInput = e.badInput();
     } catch (StrictAbort | SutException e) {
       status = RunStatus.ABORTED;
@@ -165,7 +166,7 @@ public final class RunProtocol {
       Thread.currentThread().interrupt();
     } catch (IOException | RuntimeException e) {
       status = RunStatus.ABORTED;
-      abortReason = "kit error: " + e;
+      abortReason = withFullDisk("kit error: " + e, session, runDir);
     } finally {
       if (session != null) {
         if (session.sut() != null) {
@@ -233,6 +234,16 @@ public final class RunProtocol {
     }
     record(prerequisites, ExecutionRules.clocks(worst.host().name(), worst.clock().boundMicros(),
         session.hostReports().size()));
+  }
+
+  /**
+   * An abort's reason, with the full disk named where there is one: a store that cannot write stops answering, and
+   * the kit's own writes fail, and neither says why.
+   */
+  private static String withFullDisk(String reason, ExecutionSession session, Path runDir) {
+    Path folder = session != null && session.sut() != null && session.sut().embedded() ? session.sutFolder() : runDir;
+    return DiskUsage.full(folder).map(full -> reason + "; " + full + ": give a smaller -k, or --results on a larger"
+        + " disk").orElse(reason);
   }
 
   private CheckResult fileCheck(Path runDir) throws IOException {
