@@ -1,5 +1,7 @@
 package io.iotkit.bench;
 
+import io.iotkit.model.BenchResult;
+
 /**
  * One part of the kit's benchmark: something the kit does beside a reference doing the same work on the same
  * machine and in the same JVM. {@link Bench} runs both sides in alternating rounds and reports the ratio of
@@ -13,12 +15,14 @@ public interface BenchPart {
 
   /**
    * One round of one side: operations done, wall time, the JVM's CPU time (all its threads, GC and JIT
-   * included), and the JVM's resident memory when the round ended (0 where unknown). On a machine shared with
-   * other work the rate per CPU second is the steadier figure.
+   * included), the JVM's resident memory when the round ended (0 where unknown), and the local server's CPU time
+   * and disk bytes written over the same span (NaN where the kit started no server or cannot read them). On a
+   * machine shared with other work the CPU times are the steadier figures.
    */
-  record Round(long operations, double wallSeconds, double cpuSeconds, long residentBytes) {
+  record Round(long operations, double wallSeconds, double cpuSeconds, long residentBytes, double serverCpuSeconds,
+               double serverWrittenBytes) {
     public Round(long operations, double wallSeconds, double cpuSeconds) {
-      this(operations, wallSeconds, cpuSeconds, 0);
+      this(operations, wallSeconds, cpuSeconds, 0, Double.NaN, Double.NaN);
     }
 
     public double rate() {
@@ -27,6 +31,16 @@ public interface BenchPart {
 
     public double ratePerCpuSecond() {
       return operations / cpuSeconds;
+    }
+
+    /** The server's CPU seconds per 10,000 operations, NaN where unknown. */
+    public double serverCpuPer10k() {
+      return serverCpuSeconds / operations * 10_000;
+    }
+
+    /** The server's disk bytes written per operation, NaN where unknown. */
+    public double serverWrittenPerOperation() {
+      return serverWrittenBytes / operations;
     }
   }
 
@@ -42,8 +56,8 @@ public interface BenchPart {
   /** What the reference side runs. */
   String referenceLabel();
 
-  /** The kit/reference ratio the kit aims at, or null for none. */
-  Double target();
+  /** The kit/reference ratios the kit aims at. */
+  BenchResult.Targets targets();
 
   /**
    * The name under which the kit side's resources (resident memory, CPU per 10,000 kvps/s) are reported from its

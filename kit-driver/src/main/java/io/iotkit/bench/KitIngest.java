@@ -7,6 +7,7 @@ import io.iotkit.model.InstanceResult;
 import io.iotkit.model.Arrivals;
 import io.iotkit.model.InstanceSpec;
 import io.iotkit.model.WorkloadSpec;
+import io.iotkit.resources.ProcessTotals;
 import java.util.Map;
 import java.util.Properties;
 
@@ -21,12 +22,12 @@ final class KitIngest {
   private final boolean measured;
   private final boolean queries;
   private final String substation;
-  private final RoundSizer sizer = new RoundSizer();
+  private final RoundSizer sizer;
   private long seed = 1;
 
   /** Into a server-free binding (the sink), queries included. */
   KitIngest(BindingProvider binding, Properties properties, int threads, boolean measured) {
-    this(binding, properties, threads, measured, true, "bench-000");
+    this(binding, properties, threads, measured, true, "bench-000", null);
   }
 
   /**
@@ -34,9 +35,11 @@ final class KitIngest {
    * @param measured false runs the instance without insert histograms and per-second sampling
    * @param queries false runs it as {@code --no-queries} does: ingest only
    * @param substation the substation it writes, prepared by the caller where the store needs it
+   * @param server the local server's processes, or null for none
    */
   KitIngest(BindingProvider binding, Properties properties, int threads, boolean measured, boolean queries,
-            String substation) {
+            String substation, ProcessTotals server) {
+    this.sizer = new RoundSizer(server);
     this.binding = binding;
     this.properties = properties;
     this.threads = threads;
@@ -50,20 +53,23 @@ final class KitIngest {
   }
 
   /**
-   * The instance's TS_start..TS_end, and the JVM's CPU time from the start barrier to the end of the run: the
-   * opening of its bindings, before the barrier, is no more in the CPU time than in the wall time.
+   * The instance's TS_start..TS_end, and the JVM's and the server's CPU time from the start barrier to the end of
+   * the run: the opening of its bindings, before the barrier, is no more in the CPU time than in the wall time.
    */
   private RoundSizer.Span span(long kvps) throws Exception {
     long[] cpuAtStart = new long[1];
+    ProcessTotals.Reading[] serverAtStart = new ProcessTotals.Reading[1];
     InstanceSpec spec = new InstanceSpec("bench", 0, 1, substation, kvps, WorkloadSpec.KVP_BYTES, threads,
         binding.name(), null, Map.of(), 0, seed++, null, null, 0, Arrivals.FIXED, !queries);
     InstanceRunner runner = new InstanceRunner(spec, binding::newBinding, properties, Clock::micros,
         second -> { }, measured);
     InstanceResult r = runner.run(() -> {
+      serverAtStart[0] = sizer.serverNow();
       cpuAtStart[0] = RoundSizer.cpuNanos();
       return Clock.micros();
     });
     long cpu = RoundSizer.cpuNanos() - cpuAtStart[0];
+    ProcessTotals.Reading server = sizer.used(serverAtStart[0]);
     if (r.acknowledged() != kvps) {
       throw new IllegalStateException(binding.name() + " acknowledged " + r.acknowledged() + " of " + kvps);
     }
@@ -71,6 +77,7 @@ final class KitIngest {
       throw new IllegalStateException(binding.name() + " failed " + r.failedQueries() + " dashboard queries (the"
           + " first one's reason is in bench.log)");
     }
-    return new RoundSizer.Span(Math.max(1, r.endMicros() - r.startMicros()) / 1e6, cpu / 1e9);
+    return new RoundSizer.Span(Math.max(1, r.endMicros() - r.startMicros()) / 1e6, cpu / 1e9,
+        server);
   }
 }

@@ -2,6 +2,7 @@ package io.iotkit.bench;
 
 import io.iotkit.binding.bench.PlainClientLoop;
 import io.iotkit.binding.bench.PlainReading;
+import io.iotkit.resources.ProcessTotals;
 
 /** The reference side of a store part: the store's plain client loop writing the kit's readings. */
 final class PlainLoopWrites {
@@ -9,9 +10,11 @@ final class PlainLoopWrites {
   private final String substation;
   private final PlainReading[] pool;
   private final int threads;
-  private final RoundSizer sizer = new RoundSizer();
+  private final RoundSizer sizer;
 
-  PlainLoopWrites(PlainClientLoop loop, String substation, PlainReading[] pool, int threads) {
+  /** @param server the local server's processes, or null for none */
+  PlainLoopWrites(PlainClientLoop loop, String substation, PlainReading[] pool, int threads, ProcessTotals server) {
+    this.sizer = new RoundSizer(server);
     this.loop = loop;
     this.substation = substation;
     this.pool = pool;

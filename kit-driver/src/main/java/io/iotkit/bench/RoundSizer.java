@@ -1,6 +1,7 @@
 package io.iotkit.bench;
 
 import com.sun.management.OperatingSystemMXBean;
+import io.iotkit.resources.ProcessTotals;
 import java.lang.management.ManagementFactory;
 
 /**
@@ -15,8 +16,13 @@ final class RoundSizer {
     double seconds(long ops) throws Exception;
   }
 
-  /** How long a side's operations took in wall time and in the JVM's CPU time, each over the same span. */
-  record Span(double wallSeconds, double cpuSeconds) {
+  /**
+   * How long a side's operations took in wall time and in the JVM's CPU time, and what the local server used,
+   * each over the same span.
+   *
+   * @param server the server's CPU time and disk bytes written, or null where the kit started no server
+   */
+  record Span(double wallSeconds, double cpuSeconds, ProcessTotals.Reading server) {
   }
 
   /**
@@ -35,7 +41,23 @@ final class RoundSizer {
   private static final OperatingSystemMXBean OS =
       (OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
+  private final ProcessTotals server;
   private double lastRate;
+
+  /** For a side that runs without a server. */
+  RoundSizer() {
+    this(null);
+  }
+
+  /** @param server the local server's processes, or null for none */
+  RoundSizer(ProcessTotals server) {
+    this.server = server;
+  }
+
+  /** The server's counters now, or null where there is no server to read. */
+  ProcessTotals.Reading serverNow() {
+    return server == null ? null : server.now();
+  }
 
   /** The JVM's resident set (VmRSS of /proc/self/status), or 0 where it cannot be read. */
   static long residentBytes() {
@@ -58,10 +80,17 @@ final class RoundSizer {
    */
   BenchPart.Round round(double seconds, Counted counted) throws Exception {
     return spanned(seconds, ops -> {
+      ProcessTotals.Reading serverAtStart = serverNow();
       long cpu = cpuNanos();
       double wall = counted.seconds(ops);
-      return new Span(wall, (cpuNanos() - cpu) / 1e9);
+      long cpuAtEnd = cpuNanos();
+      return new Span(wall, (cpuAtEnd - cpu) / 1e9, used(serverAtStart));
     });
+  }
+
+  /** What the server used since {@code start}, or null where there is no server. */
+  ProcessTotals.Reading used(ProcessTotals.Reading start) {
+    return start == null ? null : serverNow().since(start);
   }
 
   /** As {@link #round(double, Counted)}, for a side that measures its own span. */
@@ -70,7 +99,9 @@ final class RoundSizer {
     while (true) {
       Span span = side.run(ops);
       double wall = span.wallSeconds();
-      BenchPart.Round round = new BenchPart.Round(ops, wall, Math.max(1e-9, span.cpuSeconds()), residentBytes());
+      ProcessTotals.Reading used = span.server();
+      BenchPart.Round round = new BenchPart.Round(ops, wall, Math.max(1e-9, span.cpuSeconds()), residentBytes(),
+          used == null ? Double.NaN : used.cpuSeconds(), used == null ? Double.NaN : used.writtenBytes());
       lastRate = round.rate();
       if (wall >= seconds / 2) {
         return round;

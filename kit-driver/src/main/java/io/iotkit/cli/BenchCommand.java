@@ -33,9 +33,10 @@ import site.ycsb.DBException;
         + " measurement (histograms, per-second sampling) on against off. With --bindings, also each store: its"
         + " local server is started once (as a run starts it), and the kit's driver instance, with dashboard"
         + " queries off (ingest path) and on (full workload), is compared with the store's own client in a plain"
-        + " loop writing the same readings with as many threads; the instance's resident memory and CPU per"
-        + " 10,000 kvps/s are reported beside. Prints each figure with its ratio and writes bench.json and"
-        + " bench.html. Ratios, not absolute rates, are what it reports.",
+        + " loop writing the same readings with as many threads; for each, the rate, the client's CPU per reading"
+        + " and, for a local server, the server's CPU and disk bytes written per reading, each as a ratio with a"
+        + " 95 % interval and a verdict against its target; the instance's resident memory beside. Writes"
+        + " bench.json and bench.html. Ratios, not absolute rates, are what it reports.",
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:the bench ran", "1:a store's server did not start or failed, or a kit error",
         "2:bad input (options, a binding without a plain client loop, binding properties)"})
@@ -68,8 +69,9 @@ final class BenchCommand implements Callable<Integer> {
           + " answers no queries has none) (default: ${DEFAULT-VALUE}).")
   List<String> storeFigures;
 
-  @Option(names = "--rounds", defaultValue = "5", paramLabel = "R",
-      description = "Measured rounds per side of each figure, after warmup rounds (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--rounds", defaultValue = "10", paramLabel = "R",
+      description = "Measured rounds per side of each figure, after warmup rounds; a verdict against a target needs"
+          + " at least 10 (default: ${DEFAULT-VALUE}).")
   int rounds;
 
   @Option(names = "--round-seconds", defaultValue = "1", paramLabel = "S",

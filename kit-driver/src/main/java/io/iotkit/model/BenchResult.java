@@ -2,6 +2,7 @@ package io.iotkit.model;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -49,7 +50,61 @@ public record BenchResult(String startedAt, Environment machine, double[] loadBe
   }
 
   /**
-   * One figure: the kit's side and the reference side, each a rate per round.
+   * What the kit aims at in one figure, each a ratio of kit over reference; null where it aims at nothing.
+   *
+   * @param rate the least ratio of the rates in wall time
+   * @param clientCpu the most ratio of the client's CPU time per reading
+   * @param serverCpu the most ratio of the local server's CPU time per reading
+   */
+  public record Targets(Double rate, Double clientCpu, Double serverCpu) {
+    public static final Targets NONE = new Targets(null, null, null);
+  }
+
+  /** Where a ratio's interval lies against its target. */
+  public enum Verdict {
+    /** The whole interval is on the target's side. */
+    MET,
+    /** The whole interval is on the wrong side. */
+    MISSED,
+    /** The interval straddles the target, or the rounds are too few to tell. */
+    UNDECIDED,
+    /** There is no target. */
+    NONE
+  }
+
+  /**
+   * One quantity of a figure, kit against reference: both medians, their ratio with its interval, and the verdict.
+   *
+   * @param quantity what is compared, e.g. "client CPU per 10,000 readings"
+   * @param unit unit of the medians
+   * @param atLeast whether the target is a floor (rates) rather than a ceiling (costs)
+   */
+  public record Comparison(String quantity, String unit, double kitMedian, double referenceMedian,
+                           RatioInterval ratio, Double target, boolean atLeast, Verdict verdict) {
+    /** Fewer measured rounds than this leave every verdict undecided: a bootstrap over a handful says little. */
+    public static final int MIN_ROUNDS = 10;
+
+    static Comparison of(String quantity, String unit, double[] kit, double[] reference, Double target,
+                         boolean atLeast) {
+      RatioInterval ratio = RatioInterval.of(kit, reference);
+      Verdict verdict;
+      if (target == null) {
+        verdict = Verdict.NONE;
+      } else if (kit.length < MIN_ROUNDS) {
+        verdict = Verdict.UNDECIDED;
+      } else if (atLeast ? ratio.low() >= target : ratio.high() <= target) {
+        verdict = Verdict.MET;
+      } else if (atLeast ? ratio.high() < target : ratio.low() > target) {
+        verdict = Verdict.MISSED;
+      } else {
+        verdict = Verdict.UNDECIDED;
+      }
+      return new Comparison(quantity, unit, median(kit), median(reference), ratio, target, atLeast, verdict);
+    }
+  }
+
+  /**
+   * One figure: the kit's side and the reference side, each measured per round.
    *
    * @param name what is compared, e.g. "generation into the sink, 2 threads"
    * @param unit unit of the rates, e.g. "kvps/s"
@@ -60,13 +115,35 @@ public record BenchResult(String startedAt, Environment machine, double[] loadBe
    * @param kitPerCpuSecond the kit's operations per second of the JVM's CPU time in each round: what a machine
    *     shared with other work cannot skew by taking the cores away
    * @param referencePerCpuSecond the same of the reference
-   * @param target the ratio the kit aims at, or null for none
+   * @param kitServerCpu CPU seconds of the local server's processes (every node, with the processes under them)
+   *     per 10,000 operations of the kit's side, per round; empty where the kit started no server
+   * @param referenceServerCpu the same of the reference
+   * @param kitServerWritten bytes the local server's processes caused to be written to disk, per operation of the
+   *     kit's side, per round; empty where unknown
+   * @param referenceServerWritten the same of the reference
+   * @param targets what the kit aims at
    */
   @JsonIgnoreProperties(value = {"kitMedian", "referenceMedian", "ratio", "ratioPerCpuSecond", "kitSpread",
-      "referenceSpread"}, allowGetters = true) // derived: written for readers of bench.json, not read back
+      "referenceSpread", "comparisons"}, allowGetters = true) // derived: written for readers of bench.json, not read back
   public record Figure(String name, String unit, String kitLabel, String referenceLabel, double[] kit,
                        double[] reference, double[] kitPerCpuSecond, double[] referencePerCpuSecond,
-                       Double target) {
+                       double[] kitServerCpu, double[] referenceServerCpu, double[] kitServerWritten,
+                       double[] referenceServerWritten, Targets targets) {
+
+    public Figure {
+      kitServerCpu = kitServerCpu == null ? new double[0] : kitServerCpu;
+      referenceServerCpu = referenceServerCpu == null ? new double[0] : referenceServerCpu;
+      kitServerWritten = kitServerWritten == null ? new double[0] : kitServerWritten;
+      referenceServerWritten = referenceServerWritten == null ? new double[0] : referenceServerWritten;
+      targets = targets == null ? Targets.NONE : targets;
+    }
+
+    /** A figure without a server's counters. */
+    public Figure(String name, String unit, String kitLabel, String referenceLabel, double[] kit,
+                  double[] reference, double[] kitPerCpuSecond, double[] referencePerCpuSecond, Targets targets) {
+      this(name, unit, kitLabel, referenceLabel, kit, reference, kitPerCpuSecond, referencePerCpuSecond, null, null,
+          null, null, targets);
+    }
 
     @JsonProperty
     public double kitMedian() {
@@ -99,6 +176,32 @@ public record BenchResult(String startedAt, Environment machine, double[] loadBe
     @JsonProperty
     public double referenceSpread() {
       return spread(reference);
+    }
+
+    /**
+     * Each quantity measured on both sides, with its interval and verdict: the rate in wall time, the client's CPU
+     * per 10,000 operations, and where the kit started the server, the server's CPU per 10,000 operations and its
+     * disk bytes written per operation.
+     */
+    @JsonProperty
+    public List<Comparison> comparisons() {
+      List<Comparison> all = new ArrayList<>();
+      all.add(Comparison.of("rate (wall clock)", unit, kit, reference, targets.rate(), true));
+      all.add(Comparison.of("client CPU per 10,000", "CPU s", per10k(kitPerCpuSecond), per10k(referencePerCpuSecond),
+          targets.clientCpu(), false));
+      if (kitServerCpu.length > 0 && referenceServerCpu.length > 0) {
+        all.add(Comparison.of("server CPU per 10,000", "CPU s", kitServerCpu, referenceServerCpu,
+            targets.serverCpu(), false));
+      }
+      if (kitServerWritten.length > 0 && referenceServerWritten.length > 0) {
+        all.add(Comparison.of("server disk written per operation", "B", kitServerWritten, referenceServerWritten,
+            null, false));
+      }
+      return all;
+    }
+
+    private static double[] per10k(double[] perCpuSecond) {
+      return Arrays.stream(perCpuSecond).map(r -> 10_000 / r).toArray();
     }
   }
 

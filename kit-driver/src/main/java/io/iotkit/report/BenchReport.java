@@ -8,6 +8,7 @@ import io.iotkit.template.Templates;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Collectors;
 
 /** The kit's benchmark of itself as a text table and as a self-contained HTML page with its ratios charted. */
@@ -16,18 +17,21 @@ public final class BenchReport {
   public static final String CHART_RATES = "chart-bench-rates";
   public static final List<String> CHART_IDS = List.of(CHART_RATIOS, CHART_RATES);
   /** The table's columns, shared by the text and the HTML form. */
-  static final List<String> COLUMNS = List.of("figure", "kit", "reference", "ratio", "per CPU s",
-      "target", "spread kit / ref");
+  static final List<String> COLUMNS = List.of("figure", "quantity", "kit", "reference", "ratio",
+      "95 % interval", "target", "verdict");
 
   private BenchReport() {
   }
 
-  /** The table the bench prints: each figure's medians, their ratio, the target and the rounds' spread. */
+  /**
+   * The table the bench prints: for each figure, each quantity measured on both sides with its medians, their
+   * ratio, its interval, the target and the verdict.
+   */
   public static String text(BenchResult r) {
     List<List<String>> rows = new ArrayList<>();
     rows.add(COLUMNS);
     for (BenchResult.Figure f : r.figures()) {
-      rows.add(cells(f));
+      rows.addAll(rows(f));
     }
     int[] widths = new int[COLUMNS.size()];
     for (List<String> row : rows) {
@@ -38,12 +42,13 @@ public final class BenchReport {
     StringBuilder sb = new StringBuilder(header(r)).append('\n');
     for (List<String> row : rows) {
       StringBuilder line = new StringBuilder(pad(row.get(0), -widths[0]));
-      for (int i = 1; i < row.size(); i++) {
+      line.append("  ").append(pad(row.get(1), -widths[1]));
+      for (int i = 2; i < row.size(); i++) {
         line.append("  ").append(pad(row.get(i), widths[i]));
       }
       sb.append(line.toString().stripTrailing()).append('\n');
     }
-    sb.append('\n');
+    sb.append('\n').append(INTERVALS).append('\n');
     for (BenchResult.Figure f : r.figures()) {
       sb.append(fmt("  %s: kit = %s; reference = %s%n", f.name(), f.kitLabel(), f.referenceLabel()));
     }
@@ -67,28 +72,53 @@ public final class BenchReport {
   }
 
   private static List<ChartFigure> charts(BenchResult r) {
-    BarChart ratios = new BarChart("kit / reference", "ratio", "×", List.of("ratio (wall time)",
-        "ratio per CPU second", "target"));
+    BarChart ratios = new BarChart("kit / reference", "ratio", "×", List.of(RATE, CLIENT_CPU, SERVER_CPU));
     BarChart rates = new BarChart("Median rates", "rate", r.figures().isEmpty() ? "" : r.figures().get(0).unit(),
         List.of("kit", "reference"));
     for (BenchResult.Figure f : r.figures()) {
-      ratios.category(f.name(), f.ratio(), f.ratioPerCpuSecond(), f.target() == null ? Double.NaN : f.target());
+      ratios.category(f.name(), ratio(f, RATE), ratio(f, CLIENT_CPU), ratio(f, SERVER_CPU));
       rates.category(f.name(), f.kitMedian(), f.referenceMedian());
     }
-    ratios.reference(1, "parity: kit as fast as the reference").wide(340);
+    ratios.reference(1, "parity: kit as the reference").wide(340);
     rates.wide(340);
-    return List.of(ChartFigure.of(CHART_RATIOS, "Ratios", "Median rate of the kit's side over the reference's, in"
-            + " wall time and per second of the JVM's CPU time, beside what the kit aims at; the dashed line is"
-            + " parity.", ratios),
+    return List.of(ChartFigure.of(CHART_RATIOS, "Ratios", "Kit over reference, of the medians: the rate in wall"
+            + " time (higher is better), and CPU time per reading of the client and of the local server (lower is"
+            + " better); the dashed line is parity. The table gives each ratio's interval and target.", ratios),
         ChartFigure.of(CHART_RATES, "Median rates", "Each side's median rate over " + r.rounds()
             + " rounds; absolute rates depend on the machine and its load.", rates));
   }
 
-  /** A figure's cells in the order of {@link #COLUMNS}, shared by the text and the HTML form. */
-  static List<String> cells(BenchResult.Figure f) {
-    return List.of(f.name(), fmt("%,.0f %s", f.kitMedian(), f.unit()), fmt("%,.0f %s", f.referenceMedian(), f.unit()),
-        fmt("%.3f", f.ratio()), fmt("%.3f", f.ratioPerCpuSecond()), f.target() == null ? "–" : fmt("%.2f", f.target()),
-        fmt("%.0f%% / %.0f%%", 100 * f.kitSpread(), 100 * f.referenceSpread()));
+  private static final String RATE = "rate (wall clock)";
+  private static final String CLIENT_CPU = "client CPU per 10,000";
+  private static final String SERVER_CPU = "server CPU per 10,000";
+
+  /** How the intervals and verdicts were made, under the table. */
+  static final String INTERVALS = "Ratios are kit over reference, of the medians of the measured rounds; the 95 %"
+      + " interval is a bootstrap over the paired rounds. A verdict is met or missed only when the whole interval"
+      + " lies on one side of the target, and needs at least " + BenchResult.Comparison.MIN_ROUNDS + " rounds;"
+      + " otherwise it is undecided. CPU is per 10,000 operations: the bench JVM's own time for the client, the"
+      + " local server's processes (every node, with the processes under them) for the server.";
+
+  private static double ratio(BenchResult.Figure f, String quantity) {
+    return f.comparisons().stream().filter(c -> c.quantity().equals(quantity)).findFirst()
+        .map(c -> c.ratio().ratio()).orElse(Double.NaN);
+  }
+
+  /** A figure's rows in the order of {@link #COLUMNS}, one per quantity, shared by the text and the HTML form. */
+  static List<List<String>> rows(BenchResult.Figure f) {
+    List<List<String>> rows = new ArrayList<>();
+    for (BenchResult.Comparison c : f.comparisons()) {
+      rows.add(List.of(rows.isEmpty() ? f.name() : "", c.quantity(), amount(c.kitMedian(), c.unit()),
+          amount(c.referenceMedian(), c.unit()), fmt("%.3f", c.ratio().ratio()),
+          fmt("%.3f – %.3f", c.ratio().low(), c.ratio().high()),
+          c.target() == null ? "–" : fmt("%s %.2f", c.atLeast() ? "≥" : "≤", c.target()),
+          c.verdict() == BenchResult.Verdict.NONE ? "–" : c.verdict().name().toLowerCase(Locale.ROOT)));
+    }
+    return rows;
+  }
+
+  private static String amount(double value, String unit) {
+    return fmt(value >= 100 ? "%,.0f %s" : "%,.3f %s", value, unit);
   }
 
   /** The median with its unit, and how far the rounds spread. */

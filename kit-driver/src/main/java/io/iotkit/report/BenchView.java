@@ -1,6 +1,7 @@
 package io.iotkit.report;
 
 import io.iotkit.model.BenchResult;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -8,16 +9,26 @@ import java.util.List;
  * template holds no logic beyond "if" and "for each".
  *
  * @param header the bench's date, rounds, machine and load
+ * @param intervals how the intervals and verdicts were made
  * @param firstColumn the heading of the column that names each figure
+ * @param quantityColumn the heading of the column that names each quantity of a figure
  * @param columns the headings of the figures' numeric columns
  * @param measurements the measurements of the kit alone; their table is left out when there are none
  * @param charts the chart figures; their SVG is the one value the template inserts unescaped
  */
-record BenchView(PageFrame frame, String header, String firstColumn, List<String> columns, List<Figure> figures,
+record BenchView(PageFrame frame, String header, String intervals, String firstColumn, String quantityColumn,
+                 List<String> columns, List<Figure> figures,
                  List<Measurement> measurements, List<ChartFigure> charts) {
 
-  /** @param numbers the figure's cells under {@code columns} */
-  record Figure(String name, List<String> numbers, String kitLabel, String referenceLabel) {
+  /** @param rows one per quantity: its name and cells under {@code columns} */
+  record Figure(String name, List<Row> rows, String kitLabel, String referenceLabel) {
+    int span() {
+      return rows.size();
+    }
+  }
+
+  /** @param quantity what the row compares; @param numbers its cells under the numeric columns */
+  record Row(String quantity, List<String> numbers, boolean first) {
   }
 
   /** @param value the median with its unit and the rounds' spread */
@@ -31,11 +42,16 @@ record BenchView(PageFrame frame, String header, String firstColumn, List<String
   static BenchView of(BenchResult r, List<ChartFigure> charts) {
     List<String> columns = BenchReport.COLUMNS;
     List<Figure> figures = r.figures().stream().map(f -> {
-      List<String> cells = BenchReport.cells(f);
-      return new Figure(cells.get(0), cells.subList(1, cells.size()), f.kitLabel(), f.referenceLabel());
+      List<List<String>> cells = BenchReport.rows(f);
+      List<Row> rows = new ArrayList<>();
+      for (List<String> row : cells) {
+        rows.add(new Row(row.get(1), row.subList(2, row.size()), rows.isEmpty()));
+      }
+      return new Figure(f.name(), rows, f.kitLabel(), f.referenceLabel());
     }).toList();
     return new BenchView(PageFrame.of("Kit benchmark " + r.startedAt(), BenchReport.CHART_IDS),
-        BenchReport.header(r), columns.get(0), columns.subList(1, columns.size()), figures,
+        BenchReport.header(r), BenchReport.INTERVALS, columns.get(0), columns.get(1), columns.subList(2, columns.size()),
+        figures,
         r.measurements().stream().map(m -> new Measurement(m.name(), BenchReport.value(m), m.what())).toList(),
         charts);
   }

@@ -52,8 +52,8 @@ class BenchTest {
     }
 
     @Override
-    public Double target() {
-      return 2.0;
+    public BenchResult.Targets targets() {
+      return new BenchResult.Targets(2.0, 0.6, null);
     }
 
     /** The given rate in wall time; twice it per CPU second (as if the JVM had half a core). */
@@ -88,7 +88,12 @@ class BenchTest {
     assertEquals(2.0, fig.get("ratio").asDouble());
     assertEquals(200.0, fig.get("kitMedian").asDouble());
     assertEquals(3, fig.get("kit").size());
-    assertEquals(2.0, fig.get("target").asDouble());
+    assertEquals(2.0, fig.get("targets").get("rate").asDouble());
+    JsonNode rate = fig.get("comparisons").get(0);
+    assertEquals("rate (wall clock)", rate.get("quantity").asText());
+    assertEquals(2.0, rate.get("ratio").get("ratio").asDouble());
+    assertEquals("UNDECIDED", rate.get("verdict").asText(), "3 rounds are too few for a verdict");
+    assertEquals(2, fig.get("comparisons").size(), "no server, so no server rows");
     assertEquals(3, json.get("rounds").asInt());
     assertTrue(json.get("machine").has("cpuModel"));
 
@@ -99,7 +104,95 @@ class BenchTest {
     assertTrue(html.contains("given &lt;rates&gt;"), "figure names are escaped");
     assertTrue(html.contains("<svg"));
     String text = BenchReport.text(r);
-    assertTrue(text.lines().anyMatch(l -> l.startsWith("given <rates>") && l.contains("2.000")), text);
+    assertTrue(text.lines().anyMatch(l -> l.startsWith("given <rates>") && l.contains("2.000")
+        && l.contains("≥ 2.00") && l.contains("undecided")), text);
+  }
+
+  /** A part whose rounds are given whole, server counters included. */
+  private record GivenRounds(List<Round> kit, List<Round> reference, BenchResult.Targets targets)
+      implements BenchPart {
+    @Override
+    public String name() {
+      return "given rounds";
+    }
+
+    @Override
+    public String unit() {
+      return "ops/s";
+    }
+
+    @Override
+    public String kitLabel() {
+      return "kit";
+    }
+
+    @Override
+    public String referenceLabel() {
+      return "reference";
+    }
+
+    @Override
+    public Round round(Side side, double seconds) {
+      return (side == Side.KIT ? kit : reference).remove(0);
+    }
+  }
+
+  private static List<BenchPart.Round> rounds(int n, long ops, double wall, double cpu, double serverCpu,
+                                              double written) {
+    List<BenchPart.Round> rounds = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      // a little noise, the same on both sides' values so the ratios' intervals are narrow but not points
+      double jitter = 1 + (i % 3) * 0.01;
+      rounds.add(new BenchPart.Round(ops, wall * jitter, cpu * jitter, 0, serverCpu * jitter, written));
+    }
+    return rounds;
+  }
+
+  @Test
+  void verdictsFollowTheIntervalsAgainstTheTargetsAndTheServersCountersAreComparedPerOperation() throws Exception {
+    // warmup: two rounds each (the second steady), then 10 measured rounds per side
+    int total = 2 + 10;
+    GivenRounds part = new GivenRounds(
+        rounds(total, 10_000, 1.0, 2.0, 1.0, 3e7),  // kit: 10,000 ops/s, 2 CPU s, server 1 CPU s, 3,000 B per op
+        rounds(total, 10_000, 1.05, 1.0, 1.0, 2e7), // reference: 9,524 ops/s, 1 CPU s, server 1 CPU s, 2,000 B
+        new BenchResult.Targets(0.95, 1.15, 1.05));
+    BenchResult r = Bench.run(List.of(part), 10, 0.01, line -> { });
+    List<BenchResult.Comparison> c = r.figures().get(0).comparisons();
+    assertEquals(List.of("rate (wall clock)", "client CPU per 10,000", "server CPU per 10,000",
+        "server disk written per operation"), c.stream().map(BenchResult.Comparison::quantity).toList());
+    assertEquals(1.05, c.get(0).ratio().ratio(), 1e-9);
+    assertEquals(BenchResult.Verdict.MET, c.get(0).verdict(), "1.05 against at least 0.95");
+    assertEquals(2.0, c.get(1).ratio().ratio(), 1e-9);
+    assertEquals(2.0, c.get(1).kitMedian(), 0.03, "CPU s per 10,000 operations");
+    assertEquals(BenchResult.Verdict.MISSED, c.get(1).verdict(), "2.0 against at most 1.15");
+    assertEquals(1.0, c.get(2).ratio().ratio(), 1e-9);
+    assertEquals(BenchResult.Verdict.MET, c.get(2).verdict());
+    assertEquals(3000.0, c.get(3).kitMedian(), 1e-9);
+    assertEquals(1.5, c.get(3).ratio().ratio(), 1e-9);
+    assertEquals(BenchResult.Verdict.NONE, c.get(3).verdict(), "disk written has no target");
+    for (BenchResult.Comparison each : c) {
+      assertTrue(each.ratio().low() <= each.ratio().ratio() && each.ratio().ratio() <= each.ratio().high(),
+          each.quantity());
+    }
+    String text = BenchReport.text(r);
+    assertTrue(text.contains("missed") && text.contains("met"), text);
+  }
+
+  @Test
+  void aRatioWhoseIntervalStraddlesItsTargetIsUndecided() throws Exception {
+    List<BenchPart.Round> kit = new ArrayList<>();
+    List<BenchPart.Round> reference = new ArrayList<>();
+    for (int i = 0; i < 12; i++) {
+      // rounds alternate between well above and well below the target of 0.95
+      kit.add(new BenchPart.Round(10_000, i % 2 == 0 ? 1.0 : 1.25, 1.0));
+      reference.add(new BenchPart.Round(10_000, i % 2 == 0 ? 1.25 : 1.0, 1.0));
+    }
+    BenchResult r = Bench.run(List.of(new GivenRounds(kit, reference, new BenchResult.Targets(0.95, null, null))),
+        10, 0.01, line -> { });
+    BenchResult.Comparison rate = r.figures().get(0).comparisons().get(0);
+    assertTrue(rate.ratio().low() < 0.95 && rate.ratio().high() > 0.95, rate.toString());
+    assertEquals(BenchResult.Verdict.UNDECIDED, rate.verdict());
+    assertEquals(2, r.figures().get(0).comparisons().size(), "no server counters, no server rows");
   }
 
   @Test
