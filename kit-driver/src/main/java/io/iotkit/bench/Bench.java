@@ -4,6 +4,7 @@ import io.iotkit.binding.BindingProvider;
 import io.iotkit.environment.EnvironmentProbe;
 import io.iotkit.model.BenchResult;
 import io.iotkit.model.UtcTime;
+import io.iotkit.report.BenchReport;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -81,6 +82,10 @@ public final class Bench {
       try (group) {
         for (BenchPart part : group.open()) {
           figures.add(measure(part, rounds, roundSeconds, progress, measurements));
+        }
+        for (BenchResult.Measurement m : group.measurements()) {
+          measurements.add(m);
+          progress.accept(String.format("  %s: %s", m.name(), BenchReport.value(m)));
         }
       }
     }

@@ -1,5 +1,6 @@
 package io.iotkit.bench;
 
+import io.iotkit.model.BenchResult;
 import java.util.List;
 
 /**
@@ -11,6 +12,14 @@ public interface PartGroup extends AutoCloseable {
 
   /** Sets up what the parts need and returns them, in the order they are to run. */
   List<BenchPart> open() throws Exception;
+
+  /**
+   * What the group measured of the kit alone while its parts ran (e.g. the disk a store's server held), asked
+   * once they all ran and before it is closed.
+   */
+  default List<BenchResult.Measurement> measurements() {
+    return List.of();
+  }
 
   @Override
   void close() throws Exception;

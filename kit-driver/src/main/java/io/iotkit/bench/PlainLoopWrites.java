@@ -2,32 +2,51 @@ package io.iotkit.bench;
 
 import io.iotkit.binding.bench.PlainClientLoop;
 import io.iotkit.binding.bench.PlainReading;
+import io.iotkit.model.Clock;
 import io.iotkit.resources.ProcessTotals;
 
-/** The reference side of a store part: the store's plain client loop writing the kit's readings. */
+/**
+ * The reference side of a store part: the store's plain client loop writing the kit's readings, and for the full
+ * workload the dashboard's queries beside it ({@link LoopDashboard}).
+ */
 final class PlainLoopWrites {
   private final PlainClientLoop loop;
   private final String substation;
   private final PlainReading[] pool;
   private final int threads;
+  private final LoopDashboard dashboard;
   private final RoundSizer sizer;
 
-  /** @param server the local server's processes, or null for none */
-  PlainLoopWrites(PlainClientLoop loop, String substation, PlainReading[] pool, int threads, ProcessTotals server) {
+  /**
+   * @param dashboard the queries to ask beside the writes, or null for inserts only
+   * @param server the local server's processes, or null for none
+   */
+  PlainLoopWrites(PlainClientLoop loop, String substation, PlainReading[] pool, int threads, LoopDashboard dashboard,
+                  ProcessTotals server) {
     this.sizer = new RoundSizer(server);
     this.loop = loop;
     this.substation = substation;
     this.pool = pool;
     this.threads = threads;
+    this.dashboard = dashboard;
   }
 
   BenchPart.Round round(double seconds) throws Exception {
-    return sizer.round(seconds, this::seconds);
+    return sizer.round(seconds, readings -> seconds(readings, seconds));
   }
 
-  private double seconds(long readings) throws Exception {
+  private double seconds(long readings, double expectedSeconds) throws Exception {
+    long dataSince = Clock.micros();
     long start = System.nanoTime();
-    long acknowledged = loop.write(substation, pool, readings, threads);
+    LoopDashboard.Asking asking = dashboard == null ? null : dashboard.start(readings, expectedSeconds, dataSince);
+    long acknowledged;
+    try {
+      acknowledged = loop.write(substation, pool, readings, threads);
+    } finally {
+      if (asking != null) {
+        asking.finish();
+      }
+    }
     long nanos = System.nanoTime() - start;
     if (acknowledged != readings) {
       throw new IllegalStateException("the plain client loop acknowledged " + acknowledged + " of " + readings);

@@ -28,15 +28,21 @@ public record BenchResult(String startedAt, Environment machine, double[] loadBe
   }
 
   /**
-   * A figure of the kit alone, one value per measured round: no reference, no ratio, no target.
+   * A figure of the kit alone, one value per round: no reference, no ratio; where it has a ceiling, the verdict
+   * is on the largest value, the peak.
    *
    * @param name what was measured, e.g. "instance resources, hbase: resident memory"
    * @param unit unit of the values, e.g. "MiB"
    * @param what how it was measured and what it includes
-   * @param values one per measured round of the part it was taken from
+   * @param values one per round it was taken in
+   * @param ceiling the most the kit allows of any value, or null for none
    */
-  @JsonIgnoreProperties(value = {"median", "spread"}, allowGetters = true) // derived, as Figure's
-  public record Measurement(String name, String unit, String what, double[] values) {
+  @JsonIgnoreProperties(value = {"median", "spread", "max", "verdict"}, allowGetters = true) // derived, as Figure's
+  public record Measurement(String name, String unit, String what, double[] values, Double ceiling) {
+
+    public Measurement(String name, String unit, String what, double[] values) {
+      this(name, unit, what, values, null);
+    }
 
     @JsonProperty
     public double median() {
@@ -46,6 +52,20 @@ public record BenchResult(String startedAt, Environment machine, double[] loadBe
     @JsonProperty
     public double spread() {
       return BenchResult.spread(values);
+    }
+
+    @JsonProperty
+    public double max() {
+      return Arrays.stream(values).max().orElse(Double.NaN);
+    }
+
+    /** Met when the peak is at most the ceiling; none without a ceiling. */
+    @JsonProperty
+    public Verdict verdict() {
+      if (ceiling == null) {
+        return Verdict.NONE;
+      }
+      return max() <= ceiling ? Verdict.MET : Verdict.MISSED;
     }
   }
 

@@ -53,7 +53,7 @@ public final class BenchReport {
       sb.append(fmt("  %s: kit = %s; reference = %s%n", f.name(), f.kitLabel(), f.referenceLabel()));
     }
     if (!r.measurements().isEmpty()) {
-      sb.append("\nMeasurements of the kit alone (median of the measured rounds, no reference, no target):\n");
+      sb.append("\nMeasurements of the kit alone (median of the rounds, no reference):\n");
       int width = r.measurements().stream().mapToInt(m -> m.name().length()).max().orElse(0);
       for (BenchResult.Measurement m : r.measurements()) {
         sb.append(fmt("%s  %s%n", pad(m.name(), -width), value(m)));
@@ -121,9 +121,11 @@ public final class BenchReport {
     return fmt(value >= 100 ? "%,.0f %s" : "%,.3f %s", value, unit);
   }
 
-  /** The median with its unit, and how far the rounds spread. */
-  static String value(BenchResult.Measurement m) {
-    return fmt("%,.2f %s (spread %.0f%%)", m.median(), m.unit(), 100 * m.spread());
+  /** The median with its unit, the peak and how far the rounds spread; with a ceiling, the verdict on the peak. */
+  public static String value(BenchResult.Measurement m) {
+    String value = fmt("%,.2f %s (max %,.2f, spread %.0f%%)", m.median(), m.unit(), m.max(), 100 * m.spread());
+    return m.ceiling() == null ? value
+        : value + fmt(", peak ≤ %s: %s", Html.plain(m.ceiling()), m.verdict().name().toLowerCase(Locale.ROOT));
   }
 
   /** The bench's date, rounds, machine and load. */

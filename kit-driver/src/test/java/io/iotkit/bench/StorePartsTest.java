@@ -212,6 +212,21 @@ class StorePartsTest {
   }
 
   @Test
+  void theFullWorkloadsReferenceAsksTheDashboardsQueriesAllOfThemBeforeItsRoundEnds() throws Exception {
+    MemoryStore provider = new MemoryStore(true);
+    try (LoopDashboard dashboard = new LoopDashboard(provider, new Properties(), "s-1-000")) {
+      long t0 = System.nanoTime();
+      // 20,000 readings bring 10 queries due; spread over 60 s, but the writes "end" at once
+      LoopDashboard.Asking asking = dashboard.start(20_000, 60, io.iotkit.model.Clock.micros());
+      asking.finish();
+      assertTrue(System.nanoTime() - t0 < 10_000_000_000L, "those still due are asked when the writes end");
+      assertEquals(20, provider.store.queries.get("s-1-000").get(), "10 queries, each of two windows");
+    }
+    assertThrows(IllegalArgumentException.class,
+        () -> new LoopDashboard(new MemoryStore(false), new Properties(), "s-1-000"));
+  }
+
+  @Test
   void aStoreThatAnswersNoQueriesHasNoFullWorkloadPartAndItsResourcesComeFromTheIngestPath() throws Exception {
     MemoryStore provider = new MemoryStore(false);
     BenchResult r = Bench.runGroups(List.of(new StoreParts(provider, null, LocalSetup.single(dir),
