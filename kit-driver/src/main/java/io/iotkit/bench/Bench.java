@@ -5,6 +5,7 @@ import io.iotkit.environment.EnvironmentProbe;
 import io.iotkit.model.BenchResult;
 import io.iotkit.model.UtcTime;
 import io.iotkit.report.BenchReport;
+import io.iotkit.sut.SutSession;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -65,7 +66,7 @@ public final class Bench {
    */
   public static BenchResult run(List<BenchPart> parts, int rounds, double roundSeconds, Consumer<String> progress)
       throws Exception {
-    return runGroups(List.of(PartGroup.of(parts)), rounds, roundSeconds, progress);
+    return runGroups(List.of(PartGroup.of(parts)), rounds, roundSeconds, null, progress);
   }
 
   /**
@@ -74,6 +75,22 @@ public final class Bench {
    */
   public static BenchResult runGroups(List<PartGroup> groups, int rounds, double roundSeconds,
                                       Consumer<String> progress) throws Exception {
+    return runGroups(groups, rounds, roundSeconds, null, progress);
+  }
+
+  /**
+   * As {@link #runGroups(List, int, double, Consumer)}, with this JVM pinned to the client's CPUs of
+   * {@code pinning} first (the groups pin their servers), or nothing pinned when it is null.
+   */
+  public static BenchResult runGroups(List<PartGroup> groups, int rounds, double roundSeconds, CpuSplit pinning,
+                                      Consumer<String> progress) throws Exception {
+    if (pinning != null) {
+      try {
+        pinning.pinClient();
+      } catch (IOException e) {
+        throw new SutSession.SutException("--pin-cpus: " + e.getMessage());
+      }
+    }
     String started = UtcTime.of(Instant.now());
     double[] loadBefore = loadAverage();
     List<BenchResult.Figure> figures = new ArrayList<>();
@@ -90,7 +107,7 @@ public final class Bench {
       }
     }
     return new BenchResult(started, EnvironmentProbe.collect(List.of()), loadBefore, loadAverage(), rounds,
-        roundSeconds, figures, measurements);
+        roundSeconds, figures, measurements, pinning == null ? BenchResult.UNPINNED : pinning.describe());
   }
 
   private static BenchResult.Figure measure(BenchPart part, int rounds, double roundSeconds,

@@ -12,6 +12,7 @@ import io.iotkit.resources.DiskUsage;
 import io.iotkit.resources.ProcessTotals;
 import io.iotkit.sut.Bindings;
 import io.iotkit.sut.SutSession;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -67,6 +68,7 @@ public final class StoreParts implements PartGroup {
   private final List<LoopDashboard> dashboards = new ArrayList<>();
   private final List<Double> heldPerByte = new ArrayList<>();
   private long readingsWritten;
+  private final CpuSplit pinning;
   private SutSession sut;
   private ClassLoader callersLoader;
 
@@ -83,6 +85,13 @@ public final class StoreParts implements PartGroup {
   /** @param figures the figures to measure, at least one; the full workload only for a store that answers queries */
   public StoreParts(BindingProvider provider, Path propertiesFile, LocalSetup setup, Path workDir,
                     List<Integer> threadCounts, Set<StoreFigure> figures) {
+    this(provider, propertiesFile, setup, workDir, threadCounts, figures, null);
+  }
+
+  /** @param pinning where the local server's processes are pinned, or null for nowhere */
+  public StoreParts(BindingProvider provider, Path propertiesFile, LocalSetup setup, Path workDir,
+                    List<Integer> threadCounts, Set<StoreFigure> figures, CpuSplit pinning) {
+    this.pinning = pinning;
     if (figures.isEmpty()) {
       throw new IllegalArgumentException("no figure to measure");
     }
@@ -121,6 +130,13 @@ public final class StoreParts implements PartGroup {
     SutSession session = sut;
     ProcessTotals server = sut.embedded()
         ? ProcessTotals.of(() -> session.nodes().stream().map(LocalServer.Node::pid).toList()) : null;
+    if (pinning != null && sut.embedded()) {
+      try {
+        pinning.pinServer(sut.nodes().stream().map(LocalServer.Node::pid).toList());
+      } catch (IOException e) {
+        throw new SutSession.SutException(provider.name() + ": " + e.getMessage());
+      }
+    }
     Properties properties = Bindings.properties(propertiesFile, sut.overrides());
     boolean queries = sut.answersQueries();
     String runTag = Long.toString(System.currentTimeMillis() / 1000, 36);

@@ -1,6 +1,7 @@
 package io.iotkit.cli;
 
 import io.iotkit.bench.Bench;
+import io.iotkit.bench.CpuSplit;
 import io.iotkit.bench.PartGroup;
 import io.iotkit.bench.StoreFigure;
 import io.iotkit.bench.StoreParts;
@@ -78,6 +79,11 @@ final class BenchCommand implements Callable<Integer> {
       description = "About how long one round of one side lasts (default: ${DEFAULT-VALUE}).")
   double roundSeconds;
 
+  @Option(names = "--pin-cpus",
+      description = "Pin the bench JVM to the first half of this machine's CPUs and each local server's processes"
+          + " to the other half (taskset), so the two do not take each other's cores; the report says so.")
+  boolean pinCpus;
+
   @Option(names = "--out", paramLabel = "DIR",
       description = "Folder for bench.json and bench.html (default: results/bench-<local time>).")
   Path out;
@@ -110,6 +116,14 @@ final class BenchCommand implements Callable<Integer> {
       }
       figures.add(f);
     }
+    CpuSplit pinning = null;
+    if (pinCpus) {
+      try {
+        pinning = CpuSplit.halves(Runtime.getRuntime().availableProcessors());
+      } catch (IllegalArgumentException e) {
+        throw new BadInputException("--pin-cpus: " + e.getMessage());
+      }
+    }
     KitLayout kit = new KitLayout(kitHome);
     BindingProvider sink = BindingChoice.load(kit, "null");
     List<BindingProvider> stores = new ArrayList<>();
@@ -132,7 +146,7 @@ final class BenchCommand implements Callable<Integer> {
     for (BindingProvider store : stores) {
       Path properties = kit.home().resolve("workloads").resolve(store.name() + ".properties");
       groups.add(new StoreParts(store, Files.isRegularFile(properties) ? properties : null,
-          LocalSetup.single(kit.home()), dir.resolve("sut-" + store.name()), storeThreads, figures));
+          LocalSetup.single(kit.home()), dir.resolve("sut-" + store.name()), storeThreads, figures, pinning));
     }
     BenchResult result;
     // A store's server is a child process: an interrupted bench must not leave it running.
@@ -140,7 +154,7 @@ final class BenchCommand implements Callable<Integer> {
     Runtime.getRuntime().addShutdownHook(reaper);
     // Store clients and the libraries under them print and log; that goes to bench.log, not among the figures.
     try (LibraryOutput streams = LibraryOutput.divert(dir.resolve(LOG))) {
-      result = Bench.runGroups(groups, rounds, roundSeconds, streams.console()::println);
+      result = Bench.runGroups(groups, rounds, roundSeconds, pinning, streams.console()::println);
     } catch (SutSession.BadSetupException e) {
       throw new BadInputException(e.getMessage());
     } catch (SutSession.SutException e) {

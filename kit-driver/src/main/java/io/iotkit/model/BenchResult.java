@@ -19,12 +19,19 @@ import java.util.List;
  * @param roundSeconds about how long one round of one side lasts
  * @param figures one per bench part and thread count, in the order run
  * @param measurements plain measurements of the kit with no reference beside them (e.g. an instance's memory)
+ * @param pinning where the client and a local server ran, e.g. "client ... on CPUs 0, local server on CPUs 1
+ *     (taskset)", or "none": every process free to run on every CPU
  */
 public record BenchResult(String startedAt, Environment machine, double[] loadBefore, double[] loadAfter,
-                          int rounds, double roundSeconds, List<Figure> figures, List<Measurement> measurements) {
+                          int rounds, double roundSeconds, List<Figure> figures, List<Measurement> measurements,
+                          String pinning) {
+
+  /** What {@link #pinning} says when nothing was pinned. */
+  public static final String UNPINNED = "none";
 
   public BenchResult {
     measurements = measurements == null ? List.of() : List.copyOf(measurements);
+    pinning = pinning == null ? UNPINNED : pinning;
   }
 
   /**

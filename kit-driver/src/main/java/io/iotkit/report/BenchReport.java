@@ -132,9 +132,9 @@ public final class BenchReport {
   static String header(BenchResult r) {
     Environment m = r.machine();
     return fmt("Kit benchmark, %s: %d rounds of about %s s per side after warmup, medians. Machine: %s, %s"
-        + " logical CPUs, %s. Load average (1, 5, 15 min) %s before, %s after.", r.startedAt(), r.rounds(),
-        Html.plain(r.roundSeconds()), Html.orDash(m.cpuModel()), Html.orDash(m.logicalCpus()),
-        Html.orDash(m.jvm()), load(r.loadBefore()), load(r.loadAfter()));
+        + " logical CPUs, %s. Load average (1, 5, 15 min) %s before, %s after. Pinned: %s.", r.startedAt(),
+        r.rounds(), Html.plain(r.roundSeconds()), Html.orDash(m.cpuModel()), Html.orDash(m.logicalCpus()),
+        Html.orDash(m.jvm()), load(r.loadBefore()), load(r.loadAfter()), r.pinning());
   }
 
   private static String load(double[] load) {

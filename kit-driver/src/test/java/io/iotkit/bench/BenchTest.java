@@ -24,9 +24,27 @@ import org.junit.jupiter.api.Test;
 /** The bench's shape and arithmetic; it asserts nothing about speed. */
 class BenchTest {
 
+  /** A part of made-up operations, plainly labelled. */
+  private interface Given extends BenchPart {
+    @Override
+    default String unit() {
+      return "ops/s";
+    }
+
+    @Override
+    default String kitLabel() {
+      return "kit";
+    }
+
+    @Override
+    default String referenceLabel() {
+      return "reference";
+    }
+  }
+
   /** A part whose rates are given, so the figures it makes can be checked exactly. */
   private record GivenRates(List<Double> kitRates, List<Double> referenceRates, List<BenchPart.Side> calls)
-      implements BenchPart {
+      implements Given {
     GivenRates(List<Double> kit, List<Double> reference) {
       this(new ArrayList<>(kit), new ArrayList<>(reference), new ArrayList<>());
     }
@@ -34,21 +52,6 @@ class BenchTest {
     @Override
     public String name() {
       return "given <rates>";
-    }
-
-    @Override
-    public String unit() {
-      return "ops/s";
-    }
-
-    @Override
-    public String kitLabel() {
-      return "kit";
-    }
-
-    @Override
-    public String referenceLabel() {
-      return "reference";
     }
 
     @Override
@@ -110,25 +113,10 @@ class BenchTest {
 
   /** A part whose rounds are given whole, server counters included. */
   private record GivenRounds(List<Round> kit, List<Round> reference, BenchResult.Targets targets)
-      implements BenchPart {
+      implements Given {
     @Override
     public String name() {
       return "given rounds";
-    }
-
-    @Override
-    public String unit() {
-      return "ops/s";
-    }
-
-    @Override
-    public String kitLabel() {
-      return "kit";
-    }
-
-    @Override
-    public String referenceLabel() {
-      return "reference";
     }
 
     @Override
