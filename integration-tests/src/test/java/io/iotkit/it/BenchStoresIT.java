@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code bench --bindings hbase}: the store parts end to end on the embedded HBase, started once and stopped at the
- * end with its data purged; and a binding without a plain client loop is bad input.
+ * {@code bench --bindings hbase}: the store parts end to end on the embedded HBase, started once (pinned to a CPU
+ * of its own) and stopped at the end with its data purged; and a binding without a plain client loop is bad input.
  */
 class BenchStoresIT {
 
@@ -22,11 +22,14 @@ class BenchStoresIT {
   void hbasePartsRunOnTheEmbeddedServerAndLeaveNothingBehind(@TempDir Path work) throws Exception {
     Path out = work.resolve("bench");
     KitProcess.Finished f = KitProcess.run(work, 6, "bench", "--bindings", "hbase", "--threads", "1",
-        "--store-threads", "2", "--rounds", "1", "--round-seconds", "0.5", "--out", out.toString());
+        "--store-threads", "2", "--rounds", "1", "--round-seconds", "0.5", "--pin-cpus", "--out", out.toString());
     assertEquals(0, f.exitCode(), f.stderr());
     assertFalse(f.stdout().contains("\tat "), "library output goes to bench.log, not among the figures");
 
     BenchResult r = Json.read(out.resolve("bench.json"), BenchResult.class);
+    assertTrue(r.pinning().startsWith("client (the bench JVM) on CPUs 0") && r.pinning().contains("local server on"),
+        r.pinning());
+    assertTrue(Files.readString(out.resolve("bench.md")).contains("| ingest path, hbase, 2 threads |"));
     List<String> names = r.figures().stream().map(BenchResult.Figure::name).toList();
     assertTrue(names.containsAll(List.of("ingest path, hbase, 2 threads", "full workload, hbase, 2 threads")),
         names.toString());

@@ -37,13 +37,14 @@ import site.ycsb.DBException;
         + " loop writing the same readings with as many threads; for each, the rate, the client's CPU per reading"
         + " and, for a local server, the server's CPU and disk bytes written per reading, each as a ratio with a"
         + " 95 % interval and a verdict against its target; the instance's resident memory beside. Writes"
-        + " bench.json and bench.html. Ratios, not absolute rates, are what it reports.",
+        + " bench.json, bench.html and bench.md (the table for docs). Ratios, not absolute rates, are what it reports.",
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:the bench ran", "1:a store's server did not start or failed, or a kit error",
         "2:bad input (options, a binding without a plain client loop, binding properties)"})
 final class BenchCommand implements Callable<Integer> {
   static final String JSON = "bench.json";
   static final String HTML = "bench.html";
+  static final String MARKDOWN = "bench.md";
   static final String LOG = "bench.log";
 
   @Option(names = "--threads", split = ",", defaultValue = "1,2", paramLabel = "N[,N...]",
@@ -167,11 +168,13 @@ final class BenchCommand implements Callable<Integer> {
     Runtime.getRuntime().removeShutdownHook(reaper);
     Json.write(dir.resolve(JSON), result);
     Files.writeString(dir.resolve(HTML), BenchReport.html(result), StandardCharsets.UTF_8);
+    Files.writeString(dir.resolve(MARKDOWN), BenchReport.markdown(result), StandardCharsets.UTF_8);
     System.out.println();
     System.out.print(BenchReport.text(result));
     System.out.println();
     System.out.println("bench.json: " + dir.resolve(JSON));
     System.out.println("bench.html: " + dir.resolve(HTML));
+    System.out.println("bench.md:   " + dir.resolve(MARKDOWN) + " (the table for docs)");
     System.out.println("bench.log:  " + dir.resolve(LOG) + " (what store clients and libraries printed)");
     return 0;
   }

@@ -66,6 +66,35 @@ public final class BenchReport {
     return sb.toString();
   }
 
+  /**
+   * The same table in Markdown, for docs: the header, one row per quantity of each figure, the note on intervals
+   * and the measurements of the kit alone.
+   */
+  public static String markdown(BenchResult r) {
+    StringBuilder sb = new StringBuilder(header(r)).append("\n\n");
+    sb.append(markdownRow(COLUMNS)).append(markdownRow(COLUMNS.stream().map(c -> "---").toList()));
+    for (BenchResult.Figure f : r.figures()) {
+      for (List<String> row : rows(f)) {
+        sb.append(markdownRow(row));
+      }
+    }
+    sb.append('\n').append(INTERVALS).append("\n\n");
+    for (BenchResult.Figure f : r.figures()) {
+      sb.append(fmt("- %s: kit = %s; reference = %s%n", f.name(), f.kitLabel(), f.referenceLabel()));
+    }
+    if (!r.measurements().isEmpty()) {
+      sb.append("\n| measurement | value |\n|---|---|\n");
+      for (BenchResult.Measurement m : r.measurements()) {
+        sb.append(markdownRow(List.of(m.name(), value(m))));
+      }
+    }
+    return sb.toString();
+  }
+
+  private static String markdownRow(List<String> cells) {
+    return cells.stream().map(c -> c.replace("|", "\\|")).collect(Collectors.joining(" | ", "| ", " |\n"));
+  }
+
   /** The same table and two charts: each ratio beside its target, and the median rates side by side. */
   public static String html(BenchResult r) {
     return Templates.render(PageFrame.TEMPLATES, "bench.mustache", BenchView.of(r, charts(r)));

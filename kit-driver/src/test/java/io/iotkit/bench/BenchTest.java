@@ -164,6 +164,10 @@ class BenchTest {
     }
     String text = BenchReport.text(r);
     assertTrue(text.contains("missed") && text.contains("met"), text);
+    String md = BenchReport.markdown(r);
+    assertTrue(md.contains("| given rounds | rate (wall clock) |"), md);
+    assertTrue(md.contains("| client CPU per 10,000 | 2.020 CPU s | 1.010 CPU s | 2.000 |"), md);
+    assertTrue(md.lines().filter(l -> l.startsWith("| ")).allMatch(l -> l.split(" \\| ", -1).length == 8), md);
   }
 
   @Test
