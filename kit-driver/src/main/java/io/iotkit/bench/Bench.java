@@ -71,7 +71,8 @@ public final class Bench {
 
   /**
    * Runs the parts of each group as {@link #run} does, one group open at a time: a group is opened, its parts
-   * run, and it is closed before the next is opened.
+   * run, and it is closed before the next is opened. A group that fails is closed and named among the result's
+   * failures, and the next one runs; bad input ({@link SutSession.BadSetupException}) ends the bench.
    */
   public static BenchResult runGroups(List<PartGroup> groups, int rounds, double roundSeconds,
                                       Consumer<String> progress) throws Exception {
@@ -95,6 +96,7 @@ public final class Bench {
     double[] loadBefore = loadAverage();
     List<BenchResult.Figure> figures = new ArrayList<>();
     List<BenchResult.Measurement> measurements = new ArrayList<>();
+    List<String> failures = new ArrayList<>();
     for (PartGroup group : groups) {
       try (group) {
         for (BenchPart part : group.open()) {
@@ -104,10 +106,18 @@ public final class Bench {
           measurements.add(m);
           progress.accept(String.format("  %s: %s", m.name(), BenchReport.value(m)));
         }
+      } catch (SutSession.BadSetupException | InterruptedException e) {
+        throw e;
+      } catch (Exception e) {
+        // One store that cannot be measured (its server missing, a write refused) leaves the others' figures
+        // standing: the next group runs, and the result names what was not measured.
+        String failure = group.name() + ": " + (e.getMessage() == null ? e.toString() : e.getMessage());
+        failures.add(failure);
+        progress.accept("  not measured: " + failure);
       }
     }
     return new BenchResult(started, EnvironmentProbe.collect(List.of()), loadBefore, loadAverage(), rounds,
-        roundSeconds, figures, measurements, pinning == null ? BenchResult.UNPINNED : pinning.describe());
+        roundSeconds, figures, measurements, pinning == null ? BenchResult.UNPINNED : pinning.describe(), failures);
   }
 
   private static BenchResult.Figure measure(BenchPart part, int rounds, double roundSeconds,

@@ -20,23 +20,35 @@ import site.ycsb.DBException;
  * round ends, so a round always holds all of them.
  */
 final class LoopDashboard implements AutoCloseable {
-  private final KitBinding binding;
+  private final BindingProvider provider;
+  private final Properties properties;
   private final String substation;
   private final SplittableRandom rng = new SplittableRandom(7);
+  private KitBinding binding;
 
-  /** Opens a binding of the store with the bench's properties, as an instance opens its query binding. */
-  LoopDashboard(BindingProvider provider, Properties properties, String substation) throws DBException {
+  /** A dashboard of the store's substation, with the bench's properties; {@link #open} connects it. */
+  LoopDashboard(BindingProvider provider, Properties properties, String substation) {
+    this.provider = provider;
+    this.properties = properties;
+    this.substation = substation;
+  }
+
+  /**
+   * Opens a binding of the store, as an instance opens its query binding: once the substation was prepared (a
+   * binding may check that its table or topic exists).
+   */
+  void open() throws DBException {
     Properties p = new Properties();
     p.putAll(properties);
     p.setProperty(KitBinding.SUBSTATION, substation);
-    this.binding = provider.newBinding();
-    binding.setProperties(p);
-    binding.init();
-    if (!(binding instanceof WindowQueries)) {
-      binding.cleanup();
+    KitBinding opened = provider.newBinding();
+    opened.setProperties(p);
+    opened.init();
+    if (!(opened instanceof WindowQueries)) {
+      opened.cleanup();
       throw new IllegalArgumentException(provider.name() + " answers no dashboard queries");
     }
-    this.substation = substation;
+    binding = opened;
   }
 
   /** The queries {@code readings} readings bring due, as the instance counts them. */
@@ -93,6 +105,9 @@ final class LoopDashboard implements AutoCloseable {
 
   @Override
   public void close() throws DBException {
-    binding.cleanup();
+    if (binding != null) {
+      binding.cleanup();
+      binding = null;
+    }
   }
 }

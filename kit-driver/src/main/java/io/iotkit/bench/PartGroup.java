@@ -10,6 +10,11 @@ import java.util.List;
  */
 public interface PartGroup extends AutoCloseable {
 
+  /** What the group measures, to name it when it fails, e.g. a store's binding name. */
+  default String name() {
+    return "server-free parts";
+  }
+
   /** Sets up what the parts need and returns them, in the order they are to run. */
   List<BenchPart> open() throws Exception;
 

@@ -103,6 +103,11 @@ public final class StoreParts implements PartGroup {
     this.figures = EnumSet.copyOf(figures);
   }
 
+  @Override
+  public String name() {
+    return provider.name();
+  }
+
   /** Whether the binding offers a plain client loop at all (overrides the interface's empty default). */
   public static boolean hasPlainLoop(BindingProvider provider) {
     try {
@@ -176,6 +181,9 @@ public final class StoreParts implements PartGroup {
           + " ask for ingest or measurement");
     }
     sut.admin().prepare(substations);
+    for (LoopDashboard dashboard : dashboards) {
+      dashboard.open();
+    }
     return parts;
   }
 

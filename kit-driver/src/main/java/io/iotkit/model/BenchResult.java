@@ -21,10 +21,12 @@ import java.util.List;
  * @param measurements plain measurements of the kit with no reference beside them (e.g. an instance's memory)
  * @param pinning where the client and a local server ran, e.g. "client ... on CPUs 0, local server on CPUs 1
  *     (taskset)", or "none": every process free to run on every CPU
+ * @param failures what could not be measured, one line each ("influxdb: influxd is not on this machine ..."); empty
+ *     when everything asked for was
  */
 public record BenchResult(String startedAt, Environment machine, double[] loadBefore, double[] loadAfter,
                           int rounds, double roundSeconds, List<Figure> figures, List<Measurement> measurements,
-                          String pinning) {
+                          String pinning, List<String> failures) {
 
   /** What {@link #pinning} says when nothing was pinned. */
   public static final String UNPINNED = "none";
@@ -32,6 +34,7 @@ public record BenchResult(String startedAt, Environment machine, double[] loadBe
   public BenchResult {
     measurements = measurements == null ? List.of() : List.copyOf(measurements);
     pinning = pinning == null ? UNPINNED : pinning;
+    failures = failures == null ? List.of() : List.copyOf(failures);
   }
 
   /**

@@ -163,7 +163,8 @@ public final class BenchReport {
     return fmt("Kit benchmark, %s: %d rounds of about %s s per side after warmup, medians. Machine: %s, %s"
         + " logical CPUs, %s. Load average (1, 5, 15 min) %s before, %s after. Pinned: %s.", r.startedAt(),
         r.rounds(), Html.plain(r.roundSeconds()), Html.orDash(m.cpuModel()), Html.orDash(m.logicalCpus()),
-        Html.orDash(m.jvm()), load(r.loadBefore()), load(r.loadAfter()), r.pinning());
+        Html.orDash(m.jvm()), load(r.loadBefore()), load(r.loadAfter()), r.pinning())
+        + (r.failures().isEmpty() ? "" : " Not measured: " + String.join("; ", r.failures()) + ".");
   }
 
   private static String load(double[] load) {

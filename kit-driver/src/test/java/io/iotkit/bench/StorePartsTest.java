@@ -54,12 +54,15 @@ class StorePartsTest {
     final AtomicLong loopsClosed = new AtomicLong();
     final Set<String> loopKeys = ConcurrentHashMap.newKeySet();
     volatile boolean writtenBeforePrepare;
+    volatile boolean openedBeforePrepare;
   }
 
   /** A store in memory with a plain loop of its own, no server. */
   static final class MemoryStore implements BindingProvider {
     final Store store = new Store();
     final boolean answersQueries;
+    /** What the plain loop's writes fail with, or null when they succeed. */
+    volatile String refusal;
 
     MemoryStore(boolean answersQueries) {
       this.answersQueries = answersQueries;
@@ -77,6 +80,13 @@ class StorePartsTest {
 
     /** The kit's writes, counted per substation, and whether any came before its substation was prepared. */
     class Writer extends KitBinding {
+      @Override
+      public void init() {
+        String substation = getProperties().getProperty(SUBSTATION, "");
+        // a store's binding may check at init that its substation's table or topic exists (Kafka's does)
+        store.openedBeforePrepare |= !substation.isEmpty() && !store.prepared.contains(substation);
+      }
+
       @Override
       public void write(Reading reading, Acknowledgement ack) {
         store.writtenBeforePrepare |= !store.prepared.contains(reading.substation());
@@ -139,7 +149,10 @@ class StorePartsTest {
     public Optional<PlainClientLoop> plainClientLoop(Properties properties) {
       return Optional.of(new PlainClientLoop() {
         @Override
-        public long write(String substation, PlainReading[] pool, long count, int threads) {
+        public long write(String substation, PlainReading[] pool, long count, int threads) throws Exception {
+          if (refusal != null) {
+            throw new Exception(refusal);
+          }
           store.writtenBeforePrepare |= !store.prepared.contains(substation);
           for (long i = 0; i < count; i++) {
             PlainReading r = pool[(int) (i % pool.length)];
@@ -179,6 +192,7 @@ class StorePartsTest {
     assertTrue(s.events.get(0).startsWith("prepare ["), "prepared once, before anything was written");
     assertEquals("purge", s.events.get(1));
     assertFalse(s.writtenBeforePrepare);
+    assertFalse(s.openedBeforePrepare, "every binding of a substation, the dashboard's too, opens once it exists");
     assertEquals(3, s.prepared.size());
     for (String substation : s.prepared) {
       assertTrue(substation.matches("[0-9a-z]+-1-00[012]"), "named as the master names them: " + substation);
@@ -215,6 +229,7 @@ class StorePartsTest {
   void theFullWorkloadsReferenceAsksTheDashboardsQueriesAllOfThemBeforeItsRoundEnds() throws Exception {
     MemoryStore provider = new MemoryStore(true);
     try (LoopDashboard dashboard = new LoopDashboard(provider, new Properties(), "s-1-000")) {
+      dashboard.open();
       long t0 = System.nanoTime();
       // 20,000 readings bring 10 queries due; spread over 60 s, but the writes "end" at once
       LoopDashboard.Asking asking = dashboard.start(20_000, 60, io.iotkit.model.Clock.micros());
@@ -223,7 +238,23 @@ class StorePartsTest {
       assertEquals(20, provider.store.queries.get("s-1-000").get(), "10 queries, each of two windows");
     }
     assertThrows(IllegalArgumentException.class,
-        () -> new LoopDashboard(new MemoryStore(false), new Properties(), "s-1-000"));
+        () -> new LoopDashboard(new MemoryStore(false), new Properties(), "s-1-000").open());
+  }
+
+  @Test
+  void aStoreThatCannotBeMeasuredIsNamedAndTheNextOneIsMeasuredStill() throws Exception {
+    MemoryStore refusing = new MemoryStore(true);
+    refusing.refusal = "the store refused a write";
+    MemoryStore fine = new MemoryStore(true);
+    BenchResult r = Bench.runGroups(List.of(
+        new StoreParts(refusing, null, LocalSetup.single(dir), dir.resolve("sut-a"), List.of(1)),
+        new StoreParts(fine, null, LocalSetup.single(dir), dir.resolve("sut-b"), List.of(1))), 1, 0.02, line -> { });
+    assertEquals(List.of("memory: the store refused a write"), r.failures());
+    assertEquals(List.of("ingest path, memory, 1 thread", "measurement on / off, memory, 1 thread",
+        "full workload, memory, 1 thread"), r.figures().stream().map(BenchResult.Figure::name).toList(),
+        "the second store's figures, none of the first's");
+    assertEquals("purge", refusing.store.events.get(refusing.store.events.size() - 1), "the failed one was closed");
+    assertTrue(BenchReport.text(r).contains("Not measured: memory: the store refused a write."));
   }
 
   @Test
