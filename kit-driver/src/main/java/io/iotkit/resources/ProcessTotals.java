@@ -37,8 +37,33 @@ public final class ProcessTotals {
     }
   }
 
-  /** The totals now; NaN for both where this host has no /proc or a process is gone. */
+  /**
+   * The totals now; NaN for both where this host has no /proc or a node is gone. A process that ends while the
+   * tree is walked is missed by that walk (read neither alive nor yet in its parent's counters: a round's end,
+   * when a client's connections close, is such a moment), and every counter only grows: so the totals are the
+   * largest of {@value #WALKS} walks {@value #WALK_GAP_MILLIS} ms apart.
+   */
   public Reading now() {
+    Reading best = walk();
+    for (int w = 1; w < WALKS; w++) {
+      try {
+        Thread.sleep(WALK_GAP_MILLIS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        break;
+      }
+      Reading next = walk();
+      best = new Reading(Math.max(best.cpuSeconds(), next.cpuSeconds()),
+          Math.max(best.writtenBytes(), next.writtenBytes()));
+    }
+    return best;
+  }
+
+  static final int WALKS = 3;
+  static final int WALK_GAP_MILLIS = 20;
+
+  /** One walk of the processes and everything under them. */
+  private Reading walk() {
     if (!counters.available()) {
       return new Reading(Double.NaN, Double.NaN);
     }

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class ProcessTotalsTest {
 
   /** Counters given per pid; a pid without an entry is gone. */
-  private static final class Given implements HostCounters {
+  private static class Given implements HostCounters {
     final Map<Long, ProcReader.Process> processes = new HashMap<>();
     final Map<Long, Boolean> askedWithDescendants = new HashMap<>();
 
@@ -46,6 +46,21 @@ class ProcessTotalsTest {
 
     counters.processes.put(10L, new ProcReader.Process(0, 250, 0, new ProcText.Bytes(0, 4_000)));
     assertEquals(new ProcessTotals.Reading(1.0, 3_000), totals.now().since(start));
+  }
+
+  @Test
+  void aWalkThatMissedAProcessEndingUnderItIsOutgrownByTheNext() {
+    Given counters = new Given() {
+      int walks;
+
+      @Override
+      public Optional<ProcReader.Process> process(long pid, boolean withDescendants) {
+        // the first walk misses a connection's backend that was ending: neither alive nor yet in its parent
+        long ticks = walks++ == 0 ? 100 : 250;
+        return Optional.of(new ProcReader.Process(0, ticks, 0, new ProcText.Bytes(0, ticks * 10)));
+      }
+    };
+    assertEquals(new ProcessTotals.Reading(2.5, 2_500), new ProcessTotals(() -> List.of(10L), counters).now());
   }
 
   @Test

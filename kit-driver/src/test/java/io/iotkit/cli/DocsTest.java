@@ -1,0 +1,121 @@
+package io.iotkit.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/**
+ * The docs stay true to the kit: every link of the README and docs/ points at a file that exists, and every
+ * subcommand and option they show on a {@code tpcx-iot.sh} command line, or list in a table of options, is one the
+ * command takes.
+ */
+class DocsTest {
+  private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s#]+)(#[^)]*)?\\)|src=\"([^\"]+)\"");
+  private static final Pattern SPAN = Pattern.compile("`([^`]+)`");
+  /** The kit's command as typed: its name, one space, then what follows (a listing's aligned columns are not). */
+  private static final Pattern COMMAND = Pattern.compile("tpcx-iot\\.sh( [^ `|][^`|]*)");
+  private static final Pattern OPTION = Pattern.compile("(?<![\\w-])(--[a-z][a-z0-9-]*)");
+  private static final Pattern TABLE_OPTION = Pattern.compile("^\\| `(?:-\\w, )?(--[a-z][a-z0-9-]*)");
+
+  @Test
+  void everyLinkPointsAtAFileThatExists() throws IOException {
+    List<String> broken = new ArrayList<>();
+    for (Path doc : docs()) {
+      Matcher m = LINK.matcher(Files.readString(doc));
+      while (m.find()) {
+        String target = m.group(1) != null ? m.group(1) : m.group(3);
+        if (!target.matches("^[a-z]+:.*") && !Files.exists(doc.getParent().resolve(target))) {
+          broken.add(root().relativize(doc) + ": " + target);
+        }
+      }
+    }
+    assertEquals(List.of(), broken, "links to nothing");
+  }
+
+  @Test
+  void everyCommandAndOptionTheDocsShowExists() throws IOException {
+    CommandLine kit = new CommandLine(new RunCommand());
+    Set<String> options = new TreeSet<>();
+    collect(kit, options);
+    Set<String> subcommands = kit.getSubcommands().keySet();
+    List<String> unknown = new ArrayList<>();
+    for (Path doc : docs()) {
+      boolean fenced = false;
+      for (String line : Files.readAllLines(doc)) {
+        if (line.startsWith("```")) {
+          fenced = !fenced;
+          continue;
+        }
+        List<String> shown = new ArrayList<>();
+        // in a code block, only the lines that are the command; elsewhere, the code spans
+        String typed = fenced ? (line.strip().matches("(bin/)?tpcx-iot\\.sh .*") ? line : "")
+            : String.join(" ", codeSpans(line));
+        Matcher command = COMMAND.matcher(typed);
+        while (command.find()) {
+          String[] words = command.group(1).trim().split("\\s+");
+          if (words.length > 0 && words[0].matches("[a-z]+") && !subcommands.contains(words[0])) {
+            unknown.add(root().relativize(doc) + ": subcommand " + words[0]);
+          }
+          Matcher option = OPTION.matcher(command.group(1));
+          while (option.find()) {
+            shown.add(option.group(1));
+          }
+        }
+        Matcher row = TABLE_OPTION.matcher(line);
+        if (row.find()) {
+          shown.add(row.group(1));
+        }
+        for (String option : shown) {
+          if (!options.contains(option)) {
+            unknown.add(root().relativize(doc) + ": " + option);
+          }
+        }
+      }
+    }
+    assertEquals(List.of(), unknown, "named in the docs, taken by no command");
+    assertTrue(options.contains("--pin-cpus") && options.contains("--substations"), options.toString());
+  }
+
+  /** The line's code spans, `like this`, each as one string: where the docs show a command as typed. */
+  private static List<String> codeSpans(String line) {
+    List<String> spans = new ArrayList<>();
+    Matcher m = SPAN.matcher(line);
+    while (m.find()) {
+      spans.add("`" + m.group(1) + "`");
+    }
+    return spans;
+  }
+
+  private static void collect(CommandLine command, Set<String> into) {
+    command.getCommandSpec().options().forEach(o -> into.addAll(List.of(o.names())));
+    command.getSubcommands().values().forEach(sub -> collect(sub, into));
+  }
+
+  /** README.md and every page under docs/. */
+  private static List<Path> docs() throws IOException {
+    List<Path> all = new ArrayList<>(List.of(root().resolve("README.md")));
+    try (Stream<Path> pages = Files.walk(root().resolve("docs"))) {
+      pages.filter(p -> p.toString().endsWith(".md")).sorted().forEach(all::add);
+    }
+    return all;
+  }
+
+  /** The checkout: the parent of this module's folder, where the tests run. */
+  private static Path root() {
+    Path root = Path.of("").toAbsolutePath().getParent();
+    assertTrue(Files.isRegularFile(root.resolve("README.md")), "run from a module of the checkout: " + root);
+    return root;
+  }
+}
