@@ -7,15 +7,18 @@ import java.util.stream.Collectors;
 
 /**
  * The system's OpenSSH client as the kit uses it: key-based only ({@code BatchMode=yes}), one multiplexed
- * connection per host that every instance's session shares ({@code ControlMaster}), and keep-alives that notice
- * a dead host or network within {@value #ALIVE_SECONDS} × {@value #ALIVE_COUNT} s.
+ * connection per host that every instance's session shares ({@code ControlMaster}), and keep-alives that give up
+ * on a host after {@value #ALIVE_SECONDS} × {@value #ALIVE_COUNT} s unanswered. Not sooner: a host busy with a
+ * store's whole cluster and its instances can leave keep-alives unanswered for seconds, and when the shared
+ * connection gives up, every instance's session on it ends. A dead host or network is noticed sooner anyway, by
+ * the instances' heartbeats falling silent ({@code ControlLine.SILENCE_LIMIT_MILLIS}).
  *
  * @param controlDir folder of the multiplexing sockets (short: a socket path has about 100 characters)
  * @param config     an ssh config file to use instead of the user's ({@code -F}), or null
  */
 public record Ssh(Path controlDir, Path config) {
-  static final int ALIVE_SECONDS = 2;
-  static final int ALIVE_COUNT = 3;
+  static final int ALIVE_SECONDS = 5;
+  static final int ALIVE_COUNT = 4;
   private static final int CONNECT_TIMEOUT_SECONDS = 10;
 
   /** The options every ssh (and rsync's ssh) of this run passes, before the destination. */

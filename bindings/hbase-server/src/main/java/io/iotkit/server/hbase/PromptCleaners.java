@@ -6,8 +6,8 @@ import org.apache.hadoop.conf.Configuration;
  * The HBase servers the kit starts delete what they no longer need within seconds, not minutes: write-ahead logs
  * whose edits are flushed (moved to oldWALs) and store files replaced by a compaction (moved to the archive). HBase
  * keeps both for 5 to 10 minutes for replication, snapshots and backups, none of which a benchmark's local server
- * serves, and its master looks for them every 10 minutes; meanwhile they held about 5 bytes of disk per byte of
- * readings in the kit's own benchmark, and filled a disk mid-run.
+ * serves, and its master looks for them every 10 minutes; meanwhile they pile up beside the data, and once filled
+ * a disk mid-bench.
  */
 final class PromptCleaners {
   /** How often the master's cleaners look, and how old a file they delete must be. */
