@@ -120,7 +120,6 @@ final class ClusterSettings {
     s.set("hbase.rootdir", "hdfs://" + host + ":" + nameNodePort + "/hbase");
     s.set("hbase.tmp.dir", dir.resolve("tmp").resolve(node).toString());
     HBaseAddresses.apply(s.conf, host, zooKeeperPort, masterInfoPort);
-    PromptCleaners.apply(s.conf);
     // The master places the catalog once every region server has checked in, not after a timeout, and not on
     // whichever came first.
     s.set("hbase.master.wait.on.regionservers.mintostart", Integer.toString(regionServers()));

@@ -49,7 +49,6 @@ public final class StandaloneHBase {
     HBaseAddresses.apply(conf, host, zooKeeper.port(), Ports.free(host));
     // The local filesystem has no hflush/hsync capability; without this the master aborts and the JVM hangs.
     conf.setBoolean("hbase.unsafe.stream.capability.enforce", false);
-    PromptCleaners.apply(conf);
 
     LocalHBaseCluster cluster = new LocalHBaseCluster(conf, 1, 1, HMaster.class, HRegionServer.class);
     cluster.startup();
