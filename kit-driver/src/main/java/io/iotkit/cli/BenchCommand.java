@@ -35,7 +35,7 @@ import picocli.CommandLine.Option;
         + " queries off (ingest path) and on (full workload), is compared with the store's own client in a plain"
         + " loop writing the same readings with as many threads; for each, the rate, the client's CPU per reading"
         + " and, for a local server, the server's CPU and disk bytes written per reading, each as a ratio with a"
-        + " 95 % interval and a verdict against its target; the instance's resident memory beside. Writes"
+        + " 95 %% interval and a verdict against its target; the instance's resident memory beside. Writes"
         + " bench.json, bench.html and bench.md (the table for docs). Ratios, not absolute rates, are what it reports.",
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:the bench ran", "1:a store's server did not start or failed (the other stores are measured"
@@ -47,11 +47,11 @@ final class BenchCommand implements Callable<Integer> {
   static final String MARKDOWN = "bench.md";
   static final String LOG = "bench.log";
 
-  @Option(names = "--threads", split = ",", defaultValue = "1,2", paramLabel = "N[,N...]",
+  @Option(names = "--threads", split = ",", defaultValue = "1,2", paramLabel = "N[,N...]", hideParamSyntax = true,
       description = "Thread counts of the server-free parts, each measured on both sides (default: ${DEFAULT-VALUE}).")
   List<Integer> threads;
 
-  @Option(names = "--bindings", split = ",", paramLabel = "NAME[,NAME...]",
+  @Option(names = "--bindings", split = ",", paramLabel = "NAME[,NAME...]", hideParamSyntax = true,
       description = "Stores to bench besides the server-free parts, e.g. hbase,kafka,mysql,mqtt,influxdb,postgresql,"
           + "mongodb,dynamodb; each needs a plain client loop (the sink has none). Each store's server is started from"
           + " workloads/<binding>.properties as a run starts it, one store at a time, and stopped with its data"
@@ -59,13 +59,13 @@ final class BenchCommand implements Callable<Integer> {
   List<String> bindings;
 
   @Option(names = "--store-threads", split = ",", defaultValue = "" + WorkloadSpec.THREADS_PER_INSTANCE,
-      paramLabel = "N[,N...]",
+      paramLabel = "N[,N...]", hideParamSyntax = true,
       description = "Thread counts of the store parts, each used by both sides (the kit's instance and the plain"
           + " loop); the default is the insert threads of a compliant run's instance (default: ${DEFAULT-VALUE}).")
   List<Integer> storeThreads;
 
   @Option(names = "--store-figures", split = ",", defaultValue = "ingest,measurement,full",
-      paramLabel = "FIGURE[,FIGURE...]",
+      paramLabel = "FIGURE[,FIGURE...]", hideParamSyntax = true,
       description = "Which figures of each store to measure: ingest (ingest path against the plain loop),"
           + " measurement (measurement on against off), full (full workload against the plain loop; a store that"
           + " answers no queries has none) (default: ${DEFAULT-VALUE}).")
@@ -86,7 +86,7 @@ final class BenchCommand implements Callable<Integer> {
   boolean pinCpus;
 
   @Option(names = "--out", paramLabel = "DIR",
-      description = "Folder for bench.json and bench.html (default: results/bench-<local time>).")
+      description = "Folder for bench.json, bench.html and bench.md (default: results/bench-<local time>).")
   Path out;
 
   @Option(names = "--kit-home", hidden = true, defaultValue = "${sys:kit.home:-.}")

@@ -80,7 +80,10 @@ final class RunCommand implements Callable<Integer> {
   DriverHostOptions hosts = new DriverHostOptions();
 
   @Option(names = "--pricing", paramLabel = "FILE",
-      description = "Pricing file of the priced configuration (default: workloads/pricing.json).")
+      description = "Pricing file of the priced configuration: line items with part number, price source (list or"
+          + " quote), list price and discount (or net unitPrice), quantity, maintenance term, the node they price"
+          + " and availability date, checked against the pricing rules of docs/PROTOCOL.md section 5 (default:"
+          + " workloads/pricing.json).")
   Path pricing;
 
   @Option(names = "--strict",
