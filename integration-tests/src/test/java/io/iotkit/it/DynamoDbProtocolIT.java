@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,6 +31,7 @@ class DynamoDbProtocolIT {
   private static final String LABEL = "DynamoDB emulator (dynalite), not DynamoDB; its figures are not DynamoDB's";
 
   @Test
+  @Tag("smoke")
   void wholeProtocolOnTheLocalEmulator(@TempDir Path work) throws Exception {
     // dynalite takes any credentials: the canary as secret key and session token travels in every signed request
     Canary canary = new Canary();

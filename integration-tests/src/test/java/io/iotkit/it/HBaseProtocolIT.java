@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,6 +30,7 @@ class HBaseProtocolIT {
    * test shows that the secret settings the kit hands to the HBase client reach no output.
    */
   @Test
+  @Tag("smoke")
   void wholeProtocolOnEmbeddedHBase(@TempDir Path work) throws Exception {
     Canary canary = new Canary();
     Path props = Files.writeString(work.resolve("hbase.properties"), "hbase.rpc.tls.truststore.password="

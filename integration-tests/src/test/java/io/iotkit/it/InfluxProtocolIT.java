@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,6 +29,7 @@ class InfluxProtocolIT {
    * on, so every write, query and count really logs in with it.
    */
   @Test
+  @Tag("smoke")
   void wholeProtocolOnTheLocalInfluxDb(@TempDir Path work) throws Exception {
     Canary canary = new Canary();
     Path props = work.resolve("influxdb.properties");

@@ -33,6 +33,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -45,6 +46,7 @@ class KafkaProtocolIT {
   private static final long K = 40_000; // 20,000 per instance: 10 queries each per execution
 
   @Test
+  @Tag("smoke")
   void wholeProtocolOnLocalKafka(@TempDir Path work) throws Exception {
     KitProcess.CompletedRun run = WholeProtocolRun.run(work, null, K, "-b", "kafka");
     KitProcess.Finished f = run.process();

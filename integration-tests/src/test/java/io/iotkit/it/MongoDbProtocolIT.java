@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -29,6 +30,7 @@ class MongoDbProtocolIT {
       + " are not MongoDB's";
 
   @Test
+  @Tag("smoke")
   void wholeProtocolOnTheLocalEmulator(@TempDir Path work) throws Exception {
     Path props = work.resolve("mongodb.properties");
     Files.writeString(props, "mongodb.batch.size=50\nmongodb.collection=it_readings\n");

@@ -13,6 +13,7 @@ import io.iotkit.model.RunResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,6 +32,7 @@ class MqttProtocolIT {
    * mqtt.tls is off, so no handshake uses it): the canary reaches no output.
    */
   @Test
+  @Tag("smoke")
   void wholeProtocolOnLocalHiveMq(@TempDir Path work) throws Exception {
     Canary canary = new Canary();
     Path props = Files.writeString(work.resolve("mqtt.properties"), "mqtt.username=kit\nmqtt.password="

@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,6 +38,7 @@ class MySqlProtocolIT {
    * the local server offers no TLS, so mysql.ssl.mode PREFERRED makes no handshake with it).
    */
   @Test
+  @Tag("smoke")
   void wholeProtocolOnTheLocalMariaDb(@TempDir Path work) throws Exception {
     Canary canary = new Canary();
     String password = canary.value;

@@ -17,6 +17,7 @@ import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -31,6 +32,7 @@ class PostgreSqlProtocolIT {
 
   /** The account's password is the canary: the local server creates the account from its verifier alone. */
   @Test
+  @Tag("smoke")
   void wholeProtocolOnALocalPrimaryWithTwoSynchronousStandbys(@TempDir Path work) throws Exception {
     Canary canary = new Canary();
     Path props = work.resolve("postgresql.properties");
