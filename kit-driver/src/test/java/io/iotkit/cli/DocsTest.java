@@ -17,9 +17,10 @@ import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
 /**
- * The docs stay true to the kit: every link of the README and docs/ points at a file that exists, and every
+ * The docs stay true to the kit: every link of the README and docs/ points at a file that exists, every
  * subcommand and option they show on a {@code tpcx-iot.sh} command line, or list in a table of options, is one the
- * command takes.
+ * command takes, and every binding property they name, or the shipped properties files list, is one a binding
+ * reads.
  */
 class DocsTest {
   private static final Pattern LINK = Pattern.compile("\\]\\(([^)\\s#]+)(#[^)]*)?\\)|src=\"([^\"]+)\"");
@@ -28,6 +29,12 @@ class DocsTest {
   private static final Pattern COMMAND = Pattern.compile("tpcx-iot\\.sh( [^ `|][^`|]*)");
   private static final Pattern OPTION = Pattern.compile("(?<![\\w-])(--[a-z][a-z0-9-]*)");
   private static final Pattern TABLE_OPTION = Pattern.compile("^\\| `(?:-\\w, )?(--[a-z][a-z0-9-]*)");
+  private static final String BINDINGS = "hbase|mysql|postgresql|kafka|mqtt|influxdb|mongodb|dynamodb";
+  /** A binding property in a code span: {@code `mysql.batch.size`}, or {@code `mysql.batch.size=10`}. */
+  private static final Pattern DOC_PROPERTY = Pattern.compile("`((?:" + BINDINGS + ")\\.[a-z0-9_.-]*[a-z0-9])[`=]");
+  /** A key of a shipped properties file, set or commented out: {@code #kafka.topic.partitions=16}. */
+  private static final Pattern FILE_PROPERTY = Pattern.compile("^#?((?:" + BINDINGS + "|iot)\\.[a-z0-9_.-]*)=");
+  private static final Pattern LITERAL = Pattern.compile("\"([a-z][a-z0-9_.-]*)\"");
 
   @Test
   void everyLinkPointsAtAFileThatExists() throws IOException {
@@ -86,6 +93,71 @@ class DocsTest {
     }
     assertEquals(List.of(), unknown, "named in the docs, taken by no command");
     assertTrue(options.contains("--pin-cpus") && options.contains("--substations"), options.toString());
+  }
+
+  @Test
+  void everyBindingPropertyTheDocsNameIsOneABindingReads() throws IOException {
+    List<Path> files = new ArrayList<>(docs());
+    try (Stream<Path> props = Files.list(root().resolve("workloads"))) {
+      props.filter(p -> p.toString().endsWith(".properties")).sorted().forEach(files::add);
+    }
+    List<String> unread = new ArrayList<>();
+    int named = 0;
+    for (Path file : files) {
+      for (String line : Files.readAllLines(file)) {
+        Matcher m = (file.toString().endsWith(".md") ? DOC_PROPERTY : FILE_PROPERTY).matcher(line);
+        while (m.find()) {
+          named++;
+          if (!read(m.group(1))) {
+            unread.add(root().relativize(file) + ": " + m.group(1));
+          }
+        }
+      }
+    }
+    assertEquals(List.of(), unread, "named in the docs, read by no binding");
+    assertTrue(named > 100, "properties found in the docs: " + named);
+  }
+
+  /**
+   * Whether a binding reads {@code property}: its name is a string in the binding's code (or in the kit's, for the
+   * {@code iot.} settings every instance reads), whole, as the part after the binding's prefix (the JDBC bindings
+   * compose their names), or under a family the binding passes on (e.g. {@code kafka.topic.config.}). The HBase and
+   * Kafka bindings hand every other name of their prefix to the store's own client configuration, which checks it.
+   */
+  private static boolean read(String property) throws IOException {
+    String binding = property.substring(0, property.indexOf('.'));
+    String rest = property.substring(binding.length() + 1);
+    Set<String> literals = literals(binding);
+    boolean kitOwn = rest.startsWith("topic.") || rest.startsWith("query.") || rest.equals("table")
+        || rest.equals("batch.size");
+    return literals.contains(property) || literals.contains(rest)
+        || literals.stream().anyMatch(l -> l.endsWith(".") && l.length() > binding.length() + 1
+            && property.startsWith(l))
+        || (binding.equals("hbase") || binding.equals("kafka")) && !kitOwn;
+  }
+
+  /** The string literals of the binding's main code (and the shared JDBC binding's), the kit API's and driver's. */
+  private static Set<String> literals(String binding) throws IOException {
+    List<Path> dirs = new ArrayList<>(List.of(root().resolve("kit-api/src/main/java"),
+        root().resolve("kit-driver/src/main/java")));
+    if (!binding.equals("iot")) {
+      dirs.add(root().resolve("bindings/" + binding + "/src/main/java"));
+    }
+    if (binding.equals("mysql") || binding.equals("postgresql")) {
+      dirs.add(root().resolve("bindings/jdbc/src/main/java"));
+    }
+    Set<String> literals = new TreeSet<>();
+    for (Path dir : dirs) {
+      try (Stream<Path> sources = Files.walk(dir)) {
+        for (Path source : sources.filter(p -> p.toString().endsWith(".java")).toList()) {
+          Matcher m = LITERAL.matcher(Files.readString(source));
+          while (m.find()) {
+            literals.add(m.group(1));
+          }
+        }
+      }
+    }
+    return literals;
   }
 
   /** The line's code spans, `like this`, each as one string: where the docs show a command as typed. */
