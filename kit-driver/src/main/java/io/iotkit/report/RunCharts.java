@@ -68,8 +68,7 @@ final class RunCharts {
     for (IterationResult it : v.iterations()) {
       for (PhaseResult p : ResultView.phases(it)) {
         PhaseSeries s = p.series();
-        chart.addSampled("iteration " + it.number() + " " + p.name(), s.intervalMillis() / 1000.0,
-            s.kvpsPerSecond());
+        chart.addSampled(p.name(), s.intervalMillis() / 1000.0, s.kvpsPerSecond());
       }
     }
     chart.wide(320);

@@ -40,6 +40,13 @@ class HtmlReportTest {
   }
 
   @Test
+  void theIngestRateChartNamesEachExecutionOnce() {
+    String f = figure(HtmlReport.render(SampleRuns.completed()), HtmlReport.CHART_INGEST_RATE);
+    assertTrue(f.contains(">iteration 2 measured<"), f);
+    assertFalse(f.contains("iteration 1 iteration"), f);
+  }
+
+  @Test
   void headlineShowsTheMetricsAsComputed() {
     RunResult r = SampleRuns.completed();
     String html = HtmlReport.render(r);

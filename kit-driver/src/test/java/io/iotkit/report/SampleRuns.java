@@ -105,9 +105,9 @@ public final class SampleRuns {
       for (int i = 0; i < SUBSTATIONS; i++) {
         subs.add(String.format("mc4k2q-%d-%03d", n, i));
       }
-      PhaseResult warmup = phase("warmup", false, t, 1_805 + rnd.nextInt(30), subs, rnd);
+      PhaseResult warmup = phase("iteration " + n + " warmup", false, t, 1_805 + rnd.nextInt(30), subs, rnd);
       t = warmup.endMicros() + 5 * S;
-      PhaseResult measured = phase("measured", true, t, measuredSeconds[n - 1], subs, rnd);
+      PhaseResult measured = phase("iteration " + n + " measured", true, t, measuredSeconds[n - 1], subs, rnd);
       t = measured.endMicros() + 20 * S;
       long stored = warmup.acknowledged() + measured.acknowledged();
       List<SubstationCount> counts = ExecutionRules.substationCounts(subs, Map.of(), warmup, measured).stream()
