@@ -17,10 +17,15 @@ import io.iotkit.model.RunResult;
 import io.iotkit.model.SystemDescription;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** result.json as the kit writes it matches its published schema, and the schema catches what does not. */
+/**
+ * result.json as the kit writes it matches its published schema, the schema catches what does not, and it describes
+ * every field.
+ */
 class ResultSchemaTest {
   private static JsonSchema schema() throws Exception {
     return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
@@ -29,6 +34,14 @@ class ResultSchemaTest {
 
   private static JsonNode json(RunResult r) throws Exception {
     return Json.mapper().readTree(Json.bytes(r));
+  }
+
+  @Test
+  void everyFieldIsDescribed() throws Exception {
+    // docs/RESULT-JSON.md gives each field the schema's description: a field without one has nothing to say there
+    List<String> bare = SchemaPaths.of(SchemaPaths.schema()).entrySet().stream()
+        .filter(f -> !f.getValue().hasNonNull("description")).map(Map.Entry::getKey).toList();
+    assertEquals(List.of(), bare, "fields of result.schema.json without a description");
   }
 
   @Test
