@@ -18,8 +18,8 @@ import picocli.CommandLine;
 
 /**
  * The docs stay true to the kit: every link of the README and docs/ points at a file that exists, every
- * subcommand and option they show on a {@code tpcx-iot.sh} command line, or list in a table of options, is one the
- * command takes, and every binding property they name, or the shipped properties files list, is one a binding
+ * subcommand and option they show on a {@code tpcx-iot.sh} command line, name in prose or list in a table of
+ * options, is one the command takes, and every binding property they name, or the shipped properties files list, is one a binding
  * reads.
  */
 class DocsTest {
@@ -78,6 +78,18 @@ class DocsTest {
           Matcher option = OPTION.matcher(command.group(1));
           while (option.find()) {
             shown.add(option.group(1));
+          }
+        }
+        if (!fenced) {
+          // an option in prose (`--sut-nodes 3`), or a subcommand written without the script (`plan -b kafka`)
+          for (String span : codeSpans(line)) {
+            String text = span.substring(1, span.length() - 1);
+            if (text.startsWith("--") || subcommands.contains(text.split(" ")[0])) {
+              Matcher option = OPTION.matcher(text);
+              while (option.find()) {
+                shown.add(option.group(1));
+              }
+            }
           }
         }
         Matcher row = TABLE_OPTION.matcher(line);
