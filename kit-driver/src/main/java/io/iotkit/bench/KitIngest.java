@@ -71,7 +71,9 @@ final class KitIngest {
     long cpu = RoundSizer.cpuNanos() - cpuAtStart[0];
     ProcessTotals.Reading server = sizer.used(serverAtStart[0]);
     if (r.acknowledged() != kvps) {
-      throw new IllegalStateException(binding.name() + " acknowledged " + r.acknowledged() + " of " + kvps);
+      throw new IllegalStateException(binding.name() + " acknowledged " + r.acknowledged() + " of " + kvps
+          + (r.failedInserts() > 0 ? " and refused " + r.failedInserts() + " (the first refusal's reason is in"
+          + " bench.log)" : ""));
     }
     if (r.failedQueries() > 0) {
       throw new IllegalStateException(binding.name() + " failed " + r.failedQueries() + " dashboard queries (the"

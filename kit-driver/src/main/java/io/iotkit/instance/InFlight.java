@@ -3,6 +3,8 @@ package io.iotkit.instance;
 import io.iotkit.binding.Acknowledgement;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One insert thread's readings in flight: the {@link Acknowledgement} its writer reports each reading to (from any
@@ -11,6 +13,7 @@ import java.util.concurrent.locks.LockSupport;
  * sampler counts each one in the second it arrived.
  */
 final class InFlight implements Acknowledgement {
+  private static final Logger LOG = LoggerFactory.getLogger(InFlight.class);
   /** How long a wait sees no report before it has the binding send what it holds. */
   private static final long STALL_NANOS = 10_000_000;
 
@@ -56,7 +59,10 @@ final class InFlight implements Acknowledgement {
 
   @Override
   public void failed(Throwable cause) {
-    failed.incrementAndGet();
+    // a count alone would leave the reason to guesswork: the thread's first failure goes to the instance log
+    if (failed.getAndIncrement() == 0) {
+      LOG.warn("an insert failed (this thread's later failures are counted, not logged): {}", String.valueOf(cause));
+    }
     wake();
   }
 

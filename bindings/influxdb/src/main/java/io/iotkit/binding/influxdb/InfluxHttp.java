@@ -15,6 +15,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import site.ycsb.DBException;
 
 /**
@@ -52,8 +55,17 @@ final class InfluxHttp {
   /**
    * Posts line-protocol lines; the future completes normally on 204 (the points are in the WAL, see the binding's
    * durability) and exceptionally with the server's status and error text, or the connection's failure.
+   *
+   * <p>A write refused because the server's in-memory cache is full ({@link CacheFull}) is sent again after a
+   * pause, until {@code influxdb.request.timeout.ms} has passed since the first try: the server stored none of it
+   * (the cache refuses the write before its WAL is written, and a point written twice is one point), and the
+   * refusal only says that the server's snapshots to disk are behind. The readings wait, as for any slow answer.
    */
   CompletableFuture<Void> write(byte[] lines) {
+    return write(lines, System.nanoTime() + settings.requestTimeout().toNanos(), CacheFull.FIRST_PAUSE_MILLIS);
+  }
+
+  private CompletableFuture<Void> write(byte[] lines, long deadlineNanos, long pauseMillis) {
     HttpRequest request = request(writeUri).header("Content-Type", "text/plain; charset=utf-8")
         .POST(HttpRequest.BodyPublishers.ofByteArray(lines)).build();
     return client.sendAsync(request, HttpResponse.BodyHandlers.ofString()).handle((r, e) -> {
@@ -61,12 +73,19 @@ final class InfluxHttp {
         throw new CompletionException(new IOException(failure(e instanceof CompletionException c && c.getCause()
             != null ? c.getCause() : e)));
       }
-      if (r.statusCode() != 204) {
-        throw new CompletionException(new WriteRefused("influxdb: write refused by " + settings.address()
-            + ": HTTP " + r.statusCode() + ": " + errorText(r.body())));
+      if (r.statusCode() == 204) {
+        return CompletableFuture.<Void>completedFuture(null);
       }
-      return null;
-    });
+      String refusal = "influxdb: write refused by " + settings.address() + ": HTTP " + r.statusCode() + ": "
+          + errorText(r.body());
+      if (CacheFull.is(r.statusCode(), r.body())
+          && System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(pauseMillis) - deadlineNanos < 0) {
+        Executor later = CompletableFuture.delayedExecutor(pauseMillis, TimeUnit.MILLISECONDS);
+        return CompletableFuture.supplyAsync(() -> null, later)
+            .thenCompose(x -> write(lines, deadlineNanos, CacheFull.nextPause(pauseMillis)));
+      }
+      throw new CompletionException(new WriteRefused(refusal));
+    }).thenCompose(Function.identity());
   }
 
   /** Posts lines and waits for the answer. */
