@@ -84,7 +84,7 @@ class HBaseClusterIT {
     long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(8);
     while (!Files.readString(kit.stdout).contains(line)) {
       assertTrue(kit.process.isAlive(), () -> "the run ended before " + line + ": " + readOrSay(kit.stderr)
-          + KitProcess.instanceLogTails(results));
+          + KitProcess.logTails(results));
       assertTrue(System.nanoTime() < deadline, "the run never reached " + line);
       Thread.sleep(200);
     }

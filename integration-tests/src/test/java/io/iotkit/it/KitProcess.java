@@ -94,21 +94,24 @@ final class KitProcess {
   }
 
   /**
-   * The last lines of every instance's log and every driver host's ssh log under {@code results}: why an instance
-   * ended, when one did.
+   * The last lines of every instance's log, every driver host's ssh log and the local server's log under
+   * {@code results}: why an instance or the server ended, when one did.
    */
-  static String instanceLogTails(Path results) {
+  static String logTails(Path results) {
     StringBuilder sb = new StringBuilder();
     try (var logs = Files.walk(results)) {
-      List<Path> all = logs.filter(p -> p.getFileName().toString().matches("instance-\\d+\\.log|ssh\\.log"))
-          .sorted().toList();
+      // a server that exits before it serves says why in its log, in a folder the test's temporary directory
+      // takes with it
+      List<Path> all = logs.filter(p -> p.getFileName().toString()
+          .matches("instance-\\d+\\.log|ssh\\.log|[a-z0-9]+-server\\.log")).sorted().toList();
       for (Path log : all) {
         List<String> lines = Files.readAllLines(log);
+        int tail = log.getFileName().toString().endsWith("-server.log") ? 40 : 15;
         sb.append("\n--- ").append(results.relativize(log)).append(" (last lines) ---\n")
-            .append(String.join("\n", lines.subList(Math.max(0, lines.size() - 15), lines.size())));
+            .append(String.join("\n", lines.subList(Math.max(0, lines.size() - tail), lines.size())));
       }
     } catch (java.io.IOException | java.io.UncheckedIOException e) {
-      sb.append("\n(instance logs unreadable: ").append(e.getMessage()).append(')');
+      sb.append("\n(logs unreadable: ").append(e.getMessage()).append(')');
     }
     return sb.toString();
   }
@@ -125,7 +128,7 @@ final class KitProcess {
     Finished f = finish(10, "run");
     assertEquals(0, f.exitCode(), () -> f.stderr() + "\n--- the kit's output (last lines) ---\n"
         + String.join("\n", f.stdout().lines().skip(Math.max(0, f.stdout().lines().count() - 25)).toList())
-        + instanceLogTails(work.resolve("results")));
+        + logTails(work.resolve("results")));
     Path runDir = onlyRunDir(work.resolve("results"));
     RunResult r = result(runDir);
     assertEquals(RunStatus.COMPLETED, r.status(), r.abortReason());

@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Properties;
 import java.util.function.Consumer;
 import java.util.function.ToDoubleFunction;
@@ -24,6 +25,14 @@ import java.util.function.ToDoubleFunction;
  */
 public final class Bench {
   static final int MAX_WARMUPS = 6;
+  /**
+   * A round may last this many times the seconds asked (plus {@link #ROUND_GRACE_SECONDS}) before its figure is
+   * given up: a store that slows down as it fills (an emulator whose window queries read every document) would
+   * otherwise make each round longer than the last, and the bench would never end.
+   */
+  static final double ROUND_LIMIT_FACTOR = 20;
+  static final double ROUND_GRACE_SECONDS = 10;
+
   private Bench() {
   }
 
@@ -129,11 +138,11 @@ public final class Bench {
     for (int r = 0; r < rounds; r++) {
       boolean kitFirst = r % 2 == 0;
       if (kitFirst) {
-        kit[r] = part.round(BenchPart.Side.KIT, roundSeconds);
+        kit[r] = round(part, BenchPart.Side.KIT, roundSeconds);
       }
-      reference[r] = part.round(BenchPart.Side.REFERENCE, roundSeconds);
+      reference[r] = round(part, BenchPart.Side.REFERENCE, roundSeconds);
       if (!kitFirst) {
-        kit[r] = part.round(BenchPart.Side.KIT, roundSeconds);
+        kit[r] = round(part, BenchPart.Side.KIT, roundSeconds);
       }
     }
     BenchResult.Figure f = new BenchResult.Figure(part.name(), part.unit(), part.kitLabel(),
@@ -191,14 +200,33 @@ public final class Bench {
     double kit = 0;
     double reference = 0;
     for (int n = 0; n < MAX_WARMUPS; n++) {
-      double k = part.round(BenchPart.Side.KIT, roundSeconds).ratePerCpuSecond();
-      double r = part.round(BenchPart.Side.REFERENCE, roundSeconds).ratePerCpuSecond();
+      double k = round(part, BenchPart.Side.KIT, roundSeconds).ratePerCpuSecond();
+      double r = round(part, BenchPart.Side.REFERENCE, roundSeconds).ratePerCpuSecond();
       boolean steady = k < kit * 1.1 && r < reference * 1.1;
       kit = k;
       reference = r;
       if (steady) {
         return;
       }
+    }
+  }
+
+  /** One round of one side, given up when it took far longer than asked (see {@link #ROUND_LIMIT_FACTOR}). */
+  private static BenchPart.Round round(BenchPart part, BenchPart.Side side, double roundSeconds) throws Exception {
+    long start = System.nanoTime();
+    BenchPart.Round round = part.round(side, roundSeconds);
+    checkRoundTime(part.name(), side, (System.nanoTime() - start) / 1e9, roundSeconds);
+    return round;
+  }
+
+  /** Throws, naming the figure, when a round of {@code seconds} took more than its limit. */
+  static void checkRoundTime(String figure, BenchPart.Side side, double seconds, double roundSeconds) {
+    double limit = ROUND_LIMIT_FACTOR * roundSeconds + ROUND_GRACE_SECONDS;
+    if (seconds > limit) {
+      throw new IllegalStateException(String.format(Locale.ROOT, "%s: a round of the %s side took %.0f s against"
+          + " about %.1f s asked (more than %.0f s): the store slowed down as it filled; the figure and the store's"
+          + " later ones are not measured", figure, side == BenchPart.Side.KIT ? "kit" : "reference", seconds,
+          roundSeconds, limit));
     }
   }
 

@@ -1,6 +1,7 @@
 package io.iotkit.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -234,5 +235,16 @@ class BenchTest {
     public Optional<LocalServer> localServer(Properties properties, LocalSetup setup) {
       return Optional.empty();
     }
+  }
+
+  @Test
+  void aRoundFarLongerThanAskedGivesItsFigureUp() {
+    // 2 s asked: 50 s pass (20 times, plus 10 s of grace), 51 s do not
+    Bench.checkRoundTime("full workload, mongodb, 10 threads", BenchPart.Side.KIT, 50, 2);
+    IllegalStateException e = assertThrows(IllegalStateException.class,
+        () -> Bench.checkRoundTime("full workload, mongodb, 10 threads", BenchPart.Side.REFERENCE, 51, 2));
+    assertEquals("full workload, mongodb, 10 threads: a round of the reference side took 51 s against about 2.0 s"
+        + " asked (more than 50 s): the store slowed down as it filled; the figure and the store's later ones are"
+        + " not measured", e.getMessage());
   }
 }

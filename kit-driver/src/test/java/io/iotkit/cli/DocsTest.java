@@ -7,7 +7,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -114,13 +116,14 @@ class DocsTest {
       props.filter(p -> p.toString().endsWith(".properties")).sorted().forEach(files::add);
     }
     List<String> unread = new ArrayList<>();
+    Map<String, Set<String>> literals = new HashMap<>();
     int named = 0;
     for (Path file : files) {
       for (String line : Files.readAllLines(file)) {
         Matcher m = (file.toString().endsWith(".md") ? DOC_PROPERTY : FILE_PROPERTY).matcher(line);
         while (m.find()) {
           named++;
-          if (!read(m.group(1))) {
+          if (!read(m.group(1), literals)) {
             unread.add(root().relativize(file) + ": " + m.group(1));
           }
         }
@@ -136,10 +139,13 @@ class DocsTest {
    * compose their names), or under a family the binding passes on (e.g. {@code kafka.topic.config.}). The HBase and
    * Kafka bindings hand every other name of their prefix to the store's own client configuration, which checks it.
    */
-  private static boolean read(String property) throws IOException {
+  private static boolean read(String property, Map<String, Set<String>> byBinding) throws IOException {
     String binding = property.substring(0, property.indexOf('.'));
     String rest = property.substring(binding.length() + 1);
-    Set<String> literals = literals(binding);
+    if (!byBinding.containsKey(binding)) {
+      byBinding.put(binding, literals(binding));
+    }
+    Set<String> literals = byBinding.get(binding);
     boolean kitOwn = rest.startsWith("topic.") || rest.startsWith("query.") || rest.equals("table")
         || rest.equals("batch.size");
     return literals.contains(property) || literals.contains(rest)
