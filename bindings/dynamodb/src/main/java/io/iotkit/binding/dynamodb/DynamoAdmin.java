@@ -3,7 +3,10 @@ package io.iotkit.binding.dynamodb;
 import io.iotkit.binding.Replication;
 import io.iotkit.binding.ReadingFormat;
 import io.iotkit.binding.StoreAdmin;
+import io.iotkit.binding.errors.ConnectFailures;
+import io.iotkit.binding.errors.TcpProbe;
 import io.iotkit.binding.settings.BadPropertyException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -39,6 +42,7 @@ import software.amazon.awssdk.services.dynamodb.model.TableStatus;
 public final class DynamoAdmin implements StoreAdmin {
   /** How long a table may take to become ACTIVE or to go; DynamoDB takes seconds to minutes. */
   private static final long TABLE_WAIT_MS = 600_000;
+  private static final Duration CONNECT_PROBE = Duration.ofSeconds(10);
   /** Parallel segments of the count's Scan. */
   private static final int COUNT_SEGMENTS = 4;
 
@@ -55,6 +59,12 @@ public final class DynamoAdmin implements StoreAdmin {
       settings = DynamoSettings.from(properties);
     } catch (BadPropertyException e) {
       throw new DBException("dynamodb: " + e.getMessage(), e);
+    }
+    // the SDK's HTTP pool can wait out the whole call's time limit when nothing listens at the endpoint
+    Optional<String> unreachable = settings.endpointAddress()
+        .flatMap(a -> TcpProbe.unreachable(List.of(a), CONNECT_PROBE));
+    if (unreachable.isPresent()) {
+      throw new DBException(ConnectFailures.cannotConnect("dynamodb", settings.address(), unreachable.get()));
     }
     DynamoConnection connection = new DynamoConnection(settings, true);
     try {

@@ -1,6 +1,7 @@
 package io.iotkit.binding.dynamodb;
 
 import io.iotkit.binding.settings.BadPropertyException;
+import io.iotkit.binding.settings.HostPort;
 import io.iotkit.binding.settings.PropertyReader;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -122,6 +123,12 @@ public record DynamoSettings(Optional<URI> endpoint, Optional<String> region, Op
   static boolean awsHost(String host) {
     String h = host.toLowerCase(Locale.ROOT);
     return h.endsWith(".amazonaws.com") || h.endsWith(".amazonaws.com.cn");
+  }
+
+  /** The endpoint's host and port (the scheme's port when it names none), or empty for the region's endpoint. */
+  Optional<HostPort> endpointAddress() {
+    return endpoint.map(u -> new HostPort(u.getHost(),
+        u.getPort() >= 0 ? u.getPort() : "https".equalsIgnoreCase(u.getScheme()) ? 443 : 80));
   }
 
   /** The address for messages: the endpoint, or the region's own endpoint (neither holds credentials). */

@@ -7,6 +7,8 @@ import com.mongodb.client.model.IndexOptions;
 import com.mongodb.client.model.Indexes;
 import io.iotkit.binding.Replication;
 import io.iotkit.binding.StoreAdmin;
+import io.iotkit.binding.errors.ConnectFailures;
+import io.iotkit.binding.errors.TcpProbe;
 import io.iotkit.binding.settings.BadPropertyException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -42,6 +44,11 @@ public final class MongoAdmin implements StoreAdmin {
       settings = MongoSettings.from(properties);
     } catch (BadPropertyException e) {
       throw new DBException("mongodb: " + e.getMessage(), e);
+    }
+    // the driver's server selection waits out its whole time limit when nothing listens at the addresses
+    Optional<String> unreachable = TcpProbe.unreachable(settings.hosts(), settings.connectTimeout());
+    if (unreachable.isPresent()) {
+      throw new DBException(ConnectFailures.cannotConnect("mongodb", settings.address(), unreachable.get()));
     }
     MongoConnection connection = new MongoConnection(settings);
     try {
