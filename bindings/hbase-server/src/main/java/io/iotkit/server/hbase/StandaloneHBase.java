@@ -49,6 +49,10 @@ public final class StandaloneHBase {
     HBaseAddresses.apply(conf, host, zooKeeper.port(), Ports.free(host));
     // The local filesystem has no hflush/hsync capability; without this the master aborts and the JVM hangs.
     conf.setBoolean("hbase.unsafe.stream.capability.enforce", false);
+    // One region server, so the master need not wait its default 4.5 s for more to report in at each start.
+    conf.setInt("hbase.master.wait.on.regionservers.mintostart", 1);
+    conf.setInt("hbase.master.wait.on.regionservers.maxtostart", 1);
+    conf.setInt(ClusterSettings.MSG_INTERVAL, ClusterSettings.MSG_INTERVAL_MILLIS);
 
     LocalHBaseCluster cluster = new LocalHBaseCluster(conf, 1, 1, HMaster.class, HRegionServer.class);
     cluster.startup();
