@@ -120,7 +120,8 @@ public final class Bench {
       } catch (Exception e) {
         // One store that cannot be measured (its server missing, a write refused) leaves the others' figures
         // standing: the next group runs, and the result names what was not measured.
-        String failure = group.name() + ": " + (e.getMessage() == null ? e.toString() : e.getMessage());
+        String failure = e instanceof FigureGivenUp ? e.getMessage()
+            : group.name() + ": " + (e.getMessage() == null ? e.toString() : e.getMessage());
         failures.add(failure);
         progress.accept("  not measured: " + failure);
       }
@@ -220,13 +221,21 @@ public final class Bench {
   }
 
   /** Throws, naming the figure, when a round of {@code seconds} took more than its limit. */
-  static void checkRoundTime(String figure, BenchPart.Side side, double seconds, double roundSeconds) {
+  static void checkRoundTime(String figure, BenchPart.Side side, double seconds, double roundSeconds)
+      throws FigureGivenUp {
     double limit = ROUND_LIMIT_FACTOR * roundSeconds + ROUND_GRACE_SECONDS;
     if (seconds > limit) {
-      throw new IllegalStateException(String.format(Locale.ROOT, "%s: a round of the %s side took %.0f s against"
+      throw new FigureGivenUp(String.format(Locale.ROOT, "%s: a round of the %s side took %.0f s against"
           + " about %.1f s asked (more than %.0f s): the store slowed down as it filled; the figure and the store's"
           + " later ones are not measured", figure, side == BenchPart.Side.KIT ? "kit" : "reference", seconds,
           roundSeconds, limit));
+    }
+  }
+
+  /** A figure whose rounds ran far longer than asked; its message names the figure, and with it the store. */
+  static final class FigureGivenUp extends Exception {
+    FigureGivenUp(String message) {
+      super(message);
     }
   }
 

@@ -66,8 +66,7 @@ public final class StoreParts implements PartGroup {
   private final Set<StoreFigure> figures;
   private final List<PlainClientLoop> loops = new ArrayList<>();
   private final List<LoopDashboard> dashboards = new ArrayList<>();
-  private final List<Double> heldPerByte = new ArrayList<>();
-  private final List<Double> grownPerByte = new ArrayList<>();
+  private final List<DiskAfterRound> diskAfterRounds = new ArrayList<>();
   /** What the local server's folder held once it served, before the first reading; -1 when unknown. */
   private long emptyBytes = -1;
   private long readingsWritten;
@@ -205,10 +204,7 @@ public final class StoreParts implements PartGroup {
         long bytes = DiskUsage.of(workDir);
         double readingBytes = (double) readingsWritten * WorkloadSpec.KVP_BYTES;
         if (bytes >= 0) {
-          heldPerByte.add(bytes / readingBytes);
-          if (emptyBytes >= 0) {
-            grownPerByte.add((bytes - emptyBytes) / readingBytes);
-          }
+          diskAfterRounds.add(new DiskAfterRound(bytes, readingBytes));
         }
       }
       return round;
@@ -226,21 +222,26 @@ public final class StoreParts implements PartGroup {
     List<BenchResult.Measurement> all = new ArrayList<>();
     String rounds = " after each round of its parts, warmup rounds included, over the bytes of the 1 KB readings"
         + " written so far (nothing is deleted between rounds)";
-    if (!heldPerByte.isEmpty()) {
+    if (!diskAfterRounds.isEmpty()) {
       all.add(new BenchResult.Measurement("disk held, " + provider.name(), "B per B of readings",
           "the local server's folder (" + workDir.getFileName() + ": store files and logs, as du counts them)"
-              + rounds, values(heldPerByte)));
-    }
-    if (!grownPerByte.isEmpty()) {
-      all.add(new BenchResult.Measurement("disk held above the empty server, " + provider.name(),
-          "B per B of readings", "what the local server's folder grew by since the server served, before the first"
-              + " reading," + rounds, values(grownPerByte), HELD_CEILING));
+              + rounds, perByteOfReadings(0)));
+      if (emptyBytes >= 0) {
+        all.add(new BenchResult.Measurement("disk held above the empty server, " + provider.name(),
+            "B per B of readings", "what the local server's folder grew by since the server served, before the"
+                + " first reading," + rounds, perByteOfReadings(emptyBytes), HELD_CEILING));
+      }
     }
     return all;
   }
 
-  private static double[] values(List<Double> list) {
-    return list.stream().mapToDouble(Double::doubleValue).toArray();
+  /** The local server's folder after a round, beside the bytes of the readings written by then. */
+  private record DiskAfterRound(long folderBytes, double readingBytes) {
+  }
+
+  /** The folder's bytes after each round, less {@code baseBytes}, over the readings' bytes by then. */
+  private double[] perByteOfReadings(long baseBytes) {
+    return diskAfterRounds.stream().mapToDouble(d -> (d.folderBytes() - baseBytes) / d.readingBytes()).toArray();
   }
 
   private String resources(int threads) {

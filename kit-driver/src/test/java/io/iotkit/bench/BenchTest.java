@@ -238,13 +238,43 @@ class BenchTest {
   }
 
   @Test
-  void aRoundFarLongerThanAskedGivesItsFigureUp() {
+  void aRoundFarLongerThanAskedGivesItsFigureUp() throws Exception {
     // 2 s asked: 50 s pass (20 times, plus 10 s of grace), 51 s do not
     Bench.checkRoundTime("full workload, mongodb, 10 threads", BenchPart.Side.KIT, 50, 2);
-    IllegalStateException e = assertThrows(IllegalStateException.class,
+    Bench.FigureGivenUp e = assertThrows(Bench.FigureGivenUp.class,
         () -> Bench.checkRoundTime("full workload, mongodb, 10 threads", BenchPart.Side.REFERENCE, 51, 2));
     assertEquals("full workload, mongodb, 10 threads: a round of the reference side took 51 s against about 2.0 s"
         + " asked (more than 50 s): the store slowed down as it filled; the figure and the store's later ones are"
         + " not measured", e.getMessage());
+  }
+
+  @Test
+  void aFigureGivenUpIsNamedOnceAndOtherFailuresWithTheirStore() throws Exception {
+    List<String> said = new ArrayList<>();
+    BenchResult r = Bench.runGroups(List.of(failing("mongodb", new Bench.FigureGivenUp(
+        "full workload, mongodb, 10 threads: a round took too long")), failing("influxdb",
+        new java.io.IOException("influxd is not on this machine"))), 10, 1, null, said::add);
+    assertEquals(List.of("full workload, mongodb, 10 threads: a round took too long",
+        "influxdb: influxd is not on this machine"), r.failures());
+    assertEquals(List.of("  not measured: full workload, mongodb, 10 threads: a round took too long",
+        "  not measured: influxdb: influxd is not on this machine"), said);
+  }
+
+  private static PartGroup failing(String name, Exception failure) {
+    return new PartGroup() {
+      @Override
+      public String name() {
+        return name;
+      }
+
+      @Override
+      public List<BenchPart> open() throws Exception {
+        throw failure;
+      }
+
+      @Override
+      public void close() {
+      }
+    };
   }
 }

@@ -76,15 +76,14 @@ final class InfluxHttp {
       if (r.statusCode() == 204) {
         return CompletableFuture.<Void>completedFuture(null);
       }
-      String refusal = "influxdb: write refused by " + settings.address() + ": HTTP " + r.statusCode() + ": "
-          + errorText(r.body());
       if (CacheFull.is(r.statusCode(), r.body())
           && System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(pauseMillis) - deadlineNanos < 0) {
         Executor later = CompletableFuture.delayedExecutor(pauseMillis, TimeUnit.MILLISECONDS);
         return CompletableFuture.supplyAsync(() -> null, later)
             .thenCompose(x -> write(lines, deadlineNanos, CacheFull.nextPause(pauseMillis)));
       }
-      throw new CompletionException(new WriteRefused(refusal));
+      throw new CompletionException(new WriteRefused("influxdb: write refused by " + settings.address() + ": HTTP "
+          + r.statusCode() + ": " + errorText(r.body())));
     }).thenCompose(Function.identity());
   }
 
