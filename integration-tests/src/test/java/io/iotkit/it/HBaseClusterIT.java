@@ -43,7 +43,7 @@ class HBaseClusterIT {
     assertEquals(3, r.inputs().sutNodes());
     assertTrue(r.sut().contains("3 DataNodes"), r.sut());
     KitProcess.assertExactDataChecks(r, K);
-    OtherNetworkHost.assertInstancesRanThere(r, 2);
+    OtherNetworkHost.assertInstancesRanThere(kit, run, 2);
 
     // The copies, as the NameNode counts them: three throughout iteration 1 and before iteration 2's warmup; at
     // iteration 2's data check datanode 3 has not heartbeaten for seconds, so every block has 2 live copies.

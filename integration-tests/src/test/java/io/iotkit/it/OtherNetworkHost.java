@@ -83,9 +83,11 @@ final class OtherNetworkHost {
 
   /**
    * The run's {@code instances} instances ran on this host, where it could be had (else on this machine), and none
-   * is left running there.
+   * is left running there. Other tests' runs may share the host at the same time: the run's processes there are
+   * those whose command line names its temporary folder, named after the run and its master's pid.
    */
-  static void assertInstancesRanThere(RunResult r, int instances) throws Exception {
+  static void assertInstancesRanThere(KitProcess kit, KitProcess.CompletedRun run, int instances) throws Exception {
+    RunResult r = run.result();
     Optional<OtherNetworkHost> host = get();
     if (host.isEmpty()) {
       assertEquals(List.of(), r.driverHosts(), "no namespace, so no driver host");
@@ -96,13 +98,18 @@ final class OtherNetworkHost {
     DriverHostResult d = r.driverHosts().get(0);
     assertEquals(h.namespace.inside() + ":" + h.sshd.port, d.name());
     assertEquals(IntStream.range(0, instances).boxed().toList(), d.instances(), "every instance ran there");
+    String marker = "tmp/" + run.runDir().getFileName() + "-" + kit.process.pid();
     long gone = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-    while (h.sessions().descendants().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < gone) {
+    while (!left(h, marker).isEmpty() && System.nanoTime() < gone) {
       Thread.sleep(200);
     }
-    assertEquals(List.of(), h.sessions().descendants().filter(ProcessHandle::isAlive)
-        .map(p -> p.info().commandLine().orElse("?")).toList(), "nothing left running on the driver host");
+    assertEquals(List.of(), left(h, marker), "nothing of the run left running on the driver host");
     System.out.println("the instances ran on " + d.name() + ", a driver host in another network namespace");
+  }
+
+  private static List<String> left(OtherNetworkHost h, String marker) {
+    return h.sessions().descendants().filter(ProcessHandle::isAlive).map(p -> p.info().commandLine().orElse(""))
+        .filter(c -> c.contains(marker)).toList();
   }
 
   /** The host if a test made it already; never makes it. */

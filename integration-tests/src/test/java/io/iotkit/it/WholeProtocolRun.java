@@ -40,7 +40,7 @@ final class WholeProtocolRun {
     }
     KitProcess.CompletedRun run = kit.completed(work);
     KitProcess.assertExactDataChecks(run.result(), kvps);
-    OtherNetworkHost.assertInstancesRanThere(run.result(), INSTANCES);
+    OtherNetworkHost.assertInstancesRanThere(kit, run, INSTANCES);
     return run;
   }
 
