@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * in another network namespace ({@link OtherNetworkHost}).
  */
 class HBaseProtocolIT {
-  private static final long K = 40_000; // 20,000 per instance: 10 queries each per execution
+  private static final long K = 20_000; // 10,000 per instance: 5 queries each per execution
 
   /**
    * With the canary as the password of the HBase client's TLS trust and key stores (hbase.rpc.tls.*, passed to the

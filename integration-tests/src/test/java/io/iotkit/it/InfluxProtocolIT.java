@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the test knows; more than one SUT node is bad input.
  */
 class InfluxProtocolIT {
-  private static final long K = 40_000; // 20,000 per instance: 10 queries each per execution
+  private static final long K = 20_000; // 10,000 per instance: 5 queries each per execution
 
   /**
    * The admin's password is the canary: the local server creates the user with it and runs with authentication

@@ -43,7 +43,7 @@ import org.junit.jupiter.api.io.TempDir;
  * readings read back independently; a wrong address gets one line.
  */
 class KafkaProtocolIT {
-  private static final long K = 40_000; // 20,000 per instance: 10 queries each per execution
+  private static final long K = 20_000; // 10,000 per instance: 5 queries each per execution
 
   @Test
   @Tag("smoke")

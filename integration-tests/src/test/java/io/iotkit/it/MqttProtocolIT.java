@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * apply to a broker. (The file check is not asserted: it depends on the audit manifest of the build.)
  */
 class MqttProtocolIT {
-  private static final long K = 40_000;
+  private static final long K = 20_000;
 
   /**
    * With a login whose password is the canary (HiveMQ CE without a security extension accepts any login, so the
