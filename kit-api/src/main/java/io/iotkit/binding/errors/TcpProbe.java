@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.List;
@@ -46,10 +45,8 @@ public final class TcpProbe {
       return Optional.of(ConnectFailures.unknownHost(address.host()));
     } catch (ConnectException e) {
       return Optional.of(ConnectFailures.REFUSED);
-    } catch (SocketTimeoutException e) {
-      return Optional.empty();
     } catch (IOException | IllegalArgumentException e) {
-      return Optional.empty(); // no route, or a port out of range: the client's own words say it better
+      return Optional.empty(); // no answer in time, no route, a port out of range: the client's own words say it
     }
   }
 }
