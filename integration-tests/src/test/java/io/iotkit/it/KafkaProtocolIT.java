@@ -45,8 +45,7 @@ import org.junit.jupiter.api.io.TempDir;
 class KafkaProtocolIT {
   /**
    * 20,000 per instance: 10 queries each per execution. The local Kafka takes an instance's readings in about a
-   * second, so its queries come while most of them are still on their way; with 5 queries an execution's all read
-   * empty windows once in a CI run.
+   * second; with 5 queries each, all of one measured run's queries once read empty windows in a CI run.
    */
   private static final long K = 40_000;
 
