@@ -27,7 +27,7 @@ import io.iotkit.model.SubstationCount;
 import io.iotkit.model.SutOutage;
 import io.iotkit.model.SystemDescription;
 import io.iotkit.progress.RunConsole;
-import io.iotkit.resources.DiskUsage;
+import io.iotkit.resources.FullDiskWatch;
 import io.iotkit.sut.SutSession;
 import io.iotkit.sut.SutSession.SutException;
 import java.io.IOException;
@@ -100,12 +100,15 @@ public final class RunProtocol {
     Metrics metrics = null;
     String sutDescription = provider.name();
     ExecutionSession session = null;
+    FullDiskWatch disks = FullDiskWatch.start();
+    disks.watch(runDir);
     try {
       record(prerequisites, fileCheck(runDir));
       for (CheckResult c : PricingRules.checks(pricing, system, PricingRules.reportDate(system, started))) {
         record(prerequisites, c);
       }
       session = ExecutionSession.connect(config, provider, environment, runDir, out);
+      disks.watch(session.sutFolder());
       checkHosts(session);
       out.line("starting or connecting to the SUT (" + provider.name() + ") ...");
       session.startSut();
@@ -148,7 +151,7 @@ public final class RunProtocol {
       metrics = Metrics.compute(iterations, pricing);
     } catch (ExecutionSession.Failure e) {
       status = RunStatus.ABORTED;
-      abortReason = withFullDisk(e.getMessage(), session, runDir);
+      abortReason = withFullDisk(e.getMessage(), disks, session, runDir);
       badInput = e.badInput();
     } catch (StrictAbort | SutException e) {
       status = RunStatus.ABORTED;
@@ -166,7 +169,7 @@ public final class RunProtocol {
       Thread.currentThread().interrupt();
     } catch (IOException | RuntimeException e) {
       status = RunStatus.ABORTED;
-      abortReason = withFullDisk("kit error: " + e, session, runDir);
+      abortReason = withFullDisk("kit error: " + e, disks, session, runDir);
     } finally {
       if (session != null) {
         if (session.sut() != null) {
@@ -174,6 +177,7 @@ public final class RunProtocol {
         }
         session.close();
       }
+      disks.close();
     }
     List<SutOutage> outages = session == null ? List.of() : session.outages();
     List<String> reasons = RunResult.reasons(RunResult.checksOf(prerequisites, iterations, cleanup), abortReason);
@@ -237,12 +241,12 @@ public final class RunProtocol {
   }
 
   /**
-   * An abort's reason, with the full disk named where there is one: a store that cannot write stops answering, and
-   * the kit's own writes fail, and neither says why.
+   * An abort's reason, with the full disk named where there is one, or was one during the run: a store that cannot
+   * write stops answering, and the kit's own writes fail, and neither says why.
    */
-  private static String withFullDisk(String reason, ExecutionSession session, Path runDir) {
+  private static String withFullDisk(String reason, FullDiskWatch disks, ExecutionSession session, Path runDir) {
     Path folder = session != null && session.sut() != null && session.sut().embedded() ? session.sutFolder() : runDir;
-    return DiskUsage.full(folder).map(full -> reason + "; " + full + ": give a smaller -k, or --results on a larger"
+    return disks.full(folder).map(full -> reason + "; " + full + ": give a smaller -k, or --results on a larger"
         + " disk").orElse(reason);
   }
 

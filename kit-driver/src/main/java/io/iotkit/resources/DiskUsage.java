@@ -11,7 +11,7 @@ import java.util.Optional;
 /** The disk a folder takes, and whether the disk it is on is full. */
 public final class DiskUsage {
   /** Free space below which a disk counts as full: a store cannot write its next file there. */
-  static final long FULL_BELOW_BYTES = 16L << 20;
+  private static final long FULL_BELOW_BYTES = 16L << 20;
 
   private DiskUsage() {
   }
@@ -47,24 +47,27 @@ public final class DiskUsage {
   }
 
   /**
-   * When the disk of {@code folder} is full: which disk, how little is free of how much, and how much of it
-   * {@code folder} itself takes. Empty when there is room, or when the disk cannot be read.
+   * A full disk as one look saw it: the folder looked at, the disk's free and total bytes, and what the folder
+   * itself held (-1: not known).
    */
-  public static Optional<String> full(Path folder) {
+  public record Full(Path folder, long free, long total, long held) {
+    /** The line naming the disk, e.g. {@code state} "is full": which disk, how little is free, what the folder holds. */
+    public String line(String state) {
+      String inFolder = held < 0 ? "" : ", " + ByteSize.binary(held) + " of it in that folder";
+      return "the disk of " + folder + " " + state + " (" + ByteSize.binary(free) + " free of "
+          + ByteSize.binary(total) + inFolder + ")";
+    }
+  }
+
+  /** The disk of {@code folder} when it is full now; empty when there is room, or when the disk cannot be read. */
+  public static Optional<Full> fullNow(Path folder) {
     try {
       FileStore disk = Files.getFileStore(folder);
       long free = disk.getUsableSpace();
       return free >= FULL_BELOW_BYTES ? Optional.empty()
-          : Optional.of(full(folder, free, disk.getTotalSpace(), of(folder)));
+          : Optional.of(new Full(folder, free, disk.getTotalSpace(), of(folder)));
     } catch (IOException e) {
       return Optional.empty();
     }
-  }
-
-  /** The line for a full disk: which, its free and total bytes, and what {@code folder} holds (-1: not known). */
-  static String full(Path folder, long free, long total, long held) {
-    String inFolder = held < 0 ? "" : ", " + ByteSize.binary(held) + " of it in that folder";
-    return "the disk of " + folder + " is full (" + ByteSize.binary(free) + " free of " + ByteSize.binary(total)
-        + inFolder + ")";
   }
 }

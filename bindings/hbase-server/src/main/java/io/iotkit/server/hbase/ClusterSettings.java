@@ -132,6 +132,7 @@ final class ClusterSettings {
     s.set("hbase.master.wait.on.regionservers.mintostart", Integer.toString(regionServers()));
     s.set("hbase.master.wait.on.regionservers.maxtostart", Integer.toString(regionServers()));
     s.set(MSG_INTERVAL, Integer.toString(MSG_INTERVAL_MILLIS));
+    CleanerSettings.apply(s::set);
     return s;
   }
 

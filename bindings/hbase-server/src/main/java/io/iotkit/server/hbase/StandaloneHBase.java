@@ -53,6 +53,7 @@ public final class StandaloneHBase {
     conf.setInt("hbase.master.wait.on.regionservers.mintostart", 1);
     conf.setInt("hbase.master.wait.on.regionservers.maxtostart", 1);
     conf.setInt(ClusterSettings.MSG_INTERVAL, ClusterSettings.MSG_INTERVAL_MILLIS);
+    CleanerSettings.apply(conf::set);
 
     LocalHBaseCluster cluster = new LocalHBaseCluster(conf, 1, 1, HMaster.class, HRegionServer.class);
     cluster.startup();
