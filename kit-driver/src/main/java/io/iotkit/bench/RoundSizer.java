@@ -96,16 +96,18 @@ final class RoundSizer {
   /** As {@link #round(double, Counted)}, for a side that measures its own span. */
   BenchPart.Round spanned(double seconds, Spanned side) throws Exception {
     long ops = lastRate > 0 ? Math.max(FIRST_OPS, (long) (lastRate * seconds)) : FIRST_OPS;
+    long discarded = 0;
     while (true) {
       Span span = side.run(ops);
       double wall = span.wallSeconds();
       ProcessTotals.Reading used = span.server();
       BenchPart.Round round = new BenchPart.Round(ops, wall, Math.max(1e-9, span.cpuSeconds()), residentBytes(),
-          used == null ? Double.NaN : used.cpuSeconds(), used == null ? Double.NaN : used.writtenBytes());
+          used == null ? Double.NaN : used.cpuSeconds(), used == null ? Double.NaN : used.writtenBytes(), discarded);
       lastRate = round.rate();
       if (wall >= seconds / 2) {
         return round;
       }
+      discarded += ops;
       ops = Math.max(ops * 2, (long) (lastRate * seconds));
     }
   }

@@ -199,7 +199,7 @@ public final class StoreParts implements PartGroup {
   private PairedPart.Side held(PairedPart.Side side) {
     return seconds -> {
       BenchPart.Round round = side.round(seconds);
-      readingsWritten += round.operations();
+      readingsWritten += round.operations() + round.discardedOperations();
       if (sut.embedded()) {
         long bytes = DiskUsage.of(workDir);
         double readingBytes = (double) readingsWritten * WorkloadSpec.KVP_BYTES;

@@ -132,7 +132,7 @@ class BenchTest {
     for (int i = 0; i < n; i++) {
       // a little noise, the same on both sides' values so the ratios' intervals are narrow but not points
       double jitter = 1 + (i % 3) * 0.01;
-      rounds.add(new BenchPart.Round(ops, wall * jitter, cpu * jitter, 0, serverCpu * jitter, written));
+      rounds.add(new BenchPart.Round(ops, wall * jitter, cpu * jitter, 0, serverCpu * jitter, written, 0));
     }
     return rounds;
   }
