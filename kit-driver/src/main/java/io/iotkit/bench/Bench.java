@@ -157,6 +157,10 @@ public final class Bench {
           c.ratio().ratio(), c.ratio().low(), c.ratio().high(),
           c.verdict() == BenchResult.Verdict.NONE ? "" : ", " + c.verdict().name().toLowerCase()));
     }
+    for (BenchResult.Measurement m : jitCpu(f.name(), kit, reference)) {
+      measurements.add(m);
+      progress.accept(String.format("  %s: %.2f %s", m.name(), m.median(), m.unit()));
+    }
     if (part.resourcesName() != null) {
       for (BenchResult.Measurement m : resources(part.resourcesName(), part.kitLabel(), kit)) {
         measurements.add(m);
@@ -178,6 +182,21 @@ public final class Bench {
         "resident set (VmRSS) at the end of each measured round of the bench JVM while it ran the kit side ("
             + kitLabel + "): the instance and its store client, plus the bench and the reference's idle client; the"
             + " store's server runs in a process of its own", mib));
+  }
+
+  /**
+   * The JIT compiler's CPU per 10,000 operations in each side's measured rounds: left out of the sides' client CPU,
+   * since the compiler works for the whole JVM, whichever side's round it happens to run in, and for its first
+   * minutes rather than per operation; reported so that what was left out is seen.
+   */
+  static List<BenchResult.Measurement> jitCpu(String figure, BenchPart.Round[] kit, BenchPart.Round[] reference) {
+    String what = "CPU time of the bench JVM's JIT compiler threads (C1, C2) during each measured round of the %s"
+        + " side, per 10,000 operations; not in the side's client CPU per 10,000";
+    return List.of(
+        new BenchResult.Measurement("JIT compiler, " + figure + ", kit side", "CPU ms per 10,000",
+            String.format(what, "kit"), rates(kit, r -> 1_000 * r.jitCpuPer10k())),
+        new BenchResult.Measurement("JIT compiler, " + figure + ", reference side", "CPU ms per 10,000",
+            String.format(what, "reference"), rates(reference, r -> 1_000 * r.jitCpuPer10k())));
   }
 
   private static double[] rates(BenchPart.Round[] rounds, ToDoubleFunction<BenchPart.Round> rate) {

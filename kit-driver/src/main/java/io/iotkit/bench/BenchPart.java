@@ -14,17 +14,23 @@ public interface BenchPart {
   enum Side { KIT, REFERENCE }
 
   /**
-   * One round of one side: operations done, wall time, the JVM's CPU time (all its threads, GC and JIT
-   * included), the JVM's resident memory when the round ended (0 where unknown), and the local server's CPU time
-   * and disk bytes written over the same span (NaN where the kit started no server or cannot read them). On a
-   * machine shared with other work the CPU times are the steadier figures. {@code discardedOperations} are those of
+   * One round of one side: operations done, wall time, the JVM's CPU time (all its threads, GC included, but its
+   * JIT compiler threads', which {@code jitCpuSeconds} has apart), the JVM's resident memory when the round ended
+   * (0 where unknown), and the local server's CPU time and disk bytes written over the same span (NaN where the
+   * kit started no server or cannot read them). On a machine shared with other work the CPU times are the
+   * steadier figures. {@code discardedOperations} are those of
    * the shorter attempts run before it and discarded as too short to time: no figure counts them, but a store
    * holds what they wrote.
    */
-  record Round(long operations, double wallSeconds, double cpuSeconds, long residentBytes, double serverCpuSeconds,
-               double serverWrittenBytes, long discardedOperations) {
+  record Round(long operations, double wallSeconds, double cpuSeconds, double jitCpuSeconds, long residentBytes,
+               double serverCpuSeconds, double serverWrittenBytes, long discardedOperations) {
     public Round(long operations, double wallSeconds, double cpuSeconds) {
-      this(operations, wallSeconds, cpuSeconds, 0, Double.NaN, Double.NaN, 0);
+      this(operations, wallSeconds, cpuSeconds, 0, 0, Double.NaN, Double.NaN, 0);
+    }
+
+    /** The JIT compiler threads' CPU seconds per 10,000 operations. */
+    public double jitCpuPer10k() {
+      return jitCpuSeconds / operations * 10_000;
     }
 
     public double rate() {

@@ -57,7 +57,7 @@ final class KitIngest {
    * the run: the opening of its bindings, before the barrier, is no more in the CPU time than in the wall time.
    */
   private RoundSizer.Span span(long kvps) throws Exception {
-    long[] cpuAtStart = new long[1];
+    RoundSizer.Cpu[] cpuAtStart = new RoundSizer.Cpu[1];
     ProcessTotals.Reading[] serverAtStart = new ProcessTotals.Reading[1];
     InstanceSpec spec = new InstanceSpec("bench", 0, 1, substation, kvps, WorkloadSpec.KVP_BYTES, threads,
         binding.name(), null, Map.of(), 0, seed++, null, null, 0, Arrivals.FIXED, !queries);
@@ -65,10 +65,10 @@ final class KitIngest {
         second -> { }, measured);
     InstanceResult r = runner.run(() -> {
       serverAtStart[0] = sizer.serverNow();
-      cpuAtStart[0] = RoundSizer.cpuNanos();
+      cpuAtStart[0] = RoundSizer.Cpu.now();
       return Clock.micros();
     });
-    long cpu = RoundSizer.cpuNanos() - cpuAtStart[0];
+    RoundSizer.Cpu cpu = RoundSizer.Cpu.now().since(cpuAtStart[0]);
     ProcessTotals.Reading server = sizer.used(serverAtStart[0]);
     if (r.acknowledged() != kvps) {
       throw new IllegalStateException(binding.name() + " acknowledged " + r.acknowledged() + " of " + kvps
@@ -79,7 +79,7 @@ final class KitIngest {
       throw new IllegalStateException(binding.name() + " failed " + r.failedQueries() + " dashboard queries (the"
           + " first one's reason is in bench.log)");
     }
-    return new RoundSizer.Span(Math.max(1, r.endMicros() - r.startMicros()) / 1e6, cpu / 1e9,
+    return new RoundSizer.Span(Math.max(1, r.endMicros() - r.startMicros()) / 1e6, cpu,
         server);
   }
 }

@@ -1,6 +1,7 @@
 package io.iotkit.bench;
 
 import com.sun.management.OperatingSystemMXBean;
+import io.iotkit.resources.JitCompilerCpu;
 import io.iotkit.resources.ProcessTotals;
 import java.lang.management.ManagementFactory;
 
@@ -20,9 +21,27 @@ final class RoundSizer {
    * How long a side's operations took in wall time and in the JVM's CPU time, and what the local server used,
    * each over the same span.
    *
+   * @param cpu the JVM's CPU time over the span
    * @param server the server's CPU time and disk bytes written, or null where the kit started no server
    */
-  record Span(double wallSeconds, double cpuSeconds, ProcessTotals.Reading server) {
+  record Span(double wallSeconds, Cpu cpu, ProcessTotals.Reading server) {
+  }
+
+  /**
+   * The JVM's CPU time, in nanoseconds, in two parts: its JIT compiler threads' ({@link JitCompilerCpu}), and every
+   * other thread's, GC included. A side's CPU per reading is the second: compiling is a cost of the JVM's first
+   * minutes that falls on whichever side's round is running, and it is reported apart.
+   */
+  record Cpu(long clientNanos, long jitNanos) {
+    /** The JVM's CPU time so far: the start or end of a {@link Span}. */
+    static Cpu now() {
+      long jit = JitCompilerCpu.nanos();
+      return new Cpu(OS.getProcessCpuTime() - jit, jit);
+    }
+
+    Cpu since(Cpu start) {
+      return new Cpu(clientNanos - start.clientNanos, jitNanos - start.jitNanos);
+    }
   }
 
   /**
@@ -31,11 +50,6 @@ final class RoundSizer {
    */
   interface Spanned {
     Span run(long ops) throws Exception;
-  }
-
-  /** The JVM's CPU time so far, all threads: the start or end of a {@link Span}. */
-  static long cpuNanos() {
-    return OS.getProcessCpuTime();
   }
 
   private static final OperatingSystemMXBean OS =
@@ -81,10 +95,9 @@ final class RoundSizer {
   BenchPart.Round round(double seconds, Counted counted) throws Exception {
     return spanned(seconds, ops -> {
       ProcessTotals.Reading serverAtStart = serverNow();
-      long cpu = cpuNanos();
+      Cpu cpu = Cpu.now();
       double wall = counted.seconds(ops);
-      long cpuAtEnd = cpuNanos();
-      return new Span(wall, (cpuAtEnd - cpu) / 1e9, used(serverAtStart));
+      return new Span(wall, Cpu.now().since(cpu), used(serverAtStart));
     });
   }
 
@@ -101,8 +114,9 @@ final class RoundSizer {
       Span span = side.run(ops);
       double wall = span.wallSeconds();
       ProcessTotals.Reading used = span.server();
-      BenchPart.Round round = new BenchPart.Round(ops, wall, Math.max(1e-9, span.cpuSeconds()), residentBytes(),
-          used == null ? Double.NaN : used.cpuSeconds(), used == null ? Double.NaN : used.writtenBytes(), discarded);
+      BenchPart.Round round = new BenchPart.Round(ops, wall, Math.max(1e-9, span.cpu().clientNanos() / 1e9),
+          span.cpu().jitNanos() / 1e9, residentBytes(), used == null ? Double.NaN : used.cpuSeconds(),
+          used == null ? Double.NaN : used.writtenBytes(), discarded);
       lastRate = round.rate();
       if (wall >= seconds / 2) {
         return round;

@@ -38,7 +38,7 @@ public record BenchResult(String startedAt, Environment machine, double[] loadBe
   }
 
   /**
-   * A figure of the kit alone, one value per round: no reference, no ratio; where it has a ceiling, the verdict
+   * A figure without a ratio, one value per round of one side; where it has a ceiling, the verdict
    * is on the largest value, the peak.
    *
    * @param name what was measured, e.g. "instance resources, hbase: resident memory"
@@ -249,6 +249,9 @@ public record BenchResult(String startedAt, Environment machine, double[] loadBe
     if (values.length == 0) {
       return Double.NaN;
     }
-    return (Arrays.stream(values).max().getAsDouble() - Arrays.stream(values).min().getAsDouble()) / median(values);
+    double range = Arrays.stream(values).max().getAsDouble() - Arrays.stream(values).min().getAsDouble();
+    double median = median(values);
+    // a median of 0 (a compiler that did no work in most rounds) has no relative spread
+    return range == 0 ? 0 : median == 0 ? Double.NaN : range / median;
   }
 }

@@ -53,7 +53,7 @@ public final class BenchReport {
       sb.append(fmt("  %s: kit = %s; reference = %s%n", f.name(), f.kitLabel(), f.referenceLabel()));
     }
     if (!r.measurements().isEmpty()) {
-      sb.append("\nMeasurements of the kit alone (median of the rounds, no reference):\n");
+      sb.append("\nMeasurements without a ratio (median of the rounds):\n");
       int width = r.measurements().stream().mapToInt(m -> m.name().length()).max().orElse(0);
       for (BenchResult.Measurement m : r.measurements()) {
         sb.append(fmt("%s  %s%n", pad(m.name(), -width), value(m)));
@@ -68,7 +68,7 @@ public final class BenchReport {
 
   /**
    * The same table in Markdown, for docs: the header, one row per quantity of each figure, the note on intervals
-   * and the measurements of the kit alone.
+   * and the measurements without a ratio.
    */
   public static String markdown(BenchResult r) {
     StringBuilder sb = new StringBuilder(header(r)).append("\n\n");
@@ -125,8 +125,9 @@ public final class BenchReport {
   static final String INTERVALS = "Ratios are kit over reference, of the medians of the measured rounds; the 95 %"
       + " interval is a bootstrap over the paired rounds. A verdict is met or missed only when the whole interval"
       + " lies on one side of the target, and needs at least " + BenchResult.Comparison.MIN_ROUNDS + " rounds;"
-      + " otherwise it is undecided. CPU is per 10,000 operations: the bench JVM's own time for the client, the"
-      + " local server's processes (every node, with the processes under them) for the server.";
+      + " otherwise it is undecided. CPU is per 10,000 operations: the bench JVM's own time for the client, less its"
+      + " JIT compiler threads' (measured apart, below), and the local server's processes (every node, with the"
+      + " processes under them) for the server.";
 
   private static double ratio(BenchResult.Figure f, String quantity) {
     return f.comparisons().stream().filter(c -> c.quantity().equals(quantity)).findFirst()
@@ -152,7 +153,8 @@ public final class BenchReport {
 
   /** The median with its unit, the peak and how far the rounds spread; with a ceiling, the verdict on the peak. */
   public static String value(BenchResult.Measurement m) {
-    String value = fmt("%,.2f %s (max %,.2f, spread %.0f%%)", m.median(), m.unit(), m.max(), 100 * m.spread());
+    String spread = Double.isFinite(m.spread()) ? fmt("%.0f%%", 100 * m.spread()) : "–";
+    String value = fmt("%,.2f %s (max %,.2f, spread %s)", m.median(), m.unit(), m.max(), spread);
     return m.ceiling() == null ? value
         : value + fmt(", peak ≤ %s: %s", Html.plain(m.ceiling()), m.verdict().name().toLowerCase(Locale.ROOT));
   }

@@ -13,7 +13,7 @@ import java.util.List;
  * @param firstColumn the heading of the column that names each figure
  * @param quantityColumn the heading of the column that names each quantity of a figure
  * @param columns the headings of the figures' numeric columns
- * @param measurements the measurements of the kit alone; their table is left out when there are none
+ * @param measurements the measurements without a ratio; their table is left out when there are none
  * @param charts the chart figures; their SVG is the one value the template inserts unescaped
  */
 record BenchView(PageFrame frame, String header, String intervals, String firstColumn, String quantityColumn,

@@ -111,6 +111,19 @@ final class ProcText {
     return Long.parseLong(f[11]) + Long.parseLong(f[12]) + Long.parseLong(f[13]) + Long.parseLong(f[14]);
   }
 
+  /**
+   * /proc/PID/task/TID/stat of one thread: its name ({@code comm}, at most 15 characters, e.g. "C2 CompilerThre")
+   * and its own user and system ticks (not its process's children's, which every thread's file repeats).
+   */
+  record ThreadTicks(String name, long ticks) {
+  }
+
+  static ThreadTicks threadTicks(String text) {
+    int close = text.lastIndexOf(')');
+    String[] f = text.substring(close + 1).trim().split("\\s+");
+    return new ThreadTicks(text.substring(text.indexOf('(') + 1, close), Long.parseLong(f[11]) + Long.parseLong(f[12]));
+  }
+
   /** /proc/PID/task/TID/children: the child processes a thread started, as pids; empty for none. */
   static List<Long> children(String text) {
     List<Long> pids = new ArrayList<>();

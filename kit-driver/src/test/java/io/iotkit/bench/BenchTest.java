@@ -132,7 +132,7 @@ class BenchTest {
     for (int i = 0; i < n; i++) {
       // a little noise, the same on both sides' values so the ratios' intervals are narrow but not points
       double jitter = 1 + (i % 3) * 0.01;
-      rounds.add(new BenchPart.Round(ops, wall * jitter, cpu * jitter, 0, serverCpu * jitter, written, 0));
+      rounds.add(new BenchPart.Round(ops, wall * jitter, cpu * jitter, 0, 0, serverCpu * jitter, written, 0));
     }
     return rounds;
   }
@@ -168,7 +168,9 @@ class BenchTest {
     String md = BenchReport.markdown(r);
     assertTrue(md.contains("| given rounds | rate (wall clock) |"), md);
     assertTrue(md.contains("| client CPU per 10,000 | 2.020 CPU s | 1.010 CPU s | 2.000 |"), md);
-    assertTrue(md.lines().filter(l -> l.startsWith("| ")).allMatch(l -> l.split(" \\| ", -1).length == 8), md);
+    String figures = md.substring(0, md.indexOf("| measurement | value |"));
+    assertTrue(figures.lines().filter(l -> l.startsWith("| ")).allMatch(l -> l.split(" \\| ", -1).length == 8), md);
+    assertTrue(md.contains("| JIT compiler, given rounds, kit side | "), "the compiler's CPU, left out, is shown: " + md);
   }
 
   @Test

@@ -12,7 +12,7 @@ class RoundSizerTest {
 
   private RoundSizer.Span side(long ops) {
     asked.add(ops);
-    return new RoundSizer.Span(ops / 10_000.0, ops / 20_000.0, null);
+    return new RoundSizer.Span(ops / 10_000.0, new RoundSizer.Cpu(ops * 50_000, 0), null);
   }
 
   @Test

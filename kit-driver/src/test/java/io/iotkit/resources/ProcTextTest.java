@@ -72,6 +72,13 @@ class ProcTextTest {
   }
 
   @Test
+  void threadTicksAreTheThreadsOwnAndItsNameMayHaveSpaces() {
+    String stat = "4250 (C2 CompilerThre) S 1 4242 4242 0 -1 4194368 0 0 0 0 412 9 7 3 20 0 35 0 12345 "
+        + "5000000000 60000 18446744073709551615 1 1 0 0 0 0 0 0 0 0 0 0 17 1 0 0 0 0 0";
+    assertEquals(new ProcText.ThreadTicks("C2 CompilerThre", 412 + 9), ProcText.threadTicks(stat));
+  }
+
+  @Test
   void processIoNeedsBothByteLines() {
     String io = "rchar: 6976\nwchar: 0\nsyscr: 10\nsyscw: 0\nread_bytes: 4096\nwrite_bytes: 67108864\n"
         + "cancelled_write_bytes: 0\n";
