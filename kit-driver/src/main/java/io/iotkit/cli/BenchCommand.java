@@ -34,8 +34,9 @@ import picocli.CommandLine.Option;
         + " local server is started once (as a run starts it), and the kit's driver instance, with dashboard"
         + " queries off (ingest path) and on (full workload), is compared with the store's own client in a plain"
         + " loop writing the same readings with as many threads; for each, the rate, the client's CPU per reading"
-        + " and, for a local server, the server's CPU and disk bytes written per reading, each as a ratio with a"
-        + " 95 %% interval and a verdict against its target; the instance's resident memory beside. Writes"
+        + " (without the JIT compiler's, shown apart) and, for a local server, the server's CPU and disk bytes"
+        + " written per reading, each as a ratio with a 95 %% interval and a verdict against its target; the"
+        + " instance's resident memory beside. Writes"
         + " bench.json, bench.html and bench.md (the table for docs). Ratios, not absolute rates, are what it reports.",
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:the bench ran", "1:a store's server did not start or failed (the other stores are measured"
