@@ -114,8 +114,8 @@ public final class InstanceRunner {
       // The schedules' origin: the start instant on this JVM's monotonic clock, shared by every thread, so a thread
       // that starts late is behind its schedule (and catches up) rather than shifting it.
       long originNanos = System.nanoTime() - (clockMicros.getAsLong() - start) * 1_000;
-      IntervalSampler sampler = new IntervalSampler(states.stream().map(s -> s.measured).toList(), start,
-          clockMicros, seconds);
+      IntervalSampler sampler = new IntervalSampler(states.stream().map(s -> s.measured).toList(),
+          workload.ingestLatencies(), start, clockMicros, seconds);
       Thread sampling = new Thread(sampler::sampleEverySecond, "sampler");
       sampling.setDaemon(true);
       if (measured) {

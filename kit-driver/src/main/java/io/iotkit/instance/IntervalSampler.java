@@ -20,23 +20,19 @@ final class IntervalSampler {
   private static final long INTERVAL_MICROS = WorkloadSpec.SAMPLE_INTERVAL_MICROS;
 
   private final List<ThreadMeasurements> threads;
+  private final IngestLatencies ingestLatencies;
   private final long startMicros;
   private final LongSupplier clockMicros;
   private final Consumer<SecondFrame> frames;
   private final Histogram ingest = new Histogram(ThreadMeasurements.SIGNIFICANT_DIGITS);
   private final Histogram inserts = new Histogram(ThreadMeasurements.SIGNIFICANT_DIGITS);
-  /**
-   * Where a recorder's second is copied before it is added up. Copying into it (rather than taking a new interval
-   * histogram) lets each recorder keep its two histograms, already grown to the run's latencies: a new one every
-   * second would grow again on the store client's threads, through an exception per growth, for every reading.
-   */
-  private final Histogram scratch = new Histogram(ThreadMeasurements.SIGNIFICANT_DIGITS);
   private int second;
   private long lastAcknowledged;
 
-  IntervalSampler(List<ThreadMeasurements> threads, long startMicros, LongSupplier clockMicros,
-                  Consumer<SecondFrame> frames) {
+  IntervalSampler(List<ThreadMeasurements> threads, IngestLatencies ingestLatencies, long startMicros,
+                  LongSupplier clockMicros, Consumer<SecondFrame> frames) {
     this.threads = threads;
+    this.ingestLatencies = ingestLatencies;
     this.startMicros = startMicros;
     this.clockMicros = clockMicros;
     this.frames = frames;
@@ -65,12 +61,13 @@ final class IntervalSampler {
     Histogram querySecond = new Histogram(ThreadMeasurements.SIGNIFICANT_DIGITS);
     for (ThreadMeasurements t : threads) {
       acknowledged += t.acknowledgedSoFar.get();
-      t.ingestMicros.getIntervalHistogramInto(scratch);
-      ingestSecond.add(scratch);
-      t.insertMicros.getIntervalHistogramInto(scratch);
-      insertSecond.add(scratch);
-      t.queryInterval.getIntervalHistogramInto(scratch);
-      querySecond.add(scratch);
+    }
+    // after the counts: a reading's latency is recorded before it is counted, so every reading counted so far
+    // has its latency in this second or an earlier one
+    ingestLatencies.addIntervalTo(ingestSecond);
+    for (ThreadMeasurements t : threads) {
+      t.insertMicros.addIntervalTo(insertSecond);
+      t.queryInterval.addIntervalTo(querySecond);
     }
     ingest.add(ingestSecond);
     inserts.add(insertSecond);

@@ -68,6 +68,7 @@ public final class IotWorkload extends Workload {
   private long seed;
   private int kvpBytes = WorkloadSpec.KVP_BYTES;
   private long inFlightBound = DEFAULT_IN_FLIGHT;
+  private final IngestLatencies ingest = new IngestLatencies();
 
   public IotWorkload() {
     this(Clock::micros);
@@ -104,6 +105,11 @@ public final class IotWorkload extends Workload {
 
   private static long inFlightBound(Properties p) {
     return new io.iotkit.binding.settings.PropertyReader(p).longIn(IN_FLIGHT, DEFAULT_IN_FLIGHT, 1, Long.MAX_VALUE);
+  }
+
+  /** The instance's ingest latencies, recorded wherever acknowledgements arrive. */
+  IngestLatencies ingestLatencies() {
+    return ingest;
   }
 
   /** Sets when this substation's data begins (window B never reaches before it); call before threads start. */
@@ -161,7 +167,7 @@ public final class IotWorkload extends Workload {
   /** Gives the thread its writer: the one its readings go to, whose flush sends what it holds. */
   void attach(ReadingWriter writer, Object threadState) {
     ThreadState s = (ThreadState) threadState;
-    s.inFlight = new InFlight(s.measured, () -> {
+    s.inFlight = new InFlight(s.measured, ingest, () -> {
       try {
         writer.flush();
       } catch (DBException | RuntimeException e) {
@@ -185,9 +191,9 @@ public final class IotWorkload extends Workload {
     long t0 = System.nanoTime();
     Status status = db.insert(table, r.key(), values);
     long micros = (System.nanoTime() - t0) / 1_000;
-    s.measured.insertMicros.recordValue(micros);
+    s.measured.insertMicros.record(micros);
     if (status.isOk()) {
-      s.measured.ingestMicros.recordValue(micros); // YCSB's insert returns once the store acknowledged
+      ingest.record(micros); // YCSB's insert returns once the store acknowledged
       s.measured.acknowledge(1);
       return true;
     }
@@ -220,7 +226,7 @@ public final class IotWorkload extends Workload {
       taken = false;
     }
     if (measured) {
-      s.measured.insertMicros.recordValue((System.nanoTime() - t0) / 1_000);
+      s.measured.insertMicros.record((System.nanoTime() - t0) / 1_000);
     }
     return taken;
   }

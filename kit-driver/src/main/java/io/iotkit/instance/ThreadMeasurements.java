@@ -6,28 +6,20 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.Recorder;
-import org.HdrHistogram.SingleWriterRecorder;
 
 /**
- * What one insert thread measured. Its thread is the only writer, except of {@link #acknowledgedSoFar} and
- * {@link #ingestMicros} when its binding acknowledges asynchronously ({@link InFlight}: the store client's threads
- * add to them). The instance's
- * {@link IntervalSampler} reads the recorders and {@link #acknowledgedSoFar} while the run goes on, everything else
- * once the thread ended.
+ * What one insert thread measured. Its thread is the only writer, except of {@link #acknowledgedSoFar} when its
+ * binding acknowledges asynchronously ({@link InFlight}: the store client's threads add to it; their ingest
+ * latencies go to the instance's {@link IngestLatencies}). The instance's {@link IntervalSampler} reads the
+ * interval histograms and {@link #acknowledgedSoFar} while the run goes on, everything else once the thread ended.
  */
 final class ThreadMeasurements {
   static final int SIGNIFICANT_DIGITS = 3;
 
-  /** Insert call latency in µs since the sampler's last look (the sampler keeps the whole run's total). */
-  final SingleWriterRecorder insertMicros = new SingleWriterRecorder(SIGNIFICANT_DIGITS);
-  /**
-   * Ingest latency in µs since the sampler's last look: from each reading's generation (its scheduled instant when
-   * paced) to the store's durable acknowledgement. Recorded on whatever thread the acknowledgement arrives.
-   */
-  final Recorder ingestMicros = new Recorder(SIGNIFICANT_DIGITS);
-  /** Query latency in µs, all templates, since the sampler's last look. */
-  final SingleWriterRecorder queryInterval = new SingleWriterRecorder(SIGNIFICANT_DIGITS);
+  /** Insert call latency in µs, read by the sampler second by second (it keeps the whole run's total). */
+  final SingleWriterHistogram insertMicros = new SingleWriterHistogram();
+  /** Query latency in µs, all templates, read by the sampler second by second. */
+  final SingleWriterHistogram queryInterval = new SingleWriterHistogram();
   final Map<Aggregate, Histogram> queryMicros = new EnumMap<>(Aggregate.class);
   /** Readings acknowledged so far, read by the sampler while the run goes on. */
   final AtomicLong acknowledgedSoFar = new AtomicLong();
@@ -76,6 +68,6 @@ final class ThreadMeasurements {
 
   void recordQuery(Aggregate template, long micros) {
     queryMicros.get(template).recordValue(micros);
-    queryInterval.recordValue(micros);
+    queryInterval.record(micros);
   }
 }
