@@ -87,7 +87,11 @@ final class PgNode {
     List<String> all = new ArrayList<>(List.of("# written by the kit's launcher at every start",
         "listen_addresses = '" + host + "'", "port = " + port,
         // no Unix socket: the kit connects over TCP, and a socket folder may not be the postgres account's
-        "unix_socket_directories = ''", "logging_collector = off"));
+        "unix_socket_directories = ''", "logging_collector = off",
+        // WAL is held until a checkpoint has the pages it covers on disk; PostgreSQL's default (1 GB before a
+        // checkpoint is due) holds as much WAL as table data for a run's first gigabyte. A checkpoint every 32 MB
+        // or so keeps what the node holds near the table itself; the pages have to be written anyway.
+        "max_wal_size = 64MB", "min_wal_size = 32MB"));
     all.addAll(lines);
     Path conf = data().resolve("kit.conf");
     Files.write(conf, all, StandardCharsets.UTF_8);
