@@ -106,9 +106,16 @@ final class ProcText {
    * spaces and parentheses.
    */
   static long processTicks(String text) {
-    String[] f = text.substring(text.lastIndexOf(')') + 1).trim().split("\\s+");
-    // after ")" the first field is field 3 (state), so field n is f[n - 3]: utime, stime, cutime, cstime
+    String[] f = fieldsAfterName(text);
     return Long.parseLong(f[11]) + Long.parseLong(f[12]) + Long.parseLong(f[13]) + Long.parseLong(f[14]);
+  }
+
+  /**
+   * The fields of a stat line after its command name, which is in parentheses and may hold spaces and ")": the
+   * first is field 3 (state), so field n is at n - 3 (utime 11, stime 12, cutime 13, cstime 14).
+   */
+  private static String[] fieldsAfterName(String text) {
+    return text.substring(text.lastIndexOf(')') + 1).trim().split("\\s+");
   }
 
   /**
@@ -119,9 +126,9 @@ final class ProcText {
   }
 
   static ThreadTicks threadTicks(String text) {
-    int close = text.lastIndexOf(')');
-    String[] f = text.substring(close + 1).trim().split("\\s+");
-    return new ThreadTicks(text.substring(text.indexOf('(') + 1, close), Long.parseLong(f[11]) + Long.parseLong(f[12]));
+    String[] f = fieldsAfterName(text);
+    return new ThreadTicks(text.substring(text.indexOf('(') + 1, text.lastIndexOf(')')),
+        Long.parseLong(f[11]) + Long.parseLong(f[12]));
   }
 
   /** /proc/PID/task/TID/children: the child processes a thread started, as pids; empty for none. */
