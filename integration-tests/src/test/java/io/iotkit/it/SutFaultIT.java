@@ -20,8 +20,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Faults of a running SUT and of a driver instance, on real local servers: a dead or hung SUT ends the run within
- * 30 s of the fault with one line, a dead instance within 10 s, nothing left running; a SUT that pauses for 3 s
- * and comes back does not end it, and the pause is disclosed.
+ * 30 s of the fault with one line (in an execution or in the master's own calls between them), a dead instance
+ * within 10 s, nothing left running; a SUT that pauses for 3 s and comes back does not end it, and the pause is
+ * disclosed.
  */
 class SutFaultIT {
   private static final long SUT_FAULT_LIMIT_MILLIS = 30_000;
@@ -54,6 +55,28 @@ class SutFaultIT {
       assertAbortedOnSutFault(work, k, millis, "stopped answering");
     } finally {
       signal("-CONT", tree).run(); // the kit killed it; should it not have, let it end
+    }
+  }
+
+  /**
+   * The SUT hangs while the master counts the data check's readings (dynalite counts 200,000 items in some 2 s, so
+   * the stop lands in the count): the master's own calls on the store are watched as the executions are.
+   */
+  @Test
+  void aSutThatHangsInTheDataCheckEndsTheRunWithinThirtySeconds(@TempDir Path work) throws Exception {
+    KitProcess k = KitProcess.startRun(work, "-b", "dynamodb", "-p", "2", "-k", "100000");
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+    while (!Files.readString(k.stdout).contains("iteration 1: data check ...")) {
+      assertTrue(k.process.isAlive(), "the kit ended early: " + Files.readString(k.stderr));
+      assertTrue(System.nanoTime() < deadline, "the data check never started");
+      Thread.sleep(20);
+    }
+    List<Long> tree = processTree(serverPid(work, "dynalite/cli.js"));
+    try {
+      long millis = faultToExit("SIGSTOP of the local dynamodb in the data check", k, signal("-STOP", tree));
+      assertAbortedOnSutFault(work, k, millis, "stopped answering");
+    } finally {
+      signal("-CONT", tree).run();
     }
   }
 

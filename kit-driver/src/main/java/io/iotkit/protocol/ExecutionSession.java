@@ -234,6 +234,28 @@ public final class ExecutionSession implements AutoCloseable {
     }
   }
 
+  /**
+   * Runs a call on the SUT's administration between executions (the data check's counts, the purge) with the SUT
+   * watched as during an execution, so that a store that stops answering then (a full disk, a killed server) ends
+   * the run in seconds too, instead of leaving the master in its client's retries.
+   */
+  public <T> T watched(String what, SutWatch.AdminCall<T> call) throws Failure, DBException {
+    try (SutWatch watch = SutWatch.start(sut)) {
+      watch.phase(what);
+      try {
+        return watch.await(call);
+      } finally {
+        outages.addAll(watch.outages());
+      }
+    } catch (SutWatch.SutDeadException e) {
+      sutDead = true;
+      throw new Failure(e.getMessage(), false);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new Failure("interrupted", false);
+    }
+  }
+
   /** A call on the SUT's administration that failed, as one line: a bad binding property is bad input. */
   public Failure failure(DBException e) {
     Optional<BadPropertyException> bad = BadPropertyException.in(e);

@@ -3,6 +3,7 @@ package io.iotkit.protocol;
 import io.iotkit.binding.BindingProvider;
 import io.iotkit.binding.DeliveryWatch;
 import io.iotkit.binding.Replication;
+import io.iotkit.binding.errors.ConnectFailures;
 import io.iotkit.check.ExecutionRules;
 import io.iotkit.check.FileCheck;
 import io.iotkit.check.FileManifest;
@@ -141,7 +142,8 @@ public final class RunProtocol {
       for (int it = 1; it <= ITERATIONS; it++) {
         if (it > 1) {
           out.line("system cleanup: purge, temporary files, restart ...");
-          for (CheckResult c : SystemCleanup.run(sut, previous, runDir.resolve("tmp"), runDir.resolve("logs"))) {
+          for (CheckResult c : SystemCleanup.run(session, previous, runDir.resolve("tmp"),
+              runDir.resolve("logs"))) {
             record(cleanup, c);
           }
         }
@@ -151,17 +153,17 @@ public final class RunProtocol {
       metrics = Metrics.compute(iterations, pricing);
     } catch (ExecutionSession.Failure e) {
       status = RunStatus.ABORTED;
-      abortReason = withFullDisk(e.getMessage(), disks, session, runDir);
+      abortReason = withFullDisk(ConnectFailures.firstAndLastLine(e.getMessage()), disks, session, runDir);
       badInput = e.badInput();
     } catch (StrictAbort | SutException e) {
       status = RunStatus.ABORTED;
-      abortReason = e.getMessage();
+      abortReason = ConnectFailures.firstAndLastLine(e.getMessage());
       badInput = e instanceof SutSession.BadSetupException;
     } catch (DBException e) {
       // e.g. a layout prepare() cannot make with these properties
       ExecutionSession.Failure f = session.failure(e);
       status = RunStatus.ABORTED;
-      abortReason = f.getMessage();
+      abortReason = ConnectFailures.firstAndLastLine(f.getMessage());
       badInput = f.badInput();
     } catch (InterruptedException e) {
       status = RunStatus.ABORTED;
@@ -169,7 +171,7 @@ public final class RunProtocol {
       Thread.currentThread().interrupt();
     } catch (IOException | RuntimeException e) {
       status = RunStatus.ABORTED;
-      abortReason = withFullDisk("kit error: " + e, disks, session, runDir);
+      abortReason = withFullDisk(ConnectFailures.firstAndLastLine("kit error: " + e), disks, session, runDir);
     } finally {
       if (session != null) {
         if (session.sut() != null) {
@@ -298,7 +300,7 @@ public final class RunProtocol {
         warmup = warmup.withEndToEnd(delivered.warmup());
         measured = measured.withEndToEnd(delivered.measured());
       }
-      return dataCheck(n, substations, sut, layout, warmup, measured, before);
+      return dataCheck(n, substations, session, layout, warmup, measured, before);
     } finally {
       reader.ifPresent(DeliveryWatch::close);
     }
@@ -320,13 +322,16 @@ public final class RunProtocol {
     return sut.admin().liveCopies(substations).map(c -> ExecutionRules.liveCopies(label, c));
   }
 
-  private IterationResult dataCheck(int n, List<String> substations, SutSession sut, Map<String, String> layout,
-                                    PhaseResult warmup, PhaseResult measured, List<CheckResult> before)
-      throws DBException, StrictAbort {
+  private IterationResult dataCheck(int n, List<String> substations, ExecutionSession session,
+                                    Map<String, String> layout, PhaseResult warmup, PhaseResult measured,
+                                    List<CheckResult> before)
+      throws DBException, StrictAbort, ExecutionSession.Failure {
+    SutSession sut = session.sut();
     out.line("iteration " + n + ": data check ...");
     // Each substation counted on its own: a reading under another substation of the run leaves the total equal.
     List<SubstationCount> counts = ExecutionRules.substationCounts(substations,
-        sut.admin().countReadings(substations), warmup, measured);
+        session.watched("iteration " + n + " data check", () -> sut.admin().countReadings(substations)), warmup,
+        measured);
     long stored = counts.stream().mapToLong(SubstationCount::stored).sum();
     Map<String, String> storeMeasurements = sut.admin().measurements();
     List<CheckResult> checks = new ArrayList<>();
@@ -334,7 +339,8 @@ public final class RunProtocol {
       record(checks, c);
     }
     checks.addAll(before);
-    Optional<CheckResult> copiesAfter = liveCopies("iteration " + n + " at the data check:", sut, substations);
+    Optional<CheckResult> copiesAfter = session.watched("iteration " + n + " data check",
+        () -> liveCopies("iteration " + n + " at the data check:", sut, substations));
     if (copiesAfter.isPresent()) {
       record(checks, copiesAfter.get());
     }

@@ -29,12 +29,15 @@ final class SystemCleanup {
   private SystemCleanup() {
   }
 
-  static List<CheckResult> run(SutSession sut, List<String> purgedSubstations, Path tmpDir, Path logDir)
-      throws SutException, IOException, InterruptedException {
+  static List<CheckResult> run(ExecutionSession session, List<String> purgedSubstations, Path tmpDir, Path logDir)
+      throws SutException, IOException, InterruptedException, ExecutionSession.Failure {
+    SutSession sut = session.sut();
     List<CheckResult> checks = new ArrayList<>();
     try {
-      sut.admin().purge();
-      long left = sut.admin().totalReadings(purgedSubstations);
+      long left = session.watched("system cleanup", () -> {
+        sut.admin().purge();
+        return sut.admin().totalReadings(purgedSubstations);
+      });
       checks.add(CheckResult.measure("cleanup: readings left after purge", Figure.count(left, "readings"),
           Limit.exactly(0, "readings", "0"), "the purge did not remove the first iteration's data"));
     } catch (DBException e) {

@@ -1,20 +1,26 @@
 package io.iotkit.sut;
 
 import io.iotkit.binding.StoreAdmin;
+import io.iotkit.binding.errors.ConnectFailures;
 import io.iotkit.model.Clock;
 import io.iotkit.model.SutOutage;
 import io.iotkit.process.LocalServer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import site.ycsb.DBException;
 
 /**
  * The master's watch on the SUT while a workload execution runs. A thread of its own pings the store through a
  * binding object of its own, once a second; the watch notes how long the store has been silent. Silence of
  * {@value #OUTAGE_MILLIS} ms or more that ends is an {@link SutOutage}, disclosed but not fatal. Silence of
- * {@value #DEAD_MILLIS} ms, or every process of a local server gone, is a {@link #fault()}: the run ends.
+ * {@value #DEAD_MILLIS} ms, or every process of a local server gone, is a {@link #fault()}: the run ends. The
+ * master's own calls on the store between executions (the data check's counts, the purge) are watched the same
+ * way through {@link #await}.
  *
  * <p>Why time the silence here instead of trusting the ping's own timeout: store clients retry on their own
  * budgets (HBase's operation timeout is 20 minutes by default), so a ping may block far longer than the run can
@@ -27,11 +33,12 @@ public final class SutWatch implements AutoCloseable {
   static final long DEAD_MILLIS = 15_000;
   private static final long PING_EVERY_MILLIS = 1_000;
   private static final long CLOSE_WAIT_MILLIS = 3_000;
+  /** How often {@link #await} looks at the store while the call runs. */
+  private static final long LOOK_EVERY_MILLIS = 250;
   private static final String NO_ANSWER = "no answer";
 
   private final String name;
   private final SutSession sut;
-  private final StoreAdmin pinger;
   private final Thread pinging;
   private final List<SutOutage> outages = new ArrayList<>();
   private String phase = "";
@@ -46,18 +53,20 @@ public final class SutWatch implements AutoCloseable {
    */
   private List<LocalServer.Node> serving = List.of();
 
-  private SutWatch(SutSession sut, StoreAdmin pinger) {
+  private SutWatch(SutSession sut) {
     this.name = sut.bindingName();
     this.sut = sut;
-    this.pinger = pinger;
     this.serving = sut.nodes();
     this.pinging = new Thread(this::pingLoop, "sut-ping");
     pinging.setDaemon(true); // a ping stuck in client retries must not keep the kit alive
   }
 
-  /** Opens the watch's own connection and starts pinging. */
-  public static SutWatch start(SutSession sut) throws SutSession.SutException {
-    SutWatch w = new SutWatch(sut, sut.newConnection());
+  /**
+   * Starts pinging. The watch's own connection is opened by its pinging thread, as part of the first ping: a store
+   * that stopped answering may hold that open for minutes, and the silence is timed from now.
+   */
+  public static SutWatch start(SutSession sut) {
+    SutWatch w = new SutWatch(sut);
     w.pinging.setContextClassLoader(Thread.currentThread().getContextClassLoader());
     w.pinging.start();
     return w;
@@ -72,14 +81,18 @@ public final class SutWatch implements AutoCloseable {
   }
 
   private void pingLoop() {
+    StoreAdmin pinger = null;
     while (!Thread.currentThread().isInterrupted()) {
       try {
+        if (pinger == null) {
+          pinger = sut.newConnection();
+        }
         pinger.ping();
         lastAnswerMicros = Clock.micros();
         lastAnswerNanos = System.nanoTime();
         lastError = NO_ANSWER;
-      } catch (DBException | RuntimeException e) {
-        lastError = String.valueOf(e.getMessage());
+      } catch (SutSession.SutException | DBException | RuntimeException e) {
+        lastError = ConnectFailures.firstAndLastLine(e.getMessage());
       }
       try {
         Thread.sleep(PING_EVERY_MILLIS);
@@ -88,7 +101,9 @@ public final class SutWatch implements AutoCloseable {
       }
     }
     try {
-      pinger.close();
+      if (pinger != null) {
+        pinger.close();
+      }
     } catch (RuntimeException e) {
       // the watch is over; its connection goes either way
     }
@@ -121,6 +136,47 @@ public final class SutWatch implements AutoCloseable {
           + (gone.isEmpty() ? "" : "; exited: " + describe(gone)));
     }
     return Optional.empty();
+  }
+
+  /** A call on the store's administration, for {@link #await}. */
+  @FunctionalInterface
+  public interface AdminCall<T> {
+    T call() throws DBException;
+  }
+
+  /**
+   * Runs {@code call} on a thread of its own and returns what it returns, unless the store stops answering the
+   * watch's pings or its local server exits first: then it throws with {@link #fault()}'s reason, and leaves the
+   * call to its client's retries on a daemon thread (the caller abandons the SUT). A count that takes long on a
+   * store that answers is waited for: only silence ends it.
+   */
+  public <T> T await(AdminCall<T> call) throws DBException, SutDeadException, InterruptedException {
+    FutureTask<T> task = new FutureTask<>(call::call);
+    Thread calling = new Thread(task, "sut-admin");
+    calling.setDaemon(true);
+    calling.setContextClassLoader(Thread.currentThread().getContextClassLoader());
+    calling.start();
+    while (true) {
+      try {
+        return task.get(LOOK_EVERY_MILLIS, TimeUnit.MILLISECONDS);
+      } catch (TimeoutException e) {
+        Optional<String> f = fault();
+        if (f.isPresent()) {
+          calling.interrupt();
+          throw new SutDeadException(f.get());
+        }
+      } catch (ExecutionException e) {
+        Throwable cause = e.getCause();
+        if (cause instanceof DBException d) {
+          throw d;
+        } else if (cause instanceof RuntimeException r) {
+          throw r;
+        } else if (cause instanceof Error r) {
+          throw r;
+        }
+        throw new IllegalStateException(cause);
+      }
+    }
   }
 
   /** The local server's nodes now (empty for a SUT the kit did not start), for the master's resource sampling. */

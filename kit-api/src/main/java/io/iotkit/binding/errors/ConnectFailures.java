@@ -1,5 +1,7 @@
 package io.iotkit.binding.errors;
 
+import java.util.List;
+
 /**
  * What the bindings share when they turn a failed connection into one line for the user: the walk along an
  * exception's causes, messages cut to one line, and the words for the usual causes. Which causes a store has, and
@@ -73,6 +75,18 @@ public final class ConnectFailures {
     String t = s.strip();
     int nl = t.indexOf('\n');
     return (nl < 0 ? t : t.substring(0, nl)).strip();
+  }
+
+  /**
+   * A message of many lines as one: its first line, then " ... " and its last line. A store client's "failed after
+   * N attempts" lists one attempt a line, and the last one says best why; "no message" when there is none.
+   */
+  public static String firstAndLastLine(String s) {
+    if (s == null || s.isBlank()) {
+      return "no message";
+    }
+    List<String> lines = s.strip().lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
+    return lines.size() == 1 ? lines.get(0) : lines.get(0) + " ... " + lines.get(lines.size() - 1);
   }
 
   /** {@code s} with every run of white space (line breaks too) made one space; "no message" when null. */

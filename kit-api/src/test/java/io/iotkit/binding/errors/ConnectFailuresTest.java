@@ -49,5 +49,10 @@ class ConnectFailuresTest {
     assertEquals("PKIX path building failed: unable to find", ConnectFailures.oneLine(
         "PKIX path building failed:\n unable to find"));
     assertEquals("no message", ConnectFailures.oneLine(null));
+    assertEquals("Failed after attempts=3, exceptions: ... 12:00:02, Connection refused",
+        ConnectFailures.firstAndLastLine("Failed after attempts=3, exceptions:\n12:00:00, reset\n\n"
+            + "12:00:02, Connection refused\n"));
+    assertEquals("one line", ConnectFailures.firstAndLastLine(" one line\n"));
+    assertEquals("no message", ConnectFailures.firstAndLastLine(null));
   }
 }
