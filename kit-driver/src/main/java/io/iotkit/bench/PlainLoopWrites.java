@@ -31,8 +31,13 @@ final class PlainLoopWrites {
     this.dashboard = dashboard;
   }
 
+  /**
+   * One round, its span as the kit side's: the loop's connections opened before the server's and the JVM's CPU
+   * are first read, and closed before they are read again (the instance closes its bindings within its span).
+   */
   BenchPart.Round round(double seconds) throws Exception {
-    return sizer.round(seconds, readings -> seconds(readings, seconds));
+    return sizer.round(seconds, () -> loop.startRound(threads), readings -> seconds(readings, seconds),
+        loop::endRound);
   }
 
   private double seconds(long readings, double expectedSeconds) throws Exception {

@@ -93,10 +93,30 @@ final class RoundSizer {
    * wrongly (a cold JVM's first round is such a round).
    */
   BenchPart.Round round(double seconds, Counted counted) throws Exception {
+    return round(seconds, () -> { }, counted, () -> { });
+  }
+
+  /** Setup or teardown around a round's operations. */
+  interface Step {
+    void run() throws Exception;
+  }
+
+  /**
+   * As {@link #round(double, Counted)}, with {@code before} run ahead of the span and {@code after} at its end,
+   * within it: opening a client's connections stays out of the CPU time, closing them (and the server's work on
+   * it) is in, as for a driver instance.
+   */
+  BenchPart.Round round(double seconds, Step before, Counted counted, Step after) throws Exception {
     return spanned(seconds, ops -> {
+      before.run();
       ProcessTotals.Reading serverAtStart = serverNow();
       Cpu cpu = Cpu.now();
-      double wall = counted.seconds(ops);
+      double wall;
+      try {
+        wall = counted.seconds(ops);
+      } finally {
+        after.run();
+      }
       return new Span(wall, Cpu.now().since(cpu), used(serverAtStart));
     });
   }

@@ -22,6 +22,21 @@ public interface PlainClientLoop extends AutoCloseable {
    */
   long write(String substation, PlainReading[] pool, long count, int threads) throws Exception;
 
+  /**
+   * Before a round's {@link #write}, outside its timing: opens the connections its {@code threads} threads will
+   * write through, as the kit's instance opens its bindings before its start barrier. For a store that serves each
+   * connection from a process of its own, whose first seconds cost the server more per reading than a warm one's
+   * (PostgreSQL's backends fault in the shared buffers they touch): the kit's instance connects anew each round,
+   * so the loop does too, and {@link #endRound} closes them. Nothing by default: the loop connects on first use
+   * and keeps its connections from round to round.
+   */
+  default void startRound(int threads) throws Exception {
+  }
+
+  /** After a round's {@link #write}: closes what {@link #startRound} opened. Nothing by default. */
+  default void endRound() throws Exception {
+  }
+
   @Override
   void close() throws Exception;
 }

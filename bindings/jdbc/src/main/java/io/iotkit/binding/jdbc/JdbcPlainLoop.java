@@ -17,8 +17,9 @@ import java.util.concurrent.TimeUnit;
  * its commit returned, as in the binding: the same durability (whatever the server makes a commit wait for, it
  * waits for here too).
  *
- * <p>Connections outlive a call, as the binding's are opened before its timed run: a call opens only those its
- * threads find missing, and {@link #close} closes them.
+ * <p>Connections live one round, as the instance's do: {@link #startRound} opens them before the round is timed,
+ * as the binding's are opened before its timed run, and {@link #endRound} closes them (PostgreSQL's backends end
+ * with them). A call opens only those its threads find missing.
  */
 public final class JdbcPlainLoop implements PlainClientLoop {
   private final Dialect dialect;
@@ -78,6 +79,18 @@ public final class JdbcPlainLoop implements PlainClientLoop {
       idle.addFirst(w);
       return to - from;
     });
+  }
+
+  @Override
+  public void startRound(int threads) throws Exception {
+    for (int i = idle.size(); i < threads; i++) {
+      idle.addFirst(open());
+    }
+  }
+
+  @Override
+  public void endRound() throws SQLException {
+    close();
   }
 
   /** A connection as the binding opens one, the table created as the binding's init() does (IF NOT EXISTS). */
