@@ -28,6 +28,8 @@ final class InFlight implements Acknowledgement {
   private long handedOver;
   /** The insert thread while it waits, for the reporting threads to wake. */
   private volatile Thread waiting;
+  /** While the insert thread waits: the readings in flight it waits for; reporters wake it only at that count. */
+  private volatile long wakeAt;
   /** Timed acknowledgements made ahead, handed out in order from {@link #nextTimed}; the insert thread's. */
   private Timed[] timed = new Timed[0];
   private int nextTimed;
@@ -99,9 +101,14 @@ final class InFlight implements Acknowledgement {
     wake();
   }
 
+  /**
+   * Wakes the waiting insert thread once the readings in flight are down to what it waits for, not at every report:
+   * a store client that reports a batch reading by reading would otherwise wake it once per reading. The thread
+   * wrote its count of handed-over readings before {@link #waiting}, and does not change it while it waits.
+   */
   private void wake() {
     Thread t = waiting;
-    if (t != null) {
+    if (t != null && inFlight() <= wakeAt) {
       LockSupport.unpark(t);
     }
   }
@@ -117,6 +124,17 @@ final class InFlight implements Acknowledgement {
   }
 
   /**
+   * Waits, on the insert thread, while {@code bound} readings or more are in flight, until an eighth of the bound
+   * (at least one) has settled: a thread at its bound then wakes once per that many reports, as a client that
+   * waits for a batch of acknowledgements does, rather than once per report and reading.
+   */
+  void awaitRoom(long bound) {
+    if (inFlight() >= bound) {
+      awaitAtMost(bound - Math.max(1, bound / 8));
+    }
+  }
+
+  /**
    * Waits, on the insert thread, until at most {@code readings} are in flight. A binding may hold readings it has
    * not sent yet (a partial batch) that no report can settle: whenever a wait sees no report for a while, it calls
    * the binding's flush, which sends them, and waits on. The counts are read one after the other
@@ -127,6 +145,7 @@ final class InFlight implements Acknowledgement {
     if (inFlight <= readings) {
       return;
     }
+    wakeAt = readings;
     waiting = Thread.currentThread();
     try {
       // waiting is written before the counts are read again, and a reporter adds before it reads waiting:

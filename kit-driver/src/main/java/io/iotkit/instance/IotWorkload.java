@@ -205,8 +205,8 @@ public final class IotWorkload extends Workload {
    * The thread's next reading, handed to its writer; its latencies (the insert call's, and ingest: until the store
    * acknowledged it) run from {@code intendedNanos} (a {@link System#nanoTime()} instant of a paced schedule), or
    * from its generation when it is {@link #UNSCHEDULED}. A paced reading is stamped with its intended time too, so a
-   * reader's end-to-end latency counts the same lag behind schedule. Waits first while the thread has as many readings in flight
-   * as it may: that wait is part of both.
+   * reader's end-to-end latency counts the same lag behind schedule. Waits first while the thread has as many
+   * readings in flight as it may, until an eighth of them settled: that wait is part of both.
    *
    * @return false if the writer refused the reading (it counts as failed)
    */
@@ -215,7 +215,7 @@ public final class IotWorkload extends Workload {
     boolean paced = intendedNanos != UNSCHEDULED;
     Reading r = s.generator.next(paced ? (System.nanoTime() - intendedNanos) / 1_000 : 0);
     long t0 = paced ? intendedNanos : measured ? System.nanoTime() : 0;
-    s.inFlight.awaitAtMost(inFlightBound - 1);
+    s.inFlight.awaitRoom(inFlightBound);
     s.inFlight.handOver(); // before the call: its report may come before the call returns
     boolean taken = true;
     try {
