@@ -1,6 +1,7 @@
 package io.iotkit.protocol;
 
 import io.iotkit.binding.BindingProvider;
+import io.iotkit.binding.errors.ConnectFailures;
 import io.iotkit.binding.settings.BadPropertyException;
 import io.iotkit.files.FileTrees;
 import io.iotkit.hosts.ClockOffset;
@@ -239,7 +240,7 @@ public final class ExecutionSession implements AutoCloseable {
    * watched as during an execution, so that a store that stops answering then (a full disk, a killed server) ends
    * the run in seconds too, instead of leaving the master in its client's retries.
    */
-  public <T> T watched(String what, SutWatch.AdminCall<T> call) throws Failure, DBException {
+  <T> T watched(String what, SutWatch.AdminCall<T> call) throws Failure, DBException {
     try (SutWatch watch = SutWatch.start(sut)) {
       watch.phase(what);
       try {
@@ -301,12 +302,15 @@ public final class ExecutionSession implements AutoCloseable {
     return hosts.placement();
   }
 
-  /** Executions could not go on; the message is one line for the user. */
+  /**
+   * Executions could not go on; the message is one line for the user: of a message of many lines (a store client's
+   * list of retries), its first and last line.
+   */
   public static final class Failure extends Exception {
     private final boolean badInput;
 
     public Failure(String message, boolean badInput) {
-      super(message);
+      super(ConnectFailures.firstAndLastLine(message));
       this.badInput = badInput;
     }
 

@@ -2,6 +2,7 @@ package io.iotkit.protocol;
 
 import io.iotkit.binding.BindingProvider;
 import io.iotkit.binding.DeliveryWatch;
+import io.iotkit.binding.LiveCopies;
 import io.iotkit.binding.Replication;
 import io.iotkit.binding.errors.ConnectFailures;
 import io.iotkit.check.ExecutionRules;
@@ -153,7 +154,7 @@ public final class RunProtocol {
       metrics = Metrics.compute(iterations, pricing);
     } catch (ExecutionSession.Failure e) {
       status = RunStatus.ABORTED;
-      abortReason = withFullDisk(ConnectFailures.firstAndLastLine(e.getMessage()), disks, session, runDir);
+      abortReason = withFullDisk(e.getMessage(), disks, session, runDir);
       badInput = e.badInput();
     } catch (StrictAbort | SutException e) {
       status = RunStatus.ABORTED;
@@ -163,7 +164,7 @@ public final class RunProtocol {
       // e.g. a layout prepare() cannot make with these properties
       ExecutionSession.Failure f = session.failure(e);
       status = RunStatus.ABORTED;
-      abortReason = ConnectFailures.firstAndLastLine(f.getMessage());
+      abortReason = f.getMessage();
       badInput = f.badInput();
     } catch (InterruptedException e) {
       status = RunStatus.ABORTED;
@@ -329,9 +330,10 @@ public final class RunProtocol {
     SutSession sut = session.sut();
     out.line("iteration " + n + ": data check ...");
     // Each substation counted on its own: a reading under another substation of the run leaves the total equal.
-    List<SubstationCount> counts = ExecutionRules.substationCounts(substations,
-        session.watched("iteration " + n + " data check", () -> sut.admin().countReadings(substations)), warmup,
-        measured);
+    // The counts and the copies are asked in one watched call, over one watch connection.
+    Held held = session.watched("iteration " + n + " data check",
+        () -> new Held(sut.admin().countReadings(substations), sut.admin().liveCopies(substations)));
+    List<SubstationCount> counts = ExecutionRules.substationCounts(substations, held.counts(), warmup, measured);
     long stored = counts.stream().mapToLong(SubstationCount::stored).sum();
     Map<String, String> storeMeasurements = sut.admin().measurements();
     List<CheckResult> checks = new ArrayList<>();
@@ -339,11 +341,15 @@ public final class RunProtocol {
       record(checks, c);
     }
     checks.addAll(before);
-    Optional<CheckResult> copiesAfter = session.watched("iteration " + n + " data check",
-        () -> liveCopies("iteration " + n + " at the data check:", sut, substations));
+    Optional<CheckResult> copiesAfter =
+        held.copies().map(c -> ExecutionRules.liveCopies("iteration " + n + " at the data check:", c));
     if (copiesAfter.isPresent()) {
       record(checks, copiesAfter.get());
     }
     return new IterationResult(n, substations, warmup, measured, stored, counts, storeMeasurements, checks, layout);
+  }
+
+  /** What the store held at the data check: each substation's readings, and the live copies where it tells them. */
+  private record Held(Map<String, Long> counts, Optional<LiveCopies> copies) {
   }
 }
