@@ -41,6 +41,10 @@ public final class StandaloneMongoDb {
    * with the default cache each window query decodes a run's documents from the file again, and takes longer the
    * more the run wrote; a cache that holds an iteration's documents keeps them decoded. The launcher's JVM has the
    * heap for it.
+   *
+   * <p>The file's pages are compressed (H2's LZF): the backend writes each document with Java's object
+   * serialization, class descriptions and field names with every document, which held about as many bytes on disk
+   * as the readings themselves. The readings' padding is random text that LZF does not shrink.
    */
   static final int CACHE_MB = 1024;
 
@@ -55,7 +59,7 @@ public final class StandaloneMongoDb {
       o = LaunchOptions.parse(args);
       Path file = o.dir().resolve(DATA_FILE);
       Files.createDirectories(file.getParent());
-      backend = new H2Backend(new MVStore.Builder().fileName(file.toString()).cacheSize(CACHE_MB).open());
+      backend = new H2Backend(new MVStore.Builder().fileName(file.toString()).cacheSize(CACHE_MB).compress().open());
       server = new MongoServer(backend);
       server.bind(new InetSocketAddress(o.host(), o.port()), 1, WORKER_THREADS);
     } catch (IOException | RuntimeException e) {
