@@ -2,15 +2,18 @@ package io.iotkit.server.dynamodb;
 
 import io.iotkit.process.ServerChild;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
 
 /**
- * One dynalite process: {@code node cli.js --host ADDR --port N --path DIR/data} (items in LevelDB on disk), its
+ * One dynalite process: {@code node --require DIR/close-iterators.js cli.js --host ADDR --port N --path DIR/data}
+ * (items in LevelDB on disk; the script closes the iterators dynalite leaves open, see {@link #CLOSE_ITERATORS}), its
  * output in {@code DIR/dynalite.log}, ready once it logged that it listens and its port takes a connection.
  */
 final class Dynalite {
@@ -44,13 +47,29 @@ final class Dynalite {
     return process.pid();
   }
 
+  /**
+   * The script node loads ahead of dynalite: it gives abstract-level's iterators the {@code return()} through
+   * which dynalite 4 closes a query's iterator when there is one, and which abstract-level 3 lacks. Without it every Query left its LevelDB
+   * iterator open, and with it the files of the iterator's version: the data folder grew without bound while
+   * dashboard queries ran.
+   */
+  static final String CLOSE_ITERATORS = "close-iterators.js";
+
   /** @param requestedPort the port, or 0 for a free one */
   void start(int requestedPort) throws IOException, InterruptedException {
     Files.createDirectories(dir.resolve("data"));
+    Path closeIterators = dir.resolve(CLOSE_ITERATORS);
+    try (InputStream in = Dynalite.class.getResourceAsStream(CLOSE_ITERATORS)) {
+      if (in == null) {
+        throw new IOException(CLOSE_ITERATORS + " is missing from the launcher's jar; rebuild the kit");
+      }
+      Files.copy(in, closeIterators, StandardCopyOption.REPLACE_EXISTING);
+    }
     for (int attempt = 1; ; attempt++) {
       port = requestedPort > 0 ? requestedPort : ServerChild.freePort(host);
       long logStart = Files.exists(log()) ? Files.size(log()) : 0;
-      process = new ProcessBuilder(List.of(node.toString(), cli.toString(), "--host", host, "--port",
+      process = new ProcessBuilder(List.of(node.toString(), "--require", closeIterators.toString(), cli.toString(),
+          "--host", host, "--port",
           Integer.toString(port), "--path", dir.resolve("data").toString()))
           .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log().toFile())).start();
       process.getOutputStream().close();
