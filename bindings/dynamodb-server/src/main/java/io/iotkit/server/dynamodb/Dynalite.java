@@ -49,9 +49,9 @@ final class Dynalite {
 
   /**
    * The script node loads ahead of dynalite: it gives abstract-level's iterators the {@code return()} through
-   * which dynalite 4 closes a query's iterator when there is one, and which abstract-level 3 lacks. Without it every Query left its LevelDB
-   * iterator open, and with it the files of the iterator's version: the data folder grew without bound while
-   * dashboard queries ran.
+   * which dynalite 4 closes a query's iterator when there is one, and which abstract-level 3 lacks. Without it,
+   * every Query left its LevelDB iterator open, and with it the files of the iterator's version: the data folder
+   * grew without bound while dashboard queries ran.
    */
   static final String CLOSE_ITERATORS = "close-iterators.js";
 
