@@ -16,12 +16,20 @@ import java.nio.file.Path;
 import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The master's handle on one driver instance JVM, on this host or behind ssh: its control lines, its second frames
  * (taken in by {@link InstanceSeconds}), its result with the per-second series those frames add up to, its end.
  */
 final class InstanceProcess {
+  /**
+   * How long an exited process's output may still be read before it is called dead: what it printed last (its
+   * RESULT or FAILED line) decides, and with many instances on few CPUs the reader can trail the exit by seconds.
+   * Only a pipe that something else holds open (a process the instance left behind) is still open after that.
+   */
+  static final long EXIT_DRAIN_MILLIS = 10_000;
+
   private final int index;
   private final InstanceSite site;
   private final Process process;
@@ -32,6 +40,8 @@ final class InstanceProcess {
   final CompletableFuture<InstanceResult> done = new CompletableFuture<>();
   /** When the instance's last control line arrived (System.nanoTime). */
   private volatile long lastHeard = System.nanoTime();
+  /** When the master first saw the process exited (System.nanoTime), or 0 while it runs. */
+  private long exitSeen;
 
   private InstanceProcess(int index, InstanceSite site, Process process, Path log, Path intervalLog,
                           PhaseProgress progress) {
@@ -59,10 +69,20 @@ final class InstanceProcess {
     ip.toInstance.println(ControlLine.format(ControlLine.SPEC, specJson));
     ip.toInstance.println(ControlLine.format(ControlLine.PROPERTIES,
         Base64.getEncoder().encodeToString(bindingProperties)));
-    Thread reader = new Thread(ip::readControl, "instance-" + index);
+    ip.startReading();
+    return ip;
+  }
+
+  /** A handle on a process already started; {@link #startReading()} then takes in its output. */
+  static InstanceProcess of(int index, InstanceSite site, Process process, Path log, Path intervalLog,
+                            PhaseProgress progress) {
+    return new InstanceProcess(index, site, process, log, intervalLog, progress);
+  }
+
+  void startReading() {
+    Thread reader = new Thread(this::readControl, "instance-" + index);
     reader.setDaemon(true);
     reader.start();
-    return ip;
   }
 
   private void readControl() {
@@ -102,19 +122,29 @@ final class InstanceProcess {
   }
 
   /**
-   * Fails the instance if it has said nothing (not even its heartbeat) for longer than the silence limit, or if
-   * its process (the JVM, or the ssh that carries it) has ended; called by the master's follow loop.
+   * Fails the instance if its process (the JVM, or the ssh that carries it) is running but has said nothing, not
+   * even its heartbeat, for longer than the silence limit; called by the master's follow loop. An exited process
+   * is judged by the last lines it wrote, which the reader takes in to the pipe's end: only if that end does not
+   * come within {@link #EXIT_DRAIN_MILLIS} is it failed here.
    */
   void checkAlive() {
     if (done.isDone()) {
       return;
     }
-    long silentMillis = (System.nanoTime() - lastHeard) / 1_000_000;
+    long now = System.nanoTime();
+    if (!process.isAlive()) {
+      if (exitSeen == 0) {
+        exitSeen = now;
+      } else if (now - exitSeen > TimeUnit.MILLISECONDS.toNanos(EXIT_DRAIN_MILLIS)) {
+        fail((site.remote() ? "its ssh session to " + site.name() + " ended" : "its JVM ended")
+            + ", and its output was still open " + EXIT_DRAIN_MILLIS / 1000 + " s later");
+      }
+      return;
+    }
+    long silentMillis = (now - lastHeard) / 1_000_000;
     if (silentMillis > ControlLine.SILENCE_LIMIT_MILLIS) {
       fail("silent for " + silentMillis / 1000 + " s (no heartbeat" + (site.remote()
           ? " from " + site.name() + "; the host, the network or its ssh session is gone" : "") + ")");
-    } else if (!process.isAlive()) {
-      fail(site.remote() ? "its ssh session to " + site.name() + " ended" : "its JVM ended");
     }
   }
 
@@ -130,7 +160,7 @@ final class InstanceProcess {
 
   /** Waits for the process to exit after DONE; kills it if it lingers. */
   void reap() throws InterruptedException {
-    if (!process.waitFor(30, java.util.concurrent.TimeUnit.SECONDS)) {
+    if (!process.waitFor(30, TimeUnit.SECONDS)) {
       process.destroyForcibly();
     }
   }
