@@ -29,6 +29,7 @@ public abstract class ChildJvmServer implements LocalServer {
   public static final List<String> SUPERVISOR_JVM = List.of("-Xmx48m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
 
   private final Path kitHome;
+  private final SutLimits limits;
   private final String module;
   private final String mainClass;
   private final List<String> jvmOptions;
@@ -38,10 +39,13 @@ public abstract class ChildJvmServer implements LocalServer {
   private Map<String, String> options = Map.of();
   private Map<String, String> facts = Map.of();
   private ServerProcess process;
+  /** The group that confines the server's processes, made at its first start and kept across restarts. */
+  private Cgroup cgroup;
 
-  protected ChildJvmServer(Path kitHome, String module, String mainClass, List<String> jvmOptions,
+  protected ChildJvmServer(LocalSetup setup, String module, String mainClass, List<String> jvmOptions,
                            Duration readyTimeout, Duration stopGrace) {
-    this.kitHome = kitHome;
+    this.kitHome = setup.kitHome();
+    this.limits = setup.limits();
     this.module = module;
     this.mainClass = mainClass;
     this.jvmOptions = List.copyOf(jvmOptions);
@@ -53,12 +57,12 @@ public abstract class ChildJvmServer implements LocalServer {
    * The kit folder of a server that runs one node only; a request for more is refused with a line the user can act
    * on, rather than answered by a single node that the replication check would then read as 1.
    */
-  protected static Path singleNode(LocalSetup setup, String binding) {
+  protected static LocalSetup singleNode(LocalSetup setup, String binding) {
     if (setup.replicated()) {
       throw new IllegalArgumentException(binding + ": the local server runs one node only; use --sut-nodes 1, or"
           + " point the binding properties at a replicated cluster");
     }
-    return setup.kitHome();
+    return setup;
   }
 
   /** The launcher's arguments for a server whose data and files go under {@code workDir}. */
@@ -123,7 +127,19 @@ public abstract class ChildJvmServer implements LocalServer {
     if (detached) {
       args.add(DETACHED);
     }
-    return JavaCommand.of(List.of(jar, target.resolve("lib")), jvmOptions, mainClass, args);
+    List<String> java = JavaCommand.of(List.of(jar, target.resolve("lib")), jvmOptions, mainClass, args);
+    if (limits.none()) {
+      return java;
+    }
+    if (cgroup == null) {
+      cgroup = Cgroup.create(module, limits);
+    }
+    return cgroup.wrap(java);
+  }
+
+  /** The group that holds the server's processes to its limits, if it was given any. */
+  public java.util.Optional<Cgroup> cgroup() {
+    return java.util.Optional.ofNullable(cgroup);
   }
 
   /** One node: the launcher's JVM. */
@@ -179,6 +195,7 @@ public abstract class ChildJvmServer implements LocalServer {
   @Override
   public void stop() {
     stopProcess();
+    removeCgroup();
   }
 
   /** Kills the child JVM and every process it started, without waiting for a clean stop. */
@@ -187,6 +204,15 @@ public abstract class ChildJvmServer implements LocalServer {
     if (process != null) {
       process.stop(java.time.Duration.ZERO);
       process = null;
+    }
+    removeCgroup();
+  }
+
+  /** Ends what the server left in its group (a process its launcher did not stop) and removes the group. */
+  private void removeCgroup() {
+    if (cgroup != null) {
+      cgroup.remove();
+      cgroup = null;
     }
   }
 

@@ -10,8 +10,9 @@ import java.nio.file.Path;
  * @param nodes   store nodes (brokers, datanodes, replicas) of one local cluster; 1 is a single server
  * @param host    the address the server binds to and hands to clients: loopback unless driver instances on other
  *                hosts must reach it
+ * @param limits  the CPU and memory all of the server's processes may use together
  */
-public record LocalSetup(Path kitHome, int nodes, String host) {
+public record LocalSetup(Path kitHome, int nodes, String host, SutLimits limits) {
   /** The address of a server only this host's processes reach. */
   public static final String LOOPBACK = "127.0.0.1";
 
@@ -22,6 +23,14 @@ public record LocalSetup(Path kitHome, int nodes, String host) {
     if (host == null || host.isBlank()) {
       throw new IllegalArgumentException("a local server needs an address to listen on");
     }
+    if (limits == null) {
+      limits = SutLimits.NONE;
+    }
+  }
+
+  /** A server with no limit on its CPU and memory. */
+  public LocalSetup(Path kitHome, int nodes, String host) {
+    this(kitHome, nodes, host, SutLimits.NONE);
   }
 
   /** One node on loopback: the embedded default. */

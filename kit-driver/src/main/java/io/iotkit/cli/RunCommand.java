@@ -77,6 +77,9 @@ final class RunCommand implements Callable<Integer> {
   int sutNodes;
 
   @Mixin
+  SutLimitOptions sutLimits = new SutLimitOptions();
+
+  @Mixin
   DriverHostOptions hosts = new DriverHostOptions();
 
   @Option(names = "--pricing", paramLabel = "FILE",
@@ -158,7 +161,7 @@ final class RunCommand implements Callable<Integer> {
       }
       config = new RunConfig(substations, kvps, kvpBytes, binding, bindingPropertiesFile(kit), pricingFile(kit),
           systemFile(kit), strict,
-          threads, sutNodes, results != null ? results : kit.home().resolve("results"), jvmOptions(), rate,
+          threads, sutNodes, sutLimits.limits(), results != null ? results : kit.home().resolve("results"), jvmOptions(), rate,
           arrivals(), noQueries, kit, hosts.plan(kit), givenProperties);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage());

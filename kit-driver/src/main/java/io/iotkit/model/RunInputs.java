@@ -20,11 +20,16 @@ import java.util.Map;
  * @param sutNodes nodes of the local server the kit started (--sut-nodes); 1 also when the SUT is the sponsor's
  * @param givenProperties binding properties given on the command line (--binding-property), laid over the file's;
  *     empty when none were, and in results of kits before the option
+ * @param sutCpus CPUs the local server's processes were confined to together (--sut-cpus), 0 for no limit (and in
+ *     results of kits before the option)
+ * @param sutMemoryBytes memory the local server's processes were confined to together (--sut-memory), 0 for no
+ *     limit
  */
 public record RunInputs(int substations, long kvps, int kvpBytes, String binding, int threads, int sutNodes,
                         boolean strict, String bindingProperties, String pricing, String systemDescription,
                         List<String> instanceJvmOptions, String hosts, long rate, Arrivals arrivals,
-                        boolean noQueries, Map<String, String> givenProperties) {
+                        boolean noQueries, Map<String, String> givenProperties, double sutCpus,
+                        long sutMemoryBytes) {
 
   public RunInputs {
     if (kvpBytes == 0) {

@@ -104,7 +104,7 @@ public final class ExecutionSession implements AutoCloseable {
       InstanceOrders.checkWorkloadProperties(config, provider.name());
       String listen = hosts == null ? LocalSetup.LOOPBACK : SutAddress.reachableFrom(config.hosts().hosts());
       sut = SutSession.open(provider, config.bindingProperties(), config.givenProperties(),
-          new LocalSetup(config.kit().home(), config.sutNodes(), listen), sutFolder());
+          new LocalSetup(config.kit().home(), config.sutNodes(), listen, config.sutLimits()), sutFolder());
     } catch (HostException e) {
       throw closing(this, new Failure(e.getMessage(), true));
     } catch (SutSession.SutException e) {

@@ -6,6 +6,7 @@ import io.iotkit.instance.KvpSizes;
 import io.iotkit.model.Arrivals;
 import io.iotkit.model.KitLayout;
 import io.iotkit.model.WorkloadSpec;
+import io.iotkit.process.SutLimits;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +20,7 @@ import java.util.Map;
  * @param systemDescription the sponsor's system description file, or null for none
  * @param threads insert threads per instance; anything but the kit constant makes a trial run
  * @param sutNodes nodes of the local server the kit starts when the binding properties name no SUT
+ * @param sutLimits the CPU and memory that local server may use (--sut-cpus, --sut-memory)
  * @param kvpBytes bytes of each reading; anything but {@link WorkloadSpec#KVP_BYTES} makes a trial run
  * @param rate kvps/s each instance is paced at, or 0 for as fast as the SUT takes them (a paced run is a trial run)
  * @param arrivals how paced threads space their readings; only with a rate
@@ -29,7 +31,7 @@ import java.util.Map;
  */
 public record RunConfig(int substations, long kvps, int kvpBytes, String binding, Path bindingProperties,
                         Path pricing, Path systemDescription, boolean strict, int threads, int sutNodes,
-                        Path resultsRoot, List<String> instanceJvmOptions, long rate, Arrivals arrivals,
+                        SutLimits sutLimits, Path resultsRoot, List<String> instanceJvmOptions, long rate, Arrivals arrivals,
                         boolean noQueries, KitLayout kit, DriverHosts.Plan hosts,
                         Map<String, String> givenProperties) {
 
@@ -47,6 +49,9 @@ public record RunConfig(int substations, long kvps, int kvpBytes, String binding
     }
     if (sutNodes < 1) {
       throw new IllegalArgumentException("--sut-nodes must be at least 1 (it was " + sutNodes + ")");
+    }
+    if (sutLimits == null) {
+      sutLimits = SutLimits.NONE;
     }
     if (rate < 0) {
       throw new IllegalArgumentException("--rate must be 0 (unpaced) or more kvps/s (it was " + rate + ")");

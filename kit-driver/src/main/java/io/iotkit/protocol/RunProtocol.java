@@ -205,7 +205,8 @@ public final class RunProtocol {
         pathOrNull(config.bindingProperties()), pathOrNull(config.pricing()),
         pathOrNull(config.systemDescription()), config.instanceJvmOptions(),
         config.hosts() == null ? null : config.hosts().file().toString(), config.rate(), config.arrivals(),
-        config.noQueries(), config.givenProperties());
+        config.noQueries(), config.givenProperties(), config.sutLimits().cpus(),
+        config.sutLimits().memoryBytes());
   }
 
   private static String pathOrNull(Path p) {

@@ -5,6 +5,7 @@ import io.iotkit.binding.StoreAdmin;
 import io.iotkit.binding.settings.BadPropertyException;
 import io.iotkit.process.LocalServer;
 import io.iotkit.process.LocalSetup;
+import io.iotkit.process.SutLimits;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -28,9 +29,13 @@ public final class SutSession implements AutoCloseable {
   private Map<String, String> overrides;
   private StoreAdmin admin;
 
+  /** What the local server's processes are confined to; shown in the SUT's description. */
+  private final SutLimits limits;
+
   private SutSession(BindingProvider provider, Path propertiesFile, Map<String, String> given,
-                     Optional<LocalServer> server) {
+                     Optional<LocalServer> server, SutLimits limits) {
     this.provider = provider;
+    this.limits = limits;
     this.propertiesFile = propertiesFile;
     this.given = Map.copyOf(given);
     this.overrides = this.given;
@@ -48,7 +53,12 @@ public final class SutSession implements AutoCloseable {
     SutSession s;
     try {
       provider.checkProperties(props); // before a local server starts: a bad property ends the run at once
-      s = new SutSession(provider, propertiesFile, given, provider.localServer(props, setup));
+      s = new SutSession(provider, propertiesFile, given, provider.localServer(props, setup), setup.limits());
+      if (s.server.isEmpty() && !setup.limits().none()) {
+        throw new IllegalArgumentException("--sut-cpus and --sut-memory confine the local server the kit starts, and"
+            + " " + provider.name() + " starts none here (its binding properties name the SUT, or it has no server):"
+            + " leave them out, and limit your own SUT's machines yourself");
+      }
     } catch (BadPropertyException e) {
       throw new BadSetupException(Bindings.badPropertyLine(provider.name(), propertiesFile, e));
     } catch (IllegalArgumentException e) {
@@ -132,7 +142,8 @@ public final class SutSession implements AutoCloseable {
 
   /** One line naming the SUT, for the report. */
   public String description() {
-    return server.map(LocalServer::description)
+    return server.map(s -> s.description() + (limits.none() ? ""
+            : ", its processes confined to " + limits.describe() + " together (a cgroup)"))
         .orElse(provider.name() + " at the address in " + propertiesFile);
   }
 

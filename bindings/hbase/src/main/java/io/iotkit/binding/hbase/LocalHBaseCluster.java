@@ -24,7 +24,7 @@ final class LocalHBaseCluster extends ChildJvmServer {
   LocalHBaseCluster(LocalSetup setup) {
     // The launcher holds ZooKeeper only; the nodes get heaps of their own. Start-up waits for HDFS, then HBase, and
     // the stop grace covers the launcher's ordered stop of every node (at most 90 s).
-    super(setup.kitHome(), LocalHBase.MODULE, "io.iotkit.server.hbase.HBaseCluster",
+    super(setup, LocalHBase.MODULE, "io.iotkit.server.hbase.HBaseCluster",
         LocalHBase.jvmOptions(List.of("-Xmx96m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1")), Duration.ofSeconds(480),
         Duration.ofSeconds(100));
     this.setup = setup;

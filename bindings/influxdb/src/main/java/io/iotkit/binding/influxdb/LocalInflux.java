@@ -35,7 +35,7 @@ final class LocalInflux extends ChildJvmServer {
 
   /** @throws IllegalArgumentException (one line) for more than one node, or when influxd is not installed */
   LocalInflux(LocalSetup setup, Properties bindingProperties) {
-    super(setup.kitHome(), "influxdb-server", MAIN, SUPERVISOR_JVM, READY_TIMEOUT, STOP_GRACE);
+    super(setup, "influxdb-server", MAIN, SUPERVISOR_JVM, READY_TIMEOUT, STOP_GRACE);
     if (setup.replicated()) {
       throw new IllegalArgumentException("influxdb: --sut-nodes " + setup.nodes() + ": open-source InfluxDB has no"
           + " clustering or replication, so the local server is one influxd; use --sut-nodes 1");

@@ -29,7 +29,7 @@ final class LocalKafka extends ChildJvmServer {
   private final LocalSetup setup;
 
   LocalKafka(LocalSetup setup) {
-    super(setup.kitHome(), "kafka-server", setup.replicated() ? CLUSTER_MAIN : NODE_MAIN,
+    super(setup, "kafka-server", setup.replicated() ? CLUSTER_MAIN : NODE_MAIN,
         setup.replicated() ? SUPERVISOR_JVM : NODE_JVM, Duration.ofSeconds(setup.replicated() ? 180 : 120),
         Duration.ofSeconds(setup.replicated() ? 90 : 60));
     this.setup = setup;

@@ -49,12 +49,12 @@ final class LocalHiveMq extends ChildJvmServer {
   }
 
   /** HiveMQ CE clusters no brokers and replicates nothing: a replicated local MQTT SUT cannot be made. */
-  private static Path noReplication(LocalSetup setup) {
+  private static LocalSetup noReplication(LocalSetup setup) {
     if (setup.replicated()) {
       throw new IllegalArgumentException("mqtt: HiveMQ Community Edition runs one broker and keeps one copy of each"
           + " message (no clustering, no replication): use --sut-nodes 1 (its replication is reported as 1)");
     }
-    return setup.kitHome();
+    return setup;
   }
 
   private void option(String flag, Object value) {

@@ -44,7 +44,7 @@ final class LocalMariaDb extends ChildJvmServer {
   private String version = "10.11";
 
   LocalMariaDb(LocalSetup setup, Properties bindingProperties) {
-    super(setup.kitHome(), "mysql-server", MAIN, JVM_OPTIONS, READY_TIMEOUT, STOP_GRACE);
+    super(setup, "mysql-server", MAIN, JVM_OPTIONS, READY_TIMEOUT, STOP_GRACE);
     this.setup = setup;
     PropertyReader reader = new PropertyReader(bindingProperties);
     for (String key : List.of(MySqlSettings.USER, MySqlSettings.DATABASE)) {

@@ -40,7 +40,7 @@ final class LocalPostgreSql extends ChildJvmServer {
 
   /** @throws IllegalArgumentException (one line) when PostgreSQL is not installed or the password cannot be used */
   LocalPostgreSql(LocalSetup setup, Properties bindingProperties) {
-    super(setup.kitHome(), "postgresql-server", MAIN, SUPERVISOR_JVM, READY_TIMEOUT, STOP_GRACE);
+    super(setup, "postgresql-server", MAIN, SUPERVISOR_JVM, READY_TIMEOUT, STOP_GRACE);
     this.setup = setup;
     this.bin = PgServerLocation.find(bindingProperties);
     PropertyReader reader = new PropertyReader(bindingProperties);
