@@ -146,7 +146,8 @@ final class PlanCommand implements Callable<Integer> {
     }
     RunPlan.Inputs inputs = new RunPlan.Inputs(provider.name(), substations, threads, sutNodes,
         bindingProperties == null ? null : bindingProperties.toString(),
-        hosts.file() == null ? null : hosts.file().toString(), hosts.forThePlannedRun(), instanceJvmOptions == null ? null : jvmOptions, calibrationSeconds, marginPercent);
+        hosts.file() == null ? null : hosts.file().toString(), hosts.forThePlannedRun(), instanceJvmOptions == null ? null : jvmOptions, calibrationSeconds, marginPercent,
+        config.sutLimits().cpus(), config.sutLimits().memoryBytes());
     RunPlan plan = Planner.plan(KitRelease.of(kit.home()).text(), folder.dir().getFileName().toString(), started,
         Instant.now(), inputs, outcome, results == null ? null : results.toString());
     String text = PlanReport.render(plan);

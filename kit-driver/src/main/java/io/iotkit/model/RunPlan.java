@@ -13,13 +13,14 @@ import java.util.List;
  * @param calibration  the execution whose rate the plan uses: not a result, nothing of it is kept
  * @param measured     the other figures the calibration measured (times of the run's steps, counts)
  * @param outages      times the SUT went silent during the calibration and answered again
+ * @param fit          where a compliant run's rate must lie on this SUT and disk, and what brings it there
  * @param warnings     what stands between this SUT and a compliant run, or makes the plan less sure
  * @param command      the run's command line with the planned K
  */
 public record RunPlan(String kitVersion, String planId, Instant started, Instant ended, Inputs inputs, String sut,
                       boolean localSut, int replicationFactor, String replicationSource,
                       List<Execution> executions, Execution calibration, Measured measured, Kvps kvps, WallTime wallTime, Disk disk,
-                      List<SutOutage> outages, List<String> warnings, String command) {
+                      Fit fit, List<SutOutage> outages, List<String> warnings, String command) {
 
   public RunPlan {
     executions = List.copyOf(executions);
@@ -32,10 +33,42 @@ public record RunPlan(String kitVersion, String planId, Instant started, Instant
    *
    * @param hostOptions        the options that go with --hosts, as given (e.g. --ssh-config FILE), for the command
    * @param instanceJvmOptions as given, or null for the binding's default
+   * @param sutCpus            --sut-cpus as given, 0 for no limit
+   * @param sutMemoryBytes     --sut-memory as given, 0 for no limit
    */
   public record Inputs(String binding, int substations, int threads, int sutNodes, String bindingProperties,
                        String hosts, List<String> hostOptions, List<String> instanceJvmOptions,
-                       double calibrationSeconds, double marginPercent) {
+                       double calibrationSeconds, double marginPercent, double sutCpus, long sutMemoryBytes) {
+  }
+
+  /**
+   * The window a compliant run's rate must lie in on this SUT and this disk, and where the calibration's rate lies.
+   * Its lower edge is the per-sensor floor raised by the margin (a rate that falls by the margin still passes); its
+   * upper edge the rate whose K (executions of 1800 s x (1 + margin)) still fits one iteration's readings in the free
+   * disk, at the measured bytes per reading.
+   *
+   * @param verdict       {@code fits}: the calibration's rate is in the window; {@code confine}: it is above, and
+   *                      a local server confined to {@code proposedCpus} should come into it; {@code too-fast}:
+   *                      above, and the kit cannot confine this SUT; {@code too-slow}: below the floor;
+   *                      {@code no-window}: the floor is above the disk's ceiling, so no rate fits at this P;
+   *                      {@code unknown}: the free disk is not known (a SUT the kit did not start), the floor alone
+   *                      was checked
+   * @param lowIotps      the window's lower edge
+   * @param highIotps     its upper edge; null when the free disk is not known
+   * @param targetIotps   the rate a confined server is aimed at (the window's middle); null unless confining
+   * @param sutCpuSeconds the local server's CPU seconds per second during the calibration execution, all its
+   *                      processes together; null when not measured
+   * @param proposedCpus  the --sut-cpus expected to bring the rate to the target, assuming the rate follows the
+   *                      server's CPU in proportion; null unless confining
+   * @param derivation    how each figure was found, a line each
+   * @param next          the command to run next: the run, or a plan under the proposed --sut-cpus that measures
+   *                      the rate there; null when nothing leads to a compliant run
+   */
+  public record Fit(String verdict, double lowIotps, Double highIotps, Double targetIotps, Double sutCpuSeconds,
+                    Double proposedCpus, List<String> derivation, String next) {
+    public Fit {
+      derivation = List.copyOf(derivation);
+    }
   }
 
   /**

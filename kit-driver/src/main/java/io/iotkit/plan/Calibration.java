@@ -6,6 +6,7 @@ import io.iotkit.check.FileCheck;
 import io.iotkit.files.FileTrees;
 import io.iotkit.model.Environment;
 import io.iotkit.model.PhaseResult;
+import io.iotkit.model.ResourceUsage;
 import io.iotkit.model.RunPlan;
 import io.iotkit.model.SutOutage;
 import io.iotkit.progress.RunConsole;
@@ -52,6 +53,19 @@ public final class Calibration {
     /** The execution whose rate the plan uses: the last. */
     public PhaseResult calibration() {
       return executions.get(executions.size() - 1);
+    }
+
+    /**
+     * The local server's CPU seconds per second over the calibration execution, all its processes together; null
+     * for a SUT the kit did not start, or when none of its processes was sampled.
+     */
+    public Double sutCpuSeconds() {
+      var sut = calibration().resources() == null ? List.<ResourceUsage.ProcessUsage>of()
+          : calibration().resources().processesOf("sut");
+      if (!local || sut.isEmpty()) {
+        return null;
+      }
+      return sut.stream().mapToDouble(p -> ResourceUsage.Summary.of(p.cpuSeconds()).mean()).sum();
     }
   }
 

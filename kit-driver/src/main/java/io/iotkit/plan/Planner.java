@@ -38,8 +38,10 @@ public final class Planner {
         ? DiskNeed.measured(c.growthBytes(), c.measured().written(), kvps.kvps(), c.freeBytes(), c.filesystem())
         : DiskNeed.estimated(c.replication().factor(), c.replication().source(), kvps.kvps());
     String command = RunCommandLine.of(in, kvps.kvps(), results);
+    RunPlan.Fit fit = ComplianceWindow.of(in, calibration.iotps(), disk, c.local(), c.sutCpuSeconds(), command,
+        results);
     return new RunPlan(kitVersion, planId, started, ended, in, c.sut(), c.local(), c.replication().factor(),
-        c.replication().source(), executions, calibration, c.measured(), kvps, wall, disk, c.outages(),
+        c.replication().source(), executions, calibration, c.measured(), kvps, wall, disk, fit, c.outages(),
         warnings(in, c, calibration, disk), command);
   }
 

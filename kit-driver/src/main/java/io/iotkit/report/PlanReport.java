@@ -70,15 +70,49 @@ public final class PlanReport {
       }
     }
 
+    RunPlan.Fit f = p.fit();
+    section("A compliant run's rate on this SUT and disk: %s", window(f));
+    for (String step : f.derivation()) {
+      line("  %s", step);
+    }
+
     if (!p.warnings().isEmpty()) {
       section("Before a compliant run");
       for (String warning : p.warnings()) {
         line("  - %s", warning);
       }
     }
-    section("Run it with");
-    line("  %s", p.command());
+    switch (f.verdict()) {
+      case "fits", "unknown" -> {
+        section("Run it with");
+        line("  %s", p.command());
+      }
+      case "confine" -> {
+        section("Next: plan again under --sut-cpus %s, which measures the rate there", num(f.proposedCpus()));
+        line("  %s", f.next());
+        line("  (the run at this calibration's rate, which does not fit: %s)", p.command());
+      }
+      default -> {
+        section("No compliant run fits as planned; the run at this calibration's rate would be");
+        line("  %s", p.command());
+      }
+    }
     return this;
+  }
+
+  /** e.g. "4,400 to 5,900 IoTps; the calibration's rate fits". */
+  private static String window(RunPlan.Fit f) {
+    String range = f.highIotps() == null ? String.format(Locale.ROOT, "at least %,.0f IoTps", f.lowIotps())
+        : String.format(Locale.ROOT, "%,.0f to %,.0f IoTps", f.lowIotps(), f.highIotps());
+    String verdict = switch (f.verdict()) {
+      case "fits" -> "the calibration's rate fits";
+      case "confine" -> "the calibration's rate is above it; confine the local server";
+      case "too-fast" -> "the calibration's rate is above it";
+      case "too-slow" -> "the calibration's rate is below it";
+      case "no-window" -> "no rate fits";
+      default -> "the calibration's rate is above the floor; the disk was not checked";
+    };
+    return range + "; " + verdict;
   }
 
   private void execution(RunPlan.Execution e) {
