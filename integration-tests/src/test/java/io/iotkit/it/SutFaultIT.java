@@ -59,6 +59,24 @@ class SutFaultIT {
   }
 
   /**
+   * HBase is killed as the warmup's instances start, before they are ready at the barrier: their store clients
+   * would retry for minutes, and the master's watch ends the run instead.
+   */
+  @Test
+  void aSutKilledWhileTheInstancesStartEndsTheRunWithinThirtySeconds(@TempDir Path work) throws Exception {
+    KitProcess k = KitProcess.startRun(work, "-b", "hbase", "-p", "2", "-k", "600000");
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+    while (!Files.readString(k.stdout).contains("iteration 1: warmup ...")) {
+      assertTrue(k.process.isAlive(), "the kit ended early: " + Files.readString(k.stderr));
+      assertTrue(System.nanoTime() < deadline, "the warmup never started");
+      Thread.sleep(20);
+    }
+    long pid = serverPid(work, "io.iotkit.server.hbase");
+    long millis = faultToExit("kill -9 of the local hbase as the instances start", k, signal("-KILL", pid));
+    assertAbortedOnSutFault(work, k, millis, "the local server has exited");
+  }
+
+  /**
    * The SUT hangs while the master counts the data check's readings (dynalite counts 200,000 items in some 2 s, so
    * the stop lands in the count): the master's own calls on the store are watched as the executions are.
    */

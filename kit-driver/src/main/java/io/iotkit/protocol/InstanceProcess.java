@@ -152,6 +152,11 @@ final class InstanceProcess {
     return site;
   }
 
+  /** The instance's number, 0..P-1. */
+  int index() {
+    return index;
+  }
+
   /** Releases the start barrier: {@code masterMicros} is the start instant in the master's clock. */
   void start(long masterMicros) throws IOException {
     seconds.begin(masterMicros, site.clock().offsetMicros());

@@ -87,12 +87,13 @@ final class PhaseRunner {
             .map(site -> site.remote() ? site.name() : PhaseProgress.LOCAL).toList());
     List<InstanceProcess> running = new ArrayList<>();
     try (PhaseSampling sampling = PhaseSampling.connect(sutHosts, phaseDir)) {
+      // named before the instances start: the SUT is watched while they start and wait at the barrier too
+      watch.phase(name);
       launch(specs, phaseDir, progress, running);
-      awaitReady(running);
+      awaitReady(running, watch);
       long start = Clock.micros() + START_LEAD_MICROS;
       progress.begin(start);
       sampling.begin(start, roles(watch), () -> processes(watch));
-      watch.phase(name);
       for (InstanceProcess p : running) {
         p.start(start);
       }
@@ -206,13 +207,23 @@ final class PhaseRunner {
     }
   }
 
-  /** Until every instance is ready; one that dies or falls silent meanwhile fails the phase at once. */
-  private static void awaitReady(List<InstanceProcess> running)
+  /**
+   * Until every instance is ready; one that dies or falls silent meanwhile fails the phase at once, and so does a
+   * SUT that the watch finds dead (instances whose store client retries would otherwise keep them from ready).
+   */
+  private static void awaitReady(List<InstanceProcess> running, SutWatch watch)
       throws InterruptedException, IOException, SutException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(READY_TIMEOUT_SECONDS);
     waitForAll(running, p -> p.ready, () -> {
+      Optional<String> fault = watch.fault();
+      if (fault.isPresent()) {
+        throw new SutWatch.SutDeadException(fault.get() + " (while the instances started)");
+      }
       if (System.nanoTime() > deadline) {
-        throw new IOException("instances not ready after " + READY_TIMEOUT_SECONDS + " s");
+        List<Integer> late = running.stream().filter(p -> !p.ready.isDone()).map(InstanceProcess::index).toList();
+        throw new InstanceProcess.InstanceFailedException("driver instance(s) " + late + " not ready after "
+            + READY_TIMEOUT_SECONDS + " s: their store client did not connect, or their host is overloaded; see"
+            + " their logs in the execution's folder");
       }
     });
   }

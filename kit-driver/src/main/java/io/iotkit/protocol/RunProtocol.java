@@ -116,7 +116,7 @@ public final class RunProtocol {
       session.startSut();
       SutSession sut = session.sut();
       sutDescription = sut.description();
-      Optional<String> emulator = sut.admin().emulator();
+      Optional<String> emulator = session.watched("reading the SUT's identity", () -> sut.admin().emulator());
       if (emulator.isPresent() && !sutDescription.contains(emulator.get())) {
         // a configured address whose server answers as an emulator: every output names it so
         sutDescription += " (" + emulator.get() + ")";
@@ -128,7 +128,7 @@ public final class RunProtocol {
       record(prerequisites, ExecutionRules.kvpSize(config.kvpBytes()));
       record(prerequisites, ExecutionRules.dashboardQueries(config.noQueries()));
       record(prerequisites, ExecutionRules.realStore(emulator));
-      Replication r = sut.admin().replication();
+      Replication r = session.watched("reading the SUT's replication", () -> sut.admin().replication());
       record(prerequisites, ExecutionRules.replication(r.factor(), r.source()));
       if (sut.embedded()) {
         Optional<String> shortfall = DiskRoom.shortfall(config.kvps(), config.kvpBytes(), r.factor(),
@@ -272,10 +272,15 @@ public final class RunProtocol {
       throws DBException, StrictAbort, ExecutionSession.Failure {
     SutSession sut = session.sut();
     int outagesBefore = session.outages().size();
-    sut.admin().prepare(substations);
-    Map<String, String> layout = sut.admin().dataLayout();
+    // watched as the executions are: a SUT that dies while the iteration is prepared ends the run in seconds
+    Map<String, String> layout = session.watched("iteration " + n + " preparation", () -> {
+      sut.admin().prepare(substations);
+      return sut.admin().dataLayout();
+    });
     List<CheckResult> before = new ArrayList<>(); // shown, and a strict run stopped, before any reading is written
-    for (CheckResult c : liveCopies("iteration " + n + " before the warmup:", sut, substations).stream().toList()) {
+    Optional<CheckResult> copies = session.watched("iteration " + n + " copies before the warmup",
+        () -> liveCopies("iteration " + n + " before the warmup:", sut, substations));
+    for (CheckResult c : copies.stream().toList()) {
       record(before, c);
     }
     DeliveryLatency delivered = new DeliveryLatency(session.clocks(substations));
@@ -336,7 +341,8 @@ public final class RunProtocol {
         () -> new Held(sut.admin().countReadings(substations), sut.admin().liveCopies(substations)));
     List<SubstationCount> counts = ExecutionRules.substationCounts(substations, held.counts(), warmup, measured);
     long stored = counts.stream().mapToLong(SubstationCount::stored).sum();
-    Map<String, String> storeMeasurements = sut.admin().measurements();
+    Map<String, String> storeMeasurements = session.watched("iteration " + n + " store measurements",
+        () -> sut.admin().measurements());
     List<CheckResult> checks = new ArrayList<>();
     for (CheckResult c : ExecutionRules.iteration(n, warmup, measured, counts, sut.answersQueries())) {
       record(checks, c);

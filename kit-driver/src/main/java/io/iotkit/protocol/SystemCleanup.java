@@ -48,14 +48,14 @@ final class SystemCleanup {
     checks.add(CheckResult.of("cleanup: temporary files deleted", Figure.of(deleted, "files", deleted + " files"),
         Limit.text("folder removed"), !Files.exists(tmpDir), "could not delete " + tmpDir));
 
-    Map<String, String> startsBefore = serverStarts(sut);
+    Map<String, String> startsBefore = serverStarts(session, "before");
     if (sut.embedded()) {
       List<LocalServer.Node> before = sut.nodes();
       sut.restartEmbedded();
       checks.addAll(nodeRestarts(before, sut.nodes()));
       // the kit's own restart is proven by the new processes; the servers' word is added where they give it
       if (!startsBefore.isEmpty()) {
-        checks.add(ServerRestarts.check(startsBefore, serverStarts(sut)));
+        checks.add(ServerRestarts.check(startsBefore, serverStarts(session, "after")));
       }
     } else {
       var command = sut.property(RESTART_COMMAND);
@@ -71,17 +71,22 @@ final class SystemCleanup {
             Figure.of(exit, "exit status", RESTART_COMMAND + " exited " + exit), Limit.exactly(0, "exit status", "exit 0"),
             "the restart command failed; see sut-restart.log in the run folder"));
         if (exit == 0) {
-          checks.add(ServerRestarts.check(startsBefore, serverStarts(sut)));
+          checks.add(ServerRestarts.check(startsBefore, serverStarts(session, "after")));
         }
       }
     }
     return checks;
   }
 
-  /** What the store's servers say of their current start; a store that cannot be read now has not come back. */
-  private static Map<String, String> serverStarts(SutSession sut) throws SutException {
+  /**
+   * What the store's servers say of their current start, asked with the SUT watched; a store that cannot be read
+   * now has not come back.
+   */
+  private static Map<String, String> serverStarts(ExecutionSession session, String when)
+      throws SutException, ExecutionSession.Failure {
     try {
-      return sut.admin().serverStarts();
+      return session.watched("system cleanup: server starts " + when + " the restart",
+          () -> session.sut().admin().serverStarts());
     } catch (DBException e) {
       throw new SutException("cannot read the SUT's server starts: " + e.getMessage());
     }
