@@ -49,7 +49,7 @@ public abstract class ChildJvmServer implements LocalServer {
     this.module = module;
     this.mainClass = mainClass;
     this.jvmOptions = List.copyOf(jvmOptions);
-    this.readyTimeout = readyTimeout;
+    this.readyTimeout = confined(readyTimeout, setup.limits());
     this.stopGrace = stopGrace;
   }
 
@@ -63,6 +63,17 @@ public abstract class ChildJvmServer implements LocalServer {
           + " point the binding properties at a replicated cluster");
     }
     return setup;
+  }
+
+  /**
+   * The time to start a server held to less than one CPU: as much longer as its share of a CPU is smaller (JVMs
+   * and stores start on CPU), at most 20 times.
+   */
+  static Duration confined(Duration readyTimeout, SutLimits limits) {
+    if (limits.cpus() <= 0 || limits.cpus() >= 1) {
+      return readyTimeout;
+    }
+    return readyTimeout.multipliedBy(Math.round(Math.min(20, Math.ceil(1 / limits.cpus()))));
   }
 
   /** The launcher's arguments for a server whose data and files go under {@code workDir}. */

@@ -62,4 +62,11 @@ class CgroupTest {
     assertEquals(512L << 20, SutLimits.parseMemory("512m"));
     assertTrue(SutLimits.NONE.none());
   }
+
+  @Test
+  void aServerHeldToAFifthOfACpuHasFiveTimesTheTimeToStart() {
+    assertEquals(Duration.ofSeconds(900), ChildJvmServer.confined(Duration.ofSeconds(180), new SutLimits(0.2, 0)));
+    assertEquals(Duration.ofSeconds(180), ChildJvmServer.confined(Duration.ofSeconds(180), new SutLimits(1.5, 0)));
+    assertEquals(Duration.ofSeconds(180), ChildJvmServer.confined(Duration.ofSeconds(180), SutLimits.NONE));
+  }
 }

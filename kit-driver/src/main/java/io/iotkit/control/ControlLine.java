@@ -10,7 +10,9 @@ package io.iotkit.control;
  * InstanceResult), {@code DONE}, {@code FAILED <message>}, and
  * {@code ALIVE} every {@value #HEARTBEAT_MILLIS} ms from its start to its end, so the master knows a silent
  * instance (killed, its host or ssh gone) for dead within {@value #SILENCE_LIMIT_MILLIS} ms whatever the transport.
- * An instance whose stdin closes exits at once: the master is gone.
+ * The master sends {@code ALIVE} to each instance as often: an instance that hears nothing from it for
+ * {@value #MASTER_SILENCE_LIMIT_MILLIS} ms (a link cut where no connection closes) ends itself, and one whose
+ * stdin closes exits at once: either way the master is gone.
  */
 public record ControlLine(String verb, String argument) {
   public static final String READY = "READY";
@@ -23,6 +25,11 @@ public record ControlLine(String verb, String argument) {
   public static final long HEARTBEAT_MILLIS = 1_000;
   /** Below the 10 s in which a dead instance must end the run, with room for the master's own check interval. */
   public static final long SILENCE_LIMIT_MILLIS = 8_000;
+  /**
+   * How long an instance waits for a line from its master before it ends itself: longer than the master's own
+   * limit, so the master, which can say why, speaks first.
+   */
+  public static final long MASTER_SILENCE_LIMIT_MILLIS = 20_000;
   public static final String PROPERTIES = "PROPERTIES";
   public static final String RESULT = "RESULT";
 

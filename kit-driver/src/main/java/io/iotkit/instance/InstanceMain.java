@@ -107,12 +107,15 @@ public final class InstanceMain {
     final CompletableFuture<String> spec = new CompletableFuture<>();
     final CompletableFuture<byte[]> properties = new CompletableFuture<>();
     final CompletableFuture<Long> start = new CompletableFuture<>();
+    /** When the master's last line arrived (System.nanoTime). */
+    private volatile long lastHeard = System.nanoTime();
 
     void listen() {
       Thread t = new Thread(() -> {
         try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
           String line;
           while ((line = in.readLine()) != null) {
+            lastHeard = System.nanoTime();
             ControlLine c = ControlLine.parse(line);
             if (c.is(ControlLine.SPEC)) {
               spec.complete(c.argument());
@@ -129,6 +132,26 @@ public final class InstanceMain {
       }, "master-watch");
       t.setDaemon(true);
       t.start();
+      Thread silence = new Thread(this::endWhenSilent, "master-silence");
+      silence.setDaemon(true);
+      silence.start();
+    }
+
+    /** Ends the instance when the master has said nothing, not even its heartbeat, for the limit. */
+    private void endWhenSilent() {
+      try {
+        while (true) {
+          Thread.sleep(ControlLine.HEARTBEAT_MILLIS);
+          long silentMillis = (System.nanoTime() - lastHeard) / 1_000_000;
+          if (silentMillis > ControlLine.MASTER_SILENCE_LIMIT_MILLIS) {
+            System.err.println("no line from the master for " + silentMillis / 1000 + " s (its host, the network or"
+                + " its ssh session is gone): this instance ends itself");
+            Runtime.getRuntime().halt(4);
+          }
+        }
+      } catch (InterruptedException e) {
+        // the JVM is ending
+      }
     }
   }
 }

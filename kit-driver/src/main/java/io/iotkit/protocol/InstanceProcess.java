@@ -29,6 +29,11 @@ final class InstanceProcess {
    * Only a pipe that something else holds open (a process the instance left behind) is still open after that.
    */
   static final long EXIT_DRAIN_MILLIS = 10_000;
+  /**
+   * How long a silent instance that is alive and scheduled on this host is waited for: its heartbeat can be starved
+   * on an overloaded host, and a dead one ends its output at once, which the reader sees without this limit.
+   */
+  static final long STARVED_LIMIT_MILLIS = 60_000;
 
   private final int index;
   private final InstanceSite site;
@@ -40,6 +45,8 @@ final class InstanceProcess {
   final CompletableFuture<InstanceResult> done = new CompletableFuture<>();
   /** When the instance's last control line arrived (System.nanoTime). */
   private volatile long lastHeard = System.nanoTime();
+  /** When the master last sent its heartbeat (System.nanoTime); only the follow loop's thread sends it. */
+  private long lastSent = System.nanoTime();
   /** When the master first saw the process exited (System.nanoTime), or 0 while it runs. */
   private long exitSeen;
 
@@ -122,8 +129,28 @@ final class InstanceProcess {
   }
 
   /**
+   * Whether a silent instance is alive but starved rather than dead: a process on this host that the kernel still
+   * schedules (running, sleeping or in disk wait; not stopped, not traced), whose heartbeat thread on an overloaded
+   * host can wait seconds for a CPU. Of an instance on another host only its ssh is seen here, so it is never
+   * taken for starved.
+   */
+  private boolean starved() {
+    if (site.remote()) {
+      return false;
+    }
+    try {
+      String stat = Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat"));
+      char state = stat.charAt(stat.lastIndexOf(')') + 2);
+      return state == 'R' || state == 'S' || state == 'D';
+    } catch (IOException | RuntimeException e) {
+      return false;
+    }
+  }
+
+  /**
    * Fails the instance if its process (the JVM, or the ssh that carries it) is running but has said nothing, not
-   * even its heartbeat, for longer than the silence limit; called by the master's follow loop. An exited process
+   * even its heartbeat, for longer than the silence limit (an instance on this host that is alive and scheduled,
+   * for longer than {@link #STARVED_LIMIT_MILLIS}); called by the master's follow loop. An exited process
    * is judged by the last lines it wrote, which the reader takes in to the pipe's end: only if that end does not
    * come within {@link #EXIT_DRAIN_MILLIS} is it failed here.
    */
@@ -142,7 +169,7 @@ final class InstanceProcess {
       return;
     }
     long silentMillis = (now - lastHeard) / 1_000_000;
-    if (silentMillis > ControlLine.SILENCE_LIMIT_MILLIS) {
+    if (silentMillis > ControlLine.SILENCE_LIMIT_MILLIS && !(starved() && silentMillis <= STARVED_LIMIT_MILLIS)) {
       fail("silent for " + silentMillis / 1000 + " s (no heartbeat" + (site.remote()
           ? " from " + site.name() + "; the host, the network or its ssh session is gone" : "") + ")");
     }
@@ -155,6 +182,15 @@ final class InstanceProcess {
   /** The instance's number, 0..P-1. */
   int index() {
     return index;
+  }
+
+  /** Sends the master's heartbeat, at most once per heartbeat interval: the instance ends itself without it. */
+  void heartbeat() {
+    long now = System.nanoTime();
+    if (now - lastSent >= TimeUnit.MILLISECONDS.toNanos(ControlLine.HEARTBEAT_MILLIS)) {
+      lastSent = now;
+      toInstance.println(ControlLine.ALIVE);
+    }
   }
 
   /** Releases the start barrier: {@code masterMicros} is the start instant in the master's clock. */

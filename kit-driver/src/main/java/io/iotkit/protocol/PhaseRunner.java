@@ -243,6 +243,7 @@ final class PhaseRunner {
         all.get(PROGRESS_MILLIS, TimeUnit.MILLISECONDS);
         return;
       } catch (TimeoutException e) {
+        running.forEach(InstanceProcess::heartbeat);
         throwFirstFailure(running, stage);
         tick.run();
       } catch (ExecutionException e) {
