@@ -62,6 +62,19 @@ class HtmlReportTest {
   }
 
   @Test
+  void theFooterSaysWhatTheKitIsNot() {
+    String html = HtmlReport.render(SampleRuns.completed());
+    Matcher m = Pattern.compile("<footer class=\"legal\" id=\"legal\">(.*?)</footer>", Pattern.DOTALL).matcher(html);
+    assertTrue(m.find(), "no footer");
+    String footer = m.group(1).replaceAll("\\s+", " ");
+    assertTrue(footer.contains("Apache License 2.0"), footer);
+    assertTrue(footer.contains("not the TPC's TPCx-IoT kit"), footer);
+    assertTrue(footer.contains("trademarks of the Transaction Processing Performance Council"), footer);
+    assertTrue(footer.contains("not a TPC result unless it is audited and published under the TPC's policies"),
+        footer);
+  }
+
+  @Test
   void checksAndIterationsAreTabulated() {
     String html = HtmlReport.render(SampleRuns.completed());
     assertTrue(html.contains("<td>iteration 2 measured elapsed time</td><td>1790.000 s</td><td>&gt;= 1800 s</td>"
