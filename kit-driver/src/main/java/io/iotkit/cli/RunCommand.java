@@ -17,8 +17,10 @@ import io.iotkit.report.ResultWriter.Written;
 import io.iotkit.report.ResultWriter;
 import io.iotkit.report.RunReport;
 import io.iotkit.result.RunFolder;
+import io.iotkit.sponsor.SponsorFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -166,20 +168,29 @@ final class RunCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage());
     }
+    // The sponsor's files first, both of them: every bad field of either is said at once, whatever the binding.
+    List<String> badFiles = new ArrayList<>();
+    Pricing prices = null;
+    SystemDescription description = null;
+    try {
+      prices = SponsorFiles.pricing(config.pricing());
+    } catch (Pricing.InvalidPricingException e) {
+      badFiles.add(e.getMessage());
+    }
+    try {
+      if (config.systemDescription() != null) {
+        description = SponsorFiles.system(config.systemDescription());
+      }
+    } catch (SystemDescription.InvalidSystemDescriptionException e) {
+      badFiles.add(e.getMessage());
+    }
+    if (!badFiles.isEmpty()) {
+      throw new BadInputException(String.join("\n", badFiles));
+    }
     BindingProvider provider = BindingChoice.load(kit, binding);
     // Store clients (Hadoop's Configuration among them) load classes through the context class loader;
     // threads the master starts from here on inherit the binding's.
     Thread.currentThread().setContextClassLoader(provider.getClass().getClassLoader());
-    Pricing prices;
-    SystemDescription description = null;
-    try {
-      prices = Pricing.load(config.pricing());
-      if (config.systemDescription() != null) {
-        description = SystemDescription.load(config.systemDescription());
-      }
-    } catch (Pricing.InvalidPricingException | SystemDescription.InvalidSystemDescriptionException e) {
-      throw new BadInputException(e.getMessage());
-    }
     if (screenshot && HeadlessChromium.find().isEmpty()) { // say so now, not after hours of running
       throw new BadInputException("--screenshot needs Chromium, and none was found: install it (Debian: apt-get"
           + " install chromium) or set " + HeadlessChromium.ENV + " to its binary");
