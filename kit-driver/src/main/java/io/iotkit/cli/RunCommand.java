@@ -42,7 +42,7 @@ import picocli.CommandLine.Option;
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:the run completed (the report says whether it is compliant)",
         "1:the run was aborted (SUT unreachable or failing, --strict rule broken, kit error)",
-        "2:bad input (options, binding, properties or pricing file)"})
+        "2:bad input (options, binding, properties, pricing or system description file)"})
 final class RunCommand implements Callable<Integer> {
   static final String NAME = "tpcx-iot.sh";
   static final int EXIT_OK = 0;
@@ -88,7 +88,7 @@ final class RunCommand implements Callable<Integer> {
       description = "Pricing file of the priced configuration: line items with part number, price source (list or"
           + " quote), list price and discount (or net unitPrice), quantity, maintenance term, the node they price"
           + " and availability date, checked against the pricing rules of docs/PROTOCOL.md section 5 (default:"
-          + " workloads/pricing.json).")
+          + " workloads/pricing.json). Its fields: docs/SPONSOR-FILES.md.")
   Path pricing;
 
   @Option(names = "--strict",
@@ -128,7 +128,7 @@ final class RunCommand implements Callable<Integer> {
 
   @Option(names = "--system", paramLabel = "FILE",
       description = "The sponsor's system description for the full disclosure report"
-          + " (default: workloads/system.json if present).")
+          + " (default: workloads/system.json if present). Its fields: docs/SPONSOR-FILES.md.")
   Path system;
 
   @Option(names = {"-q", "--quiet"},
