@@ -49,22 +49,23 @@ class BadInputIT {
   @Test
   void missingPricingFile(@TempDir Path work) throws Exception {
     assertOneLine(KitProcess.run(work, 2, "-b", "null", "-p", "1", "-k", "10", "--pricing", "nope.json"), 2,
-        "pricing file nope.json no such file");
+        "pricing file nope.json: no such file");
   }
 
   @Test
   void malformedPricingFile(@TempDir Path work) throws Exception {
     Files.writeString(work.resolve("bad.json"), "{\"currency\": \"USD\", \"lineItems\": [ {\"description\": ");
     assertOneLine(KitProcess.run(work, 2, "-b", "null", "-p", "1", "-k", "10", "--pricing", "bad.json"), 2,
-        "pricing file bad.json not valid pricing JSON");
+        "pricing file bad.json: not JSON at line 1");
   }
 
   @Test
   void pricingItemWithoutPrice(@TempDir Path work) throws Exception {
     Files.writeString(work.resolve("p.json"), "{\"currency\": \"USD\", \"lineItems\": [ {\"description\": \"x\","
         + " \"quantity\": 1, \"availabilityDate\": \"2026-01-01\"} ]}");
-    assertOneLine(KitProcess.run(work, 2, "-b", "null", "-p", "1", "-k", "10", "--pricing", "p.json"), 2,
-        "pricing file p.json");
+    assertLines(KitProcess.run(work, 2, "-b", "null", "-p", "1", "-k", "10", "--pricing", "p.json"), 2,
+        "tpcx-iot.sh: pricing file p.json has 1 bad field (docs/SPONSOR-FILES.md describes each):",
+        "p.json: lineItems[0].unitPrice: is missing; without a listPrice it must be a number >= 0");
   }
 
   @Test
@@ -205,16 +206,20 @@ class BadInputIT {
   @Test
   void badSponsorFiles(@TempDir Path work) throws Exception {
     badSponsorFile(work, "--system", "s.json", "{\"hardware\": {\"nodes\": [{\"count\": 0}]}}",
-        "system description file s.json has hardware.nodes[0].count = 0 (a whole number >= 1)");
+        "system description file s.json has 1 bad field (docs/SPONSOR-FILES.md describes each):",
+        "s.json: hardware.nodes[0].count: must be an integer >= 1 or null, was 0");
     badSponsorFile(work, "--system", "s.json", "{\"hardwear\": {}}",
-        "system description file s.json has an unknown field 'hardwear'");
+        "system description file s.json has 1 bad field (docs/SPONSOR-FILES.md describes each):",
+        "s.json: hardwear: is not a field here; the fields here are sponsor, systemName, reportDate, auditor,"
+            + " hardware, software, tunables, dataLayout, pricedConfigurationDifferences");
     badSponsorFile(work, "--hosts", "hosts.txt", "# drivers\nbench@driver1:99999999999\n",
         "host list hosts.txt line 2: port 99999999999 is not in 1..65535");
     badSponsorFile(work, "--hosts", "hosts.txt", "driver1 instances=many\n",
         "host list hosts.txt line 1: instances=many is not a count of 0 or more");
     badSponsorFile(work, "--pricing", "p.json", "{\"currency\": \"USD\", \"lineItems\": [ {\"description\":"
         + " \"x\", \"unitPrice\": 10, \"quantity\": 0, \"availabilityDate\": \"2026-01-01\"} ]}",
-        "pricing file p.json lineItems[0] ('x').quantity is not a whole number >= 1");
+        "pricing file p.json has 1 bad field (docs/SPONSOR-FILES.md describes each):",
+        "p.json: lineItems[0].quantity: must be an integer >= 1, was 0");
   }
 
   @Test
@@ -230,15 +235,23 @@ class BadInputIT {
   }
 
   /**
-   * A run given {@code file} with {@code content} by {@code option} ends with exit 2 and one line naming the file,
-   * where in it and what is wrong, before it makes a run folder.
+   * A run given {@code file} with {@code content} by {@code option} ends with exit 2 before it makes a run folder:
+   * one line naming the file, where in it and what is wrong (a host list), or for a sponsor file a line naming it
+   * and then a line per bad field; {@code expected} is the first line (or its end) and the lines after it.
    */
-  private static void badSponsorFile(Path work, String option, String file, String content, String expected)
+  private static void badSponsorFile(Path work, String option, String file, String content, String... expected)
       throws Exception {
     Files.writeString(work.resolve(file), content);
     Path results = work.resolve("results");
-    assertOneLine(KitProcess.run(work, 2, "-b", "null", "-p", "1", "-k", "10", option, file, "--results",
-        results.toString()), 2, expected);
+    KitProcess.Finished f = KitProcess.run(work, 2, "-b", "null", "-p", "1", "-k", "10", option, file, "--results",
+        results.toString());
+    if (expected.length == 1) {
+      assertOneLine(f, 2, expected[0]);
+    } else {
+      String[] lines = expected.clone();
+      lines[0] = "tpcx-iot.sh: " + lines[0];
+      assertLines(f, 2, lines);
+    }
     assertFalse(Files.exists(results), "no run folder: the file is checked before the run");
   }
 
@@ -266,6 +279,13 @@ class BadInputIT {
     Path props = Files.writeString(work.resolve("hbase.properties"), properties);
     return KitProcess.run(work, 3, "-p", "1", "-k", "10", "--binding-properties", props.toString(), "--results",
         work.resolve("results").toString());
+  }
+
+  /** Exactly these lines on stderr, and no stack trace. */
+  private static void assertLines(KitProcess.Finished f, int exitCode, String... expected) {
+    assertEquals(exitCode, f.exitCode(), f.stderr());
+    assertEquals(List.of(expected), f.stderr().strip().lines().toList());
+    assertFalse(f.stdout().contains("\tat "), "no stack trace on stdout");
   }
 
   private static void assertOneLine(KitProcess.Finished f, int exitCode, String expected) {

@@ -17,8 +17,10 @@ import io.iotkit.report.ResultWriter.Written;
 import io.iotkit.report.ResultWriter;
 import io.iotkit.report.RunReport;
 import io.iotkit.result.RunFolder;
+import io.iotkit.sponsor.SponsorFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,7 +42,7 @@ import picocli.CommandLine.Option;
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:the run completed (the report says whether it is compliant)",
         "1:the run was aborted (SUT unreachable or failing, --strict rule broken, kit error)",
-        "2:bad input (options, binding, properties or pricing file)"})
+        "2:bad input (options, binding, properties, pricing or system description file)"})
 final class RunCommand implements Callable<Integer> {
   static final String NAME = "tpcx-iot.sh";
   static final int EXIT_OK = 0;
@@ -86,7 +88,7 @@ final class RunCommand implements Callable<Integer> {
       description = "Pricing file of the priced configuration: line items with part number, price source (list or"
           + " quote), list price and discount (or net unitPrice), quantity, maintenance term, the node they price"
           + " and availability date, checked against the pricing rules of docs/PROTOCOL.md section 5 (default:"
-          + " workloads/pricing.json).")
+          + " workloads/pricing.json). Its fields: docs/SPONSOR-FILES.md.")
   Path pricing;
 
   @Option(names = "--strict",
@@ -126,7 +128,7 @@ final class RunCommand implements Callable<Integer> {
 
   @Option(names = "--system", paramLabel = "FILE",
       description = "The sponsor's system description for the full disclosure report"
-          + " (default: workloads/system.json if present).")
+          + " (default: workloads/system.json if present). Its fields: docs/SPONSOR-FILES.md.")
   Path system;
 
   @Option(names = {"-q", "--quiet"},
@@ -166,20 +168,29 @@ final class RunCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage());
     }
+    // The sponsor's files first, both of them: every bad field of either is said at once, whatever the binding.
+    List<String> badFiles = new ArrayList<>();
+    Pricing prices = null;
+    SystemDescription description = null;
+    try {
+      prices = SponsorFiles.pricing(config.pricing());
+    } catch (Pricing.InvalidPricingException e) {
+      badFiles.add(e.getMessage());
+    }
+    try {
+      if (config.systemDescription() != null) {
+        description = SponsorFiles.system(config.systemDescription());
+      }
+    } catch (SystemDescription.InvalidSystemDescriptionException e) {
+      badFiles.add(e.getMessage());
+    }
+    if (!badFiles.isEmpty()) {
+      throw new BadInputException(String.join("\n", badFiles));
+    }
     BindingProvider provider = BindingChoice.load(kit, binding);
     // Store clients (Hadoop's Configuration among them) load classes through the context class loader;
     // threads the master starts from here on inherit the binding's.
     Thread.currentThread().setContextClassLoader(provider.getClass().getClassLoader());
-    Pricing prices;
-    SystemDescription description = null;
-    try {
-      prices = Pricing.load(config.pricing());
-      if (config.systemDescription() != null) {
-        description = SystemDescription.load(config.systemDescription());
-      }
-    } catch (Pricing.InvalidPricingException | SystemDescription.InvalidSystemDescriptionException e) {
-      throw new BadInputException(e.getMessage());
-    }
     if (screenshot && HeadlessChromium.find().isEmpty()) { // say so now, not after hours of running
       throw new BadInputException("--screenshot needs Chromium, and none was found: install it (Debian: apt-get"
           + " install chromium) or set " + HeadlessChromium.ENV + " to its binary");

@@ -1,23 +1,13 @@
 package io.iotkit.model;
 
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * The sponsor's description of the system under test (workloads/system.json), for the FDR and the executive
  * summary. Anything left null or empty is listed as missing in those documents, never invented. The pricing line
- * items and the availability date are not here: they are in the pricing file.
+ * items and the availability date are not here: they are in the pricing file. Its fields, and the schema it is
+ * checked against when a run reads it, are in docs/SPONSOR-FILES.md.
  *
  * <p>One hardware description serves both configurations: the priced configuration is the measured one except
  * as {@code pricedConfigurationDifferences} says (write "none" when they are the same).
@@ -97,85 +87,13 @@ public record SystemDescription(String sponsor, String systemName, LocalDate rep
   public record Tunable(String component, String setting, String value) {
   }
 
-  /** Reads a system description file; the exception's message is one line fit for the user. */
-  public static SystemDescription load(Path file) throws InvalidSystemDescriptionException {
-    SystemDescription d;
-    try {
-      // Strict: a misspelt field would otherwise vanish and show up as "MISSING" in the FDR with no clue why.
-      ObjectMapper strict = Json.mapper().copy()
-          .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-          .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-          .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT);
-      d = strict.readValue(Files.readString(file), SystemDescription.class);
-    } catch (NoSuchFileException e) {
-      throw new InvalidSystemDescriptionException(file, "no such file");
-    } catch (UnrecognizedPropertyException e) {
-      String known = e.getKnownPropertyIds() == null ? "" : e.getKnownPropertyIds().stream().map(String::valueOf)
-          .sorted().collect(Collectors.joining(", ", " (known here: ", ")"));
-      throw new InvalidSystemDescriptionException(file, "has an unknown field '" + Json.fieldPath(e) + "'" + known);
-    } catch (JsonProcessingException e) {
-      throw new InvalidSystemDescriptionException(file, "is not valid system description JSON" + where(e)
-          + " (" + e.getOriginalMessage() + ")");
-    } catch (IOException e) {
-      throw new InvalidSystemDescriptionException(file, "cannot be read (" + e.getMessage() + ")");
-    }
-    if (d == null) {
-      throw new InvalidSystemDescriptionException(file, "is empty (null)");
-    }
-    checkCounts(file, d);
-    return d;
-  }
-
-  /** Counts the sponsor gave must be whole numbers >= 1; a count left out is merely missing. */
-  private static void checkCounts(Path file, SystemDescription d) throws InvalidSystemDescriptionException {
-    if (d.hardware() == null || d.hardware().nodes() == null) {
-      return;
-    }
-    for (int i = 0; i < d.hardware().nodes().size(); i++) {
-      Node n = d.hardware().nodes().get(i);
-      String at = "hardware.nodes[" + i + "]";
-      if (n == null) {
-        throw new InvalidSystemDescriptionException(file, "has an empty node at " + at);
-      }
-      positive(file, at + ".count", n.count());
-      if (n.processors() != null) {
-        positive(file, at + ".processors.count", n.processors().count());
-        positive(file, at + ".processors.coresPerProcessor", n.processors().coresPerProcessor());
-        positive(file, at + ".processors.threadsPerCore", n.processors().threadsPerCore());
-      }
-      if (n.disks() != null) {
-        for (int j = 0; j < n.disks().size(); j++) {
-          Disks g = n.disks().get(j);
-          if (g == null) {
-            throw new InvalidSystemDescriptionException(file, "has an empty disk entry at " + at + ".disks[" + j + "]");
-          }
-          positive(file, at + ".disks[" + j + "].count", g.count());
-        }
-      }
-    }
-  }
-
-  private static void positive(Path file, String field, Integer value) throws InvalidSystemDescriptionException {
-    if (value != null && value < 1) {
-      throw new InvalidSystemDescriptionException(file, "has " + field + " = " + value + " (a whole number >= 1)");
-    }
-  }
-
-  /** Where in the file an error is: " at hardware.nodes[0].count" or " at line 3, column 7". */
-  private static String where(JsonProcessingException e) {
-    if (e instanceof JsonMappingException m && !m.getPath().isEmpty()) {
-      return " at " + Json.fieldPath(m);
-    }
-    JsonLocation l = e.getLocation();
-    return l == null || l.getLineNr() < 1 ? "" : " at line " + l.getLineNr() + ", column " + l.getColumnNr();
-  }
-
-  /** A system description file that is missing or malformed. */
+  /**
+   * A system description file that is missing, is not JSON, or breaks its schema: the message is what the user sees,
+   * one line naming the file, then one line per bad field.
+   */
   public static final class InvalidSystemDescriptionException extends Exception {
-    public InvalidSystemDescriptionException(Path file, String what) {
-      // One line whatever the parser said: the message is printed as the run's only error line.
-      super(("system description file " + file + " " + what + "; see workloads/system.json for the format")
-          .replaceAll("\\s*[\\r\\n]+\\s*", " "));
+    public InvalidSystemDescriptionException(String message) {
+      super(message);
     }
   }
 }

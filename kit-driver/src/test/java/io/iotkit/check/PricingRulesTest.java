@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.iotkit.model.CheckResult;
 import io.iotkit.model.Pricing;
 import io.iotkit.model.SystemDescription;
+import io.iotkit.sponsor.SponsorFiles;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.List;
@@ -80,8 +81,8 @@ class PricingRulesTest {
   @Test
   void theExamplePricingFileMeetsEveryRuleWithTheExampleSystem() throws Exception {
     Path home = Path.of(System.getProperty("user.dir")).getParent();
-    Pricing p = Pricing.load(home.resolve("workloads/pricing.json"));
-    SystemDescription d = SystemDescription.load(home.resolve("workloads/system.json"));
+    Pricing p = SponsorFiles.pricing(home.resolve("workloads/pricing.json"));
+    SystemDescription d = SponsorFiles.system(home.resolve("workloads/system.json"));
     for (CheckResult c : PricingRules.checks(p, d, REPORT)) {
       assertTrue(c.passed(), c.line());
     }

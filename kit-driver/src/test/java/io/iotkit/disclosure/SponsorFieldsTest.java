@@ -3,6 +3,7 @@ package io.iotkit.disclosure;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.iotkit.model.SystemDescription;
+import io.iotkit.sponsor.SponsorFiles;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -10,7 +11,7 @@ import org.junit.jupiter.api.Test;
 class SponsorFieldsTest {
   @Test
   void theShippedExampleLeavesOnlyTheAuditor() throws Exception {
-    SystemDescription d = SystemDescription.load(Path.of("..", "workloads", "system.json"));
+    SystemDescription d = SponsorFiles.system(Path.of("..", "workloads", "system.json"));
     // The example leaves only the auditor to fill (and the optional fields): it shows how a filled file looks.
     assertEquals(List.of("auditor"), SponsorFields.inDescription(d));
   }

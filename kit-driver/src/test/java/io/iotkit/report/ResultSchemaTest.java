@@ -15,6 +15,7 @@ import io.iotkit.model.Json;
 import io.iotkit.model.ResultView;
 import io.iotkit.model.RunResult;
 import io.iotkit.model.SystemDescription;
+import io.iotkit.sponsor.SponsorFiles;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
@@ -54,7 +55,7 @@ class ResultSchemaTest {
   @Test
   void aRunWithTheShippedSystemDescriptionIsValid() throws Exception {
     RunResult r = SampleRuns.completed();
-    SystemDescription system = SystemDescription.load(Path.of("../workloads/system.json"));
+    SystemDescription system = SponsorFiles.system(Path.of("../workloads/system.json"));
     RunResult with = new RunResult(r.kitVersion(), r.runId(), r.status(), r.abortReason(), r.started(),
         r.finished(), r.inputs(), r.environment(), system, r.sut(), r.sutSettings(), r.prerequisites(),
         r.iterations(), r.cleanup(), r.metrics(), r.pricing(), r.compliant(), r.reasons(), r.driverHosts(), r.sutOutages());
