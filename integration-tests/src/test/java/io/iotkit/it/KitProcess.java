@@ -201,7 +201,8 @@ final class KitProcess {
 
   /**
    * Processes of the kit still alive whose command line mentions {@code marker} (e.g. a run folder): driver
-   * instances, local server launchers (io.iotkit.server.*) and the servers they run (mariadbd).
+   * instances, local server launchers (io.iotkit.server.*) and the servers they run (mariadbd, postgres, influxd,
+   * dynalite).
    */
   static List<String> leftovers(String marker) {
     return ProcessHandle.allProcesses()
@@ -209,7 +210,7 @@ final class KitProcess {
         .map(h -> h.info().commandLine().orElse(""))
         .filter(c -> c.contains(marker) && (c.contains("io.iotkit.instance.InstanceMain")
             || c.contains("io.iotkit.server.") || c.contains("mariadbd")
-            || c.contains("bin/postgres ")))
+            || c.contains("bin/postgres ") || c.contains("influxd -config") || c.contains("dynalite/cli.js")))
         .toList();
   }
 }

@@ -77,6 +77,21 @@ class SutFaultIT {
   }
 
   /**
+   * The launcher JVM of a native server is killed, and influxd, which it started, goes on serving: the run
+   * completes, the cleanup's restart ends the orphaned influxd before it starts a new one on the same data, and
+   * nothing of the server outlives the run.
+   */
+  @Test
+  void aKilledLauncherLeavesNoServerBehind(@TempDir Path work) throws Exception {
+    KitProcess k = startAndAwaitWarmup(work, "-b", "influxdb", "-p", "1", "-k", "100000");
+    long launcher = serverPid(work, "io.iotkit.server.influxdb");
+    signal("-KILL", launcher).run();
+    KitProcess.CompletedRun run = k.completed(work);
+    KitProcess.assertExactDataChecks(run.result(), 100_000);
+    assertNothingLeft(work);
+  }
+
+  /**
    * The SUT hangs while the master counts the data check's readings (dynalite counts 200,000 items in some 2 s, so
    * the stop lands in the count): the master's own calls on the store are watched as the executions are.
    */

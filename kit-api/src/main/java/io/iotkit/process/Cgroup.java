@@ -68,6 +68,20 @@ public final class Cgroup {
     return new Cgroup(new ArrayList<>(dirs));
   }
 
+  /**
+   * A group with no limit, only to know a server's processes: whatever its launcher leaves behind (a native server
+   * whose launcher was killed) is ended when the group is removed. Empty where no group can be made, since nothing
+   * was asked of the machine.
+   */
+  public static Optional<Cgroup> tracking(String name) {
+    String group = "iotkit-" + name + "-" + ProcessHandle.current().pid() + "-" + COUNT.incrementAndGet();
+    try {
+      return Optional.of(new Cgroup(List.of(Hierarchy.of("cpu").make(group))));
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+  }
+
   /** {@code command}, made to join this group before it runs. */
   public List<String> wrap(List<String> command) {
     List<String> cmd = new ArrayList<>(List.of("/bin/sh", "-c", JOIN, "sut-cgroup"));
@@ -104,16 +118,21 @@ public final class Cgroup {
    * safe to call more than once.
    */
   public void remove() {
-    for (int attempt = 0; attempt < 50 && !pids().isEmpty(); attempt++) {
-      pids().forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly));
-      sleep();
-    }
+    endAll();
     for (Path d : dirs) {
       try {
         Files.deleteIfExists(d);
       } catch (IOException e) {
         // still busy: the kernel removes nothing that holds a process, and the next run's group has its own name
       }
+    }
+  }
+
+  /** Kills whatever is in the group now and waits (up to 5 s) until it is gone; the group stays. */
+  public void endAll() {
+    for (int attempt = 0; attempt < 50 && !pids().isEmpty(); attempt++) {
+      pids().forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly));
+      sleep();
     }
   }
 

@@ -39,7 +39,10 @@ public abstract class ChildJvmServer implements LocalServer {
   private Map<String, String> options = Map.of();
   private Map<String, String> facts = Map.of();
   private ServerProcess process;
-  /** The group that confines the server's processes, made at its first start and kept across restarts. */
+  /**
+   * The group that holds the server's processes, made at its first start and kept across restarts: it confines
+   * them to the limits asked for, and, with or without limits, lets the stop end whatever they left behind.
+   */
   private Cgroup cgroup;
 
   protected ChildJvmServer(LocalSetup setup, String module, String mainClass, List<String> jvmOptions,
@@ -139,16 +142,16 @@ public abstract class ChildJvmServer implements LocalServer {
       args.add(DETACHED);
     }
     List<String> java = JavaCommand.of(List.of(jar, target.resolve("lib")), jvmOptions, mainClass, args);
-    if (limits.none()) {
-      return java;
-    }
-    if (cgroup == null) {
+    if (cgroup == null && !limits.none()) {
       cgroup = Cgroup.create(module, limits);
+    } else if (cgroup == null && !detached) {
+      // a server the kit stops itself is tracked even without limits, so nothing of it outlives the stop
+      cgroup = Cgroup.tracking(module).orElse(null);
     }
-    return cgroup.wrap(java);
+    return cgroup == null ? java : cgroup.wrap(java);
   }
 
-  /** The group that holds the server's processes to its limits, if it was given any. */
+  /** The group that holds the server's processes, where one could be made (always, when it has limits). */
   public java.util.Optional<Cgroup> cgroup() {
     return java.util.Optional.ofNullable(cgroup);
   }
@@ -232,6 +235,9 @@ public abstract class ChildJvmServer implements LocalServer {
     if (process != null) {
       process.stop(stopGrace);
       process = null;
+    }
+    if (cgroup != null) {
+      cgroup.endAll(); // what the launcher left (its server, were the launcher killed) would hold port and data
     }
   }
 

@@ -29,6 +29,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import site.ycsb.DBException;
 
 /**
@@ -53,6 +54,8 @@ public final class ExecutionSession implements AutoCloseable {
   private List<InstanceSite> sites;
   private SutSession sut;
   private boolean sutDead;
+  /** A cause besides the SUT's silence that ends an execution or a watched call: a disk running out. */
+  private Supplier<Optional<String>> alsoFatal = Optional::empty;
 
   private ExecutionSession(RunConfig config, BindingProvider provider, Path dir, RunConsole out)
       throws IOException {
@@ -119,6 +122,11 @@ public final class ExecutionSession implements AutoCloseable {
       s.close();
     }
     return f;
+  }
+
+  /** Ends the executions and the watched calls from now on when {@code fault} gives a reason. */
+  public void endWhen(Supplier<Optional<String>> fault) {
+    alsoFatal = fault;
   }
 
   /** Where a local server the kit started keeps its data and logs (it may not exist for an external SUT). */
@@ -214,7 +222,7 @@ public final class ExecutionSession implements AutoCloseable {
       PhaseRunner runner = new PhaseRunner(sites, site -> InstanceOrders.command(config, provider.name(), site,
           hosts == null ? dir.resolve("tmp") : hosts.temporaryFolder(site)), bindingProperties, out,
           hosts == null ? Map.of() : hosts.sutCommands(ResourceSampler.REMOTE_LOOP));
-      try (SutWatch watch = SutWatch.start(sut)) {
+      try (SutWatch watch = SutWatch.start(sut, alsoFatal)) {
         try {
           return runner.run(name, measured, InstanceOrders.specs(config, provider.name(), substations, name, kvps,
               dataSince, sut.overrides(), phaseDir), phaseDir, watch);
@@ -241,7 +249,7 @@ public final class ExecutionSession implements AutoCloseable {
    * the run in seconds too, instead of leaving the master in its client's retries.
    */
   <T> T watched(String what, SutWatch.AdminCall<T> call) throws Failure, DBException {
-    try (SutWatch watch = SutWatch.start(sut)) {
+    try (SutWatch watch = SutWatch.start(sut, alsoFatal)) {
       watch.phase(what);
       try {
         return watch.await(call);

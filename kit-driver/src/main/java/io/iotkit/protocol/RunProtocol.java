@@ -111,6 +111,7 @@ public final class RunProtocol {
       }
       session = ExecutionSession.connect(config, provider, environment, runDir, out);
       disks.watch(session.sutFolder());
+      session.endWhen(disks::runningOut);
       checkHosts(session);
       out.line("starting or connecting to the SUT (" + provider.name() + ") ...");
       session.startSut();
@@ -250,6 +251,9 @@ public final class RunProtocol {
    */
   private static String withFullDisk(String reason, FullDiskWatch disks, ExecutionSession session, Path runDir) {
     Path folder = session != null && session.sut() != null && session.sut().embedded() ? session.sutFolder() : runDir;
+    if (reason.contains("the disk of ")) {
+      return reason; // the watch ended the run on the disk, and named it
+    }
     return disks.full(folder).map(full -> reason + "; " + full + ": give a smaller -k, or --results on a larger"
         + " disk").orElse(reason);
   }

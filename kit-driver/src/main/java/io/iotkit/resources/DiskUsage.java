@@ -59,6 +59,27 @@ public final class DiskUsage {
     }
   }
 
+  /**
+   * The disk of {@code folder} when it is running out now: less than 1 % of it free, or less than a full disk's
+   * margin; empty when there is more, or when the disk cannot be read.
+   */
+  public static Optional<Full> runningOutNow(Path folder) {
+    try {
+      FileStore disk = Files.getFileStore(folder);
+      long free = disk.getUsableSpace();
+      long total = disk.getTotalSpace();
+      return free >= Math.max(FULL_BELOW_BYTES, total / 100) ? Optional.empty()
+          : Optional.of(new Full(folder, free, total, of(folder)));
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+  }
+
+  /** Whether the free space this look saw is below a full disk's margin, not only below its last percent. */
+  public static boolean full(Full seen) {
+    return seen.free() < FULL_BELOW_BYTES;
+  }
+
   /** The disk of {@code folder} when it is full now; empty when there is room, or when the disk cannot be read. */
   public static Optional<Full> fullNow(Path folder) {
     try {

@@ -25,6 +25,7 @@ public final class FullDiskWatch implements AutoCloseable {
   }
 
   private final Function<Path, Optional<DiskUsage.Full>> look;
+  private final Function<Path, Optional<DiskUsage.Full>> lowNow;
   private final ScheduledExecutorService timer;
   /** Every folder watched, with what was seen of it: empty until its disk was first seen full. */
   private final Map<Path, Optional<Seen>> seen = new ConcurrentHashMap<>();
@@ -32,11 +33,13 @@ public final class FullDiskWatch implements AutoCloseable {
   /** A watch that looks at a disk with {@code look} and only when {@link #lookOnce} is called, for tests. */
   FullDiskWatch(Function<Path, Optional<DiskUsage.Full>> look) {
     this.look = look;
+    this.lowNow = look;
     this.timer = null;
   }
 
   private FullDiskWatch() {
     this.look = DiskUsage::fullNow;
+    this.lowNow = DiskUsage::runningOutNow;
     this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
       Thread t = new Thread(r, "full-disk-watch");
       t.setDaemon(true);
@@ -60,6 +63,20 @@ public final class FullDiskWatch implements AutoCloseable {
   void lookOnce() {
     seen.replaceAll((folder, before) -> before.isPresent() ? before
         : look.apply(folder).map(full -> new Seen(full, LocalTime.now())));
+  }
+
+  /**
+   * The line naming the first watched disk that is running out now (under its last percent free), for the SUT's
+   * watch to end the run on before the store stops answering; empty while every disk has room.
+   */
+  public Optional<String> runningOut() {
+    for (Path folder : seen.keySet()) {
+      Optional<DiskUsage.Full> low = lowNow.apply(folder);
+      if (low.isPresent()) {
+        return Optional.of(low.get().line(DiskUsage.full(low.get()) ? "is full" : "has under 1% free"));
+      }
+    }
+    return Optional.empty();
   }
 
   /**

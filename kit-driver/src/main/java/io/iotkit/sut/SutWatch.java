@@ -12,6 +12,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 import site.ycsb.DBException;
 
 /**
@@ -40,6 +41,7 @@ public final class SutWatch implements AutoCloseable {
   private final String name;
   private final SutSession sut;
   private final Thread pinging;
+  private final Supplier<Optional<String>> alsoFatal;
   private final List<SutOutage> outages = new ArrayList<>();
   private String phase = "";
   /** When the store last answered (System.nanoTime) and what the last failed ping met. */
@@ -53,7 +55,8 @@ public final class SutWatch implements AutoCloseable {
    */
   private List<LocalServer.Node> serving = List.of();
 
-  private SutWatch(SutSession sut) {
+  private SutWatch(SutSession sut, Supplier<Optional<String>> alsoFatal) {
+    this.alsoFatal = alsoFatal;
     this.name = sut.bindingName();
     this.sut = sut;
     this.serving = sut.nodes();
@@ -66,7 +69,15 @@ public final class SutWatch implements AutoCloseable {
    * that stopped answering may hold that open for minutes, and the silence is timed from now.
    */
   public static SutWatch start(SutSession sut) {
-    SutWatch w = new SutWatch(sut);
+    return start(sut, Optional::empty);
+  }
+
+  /**
+   * Starts pinging, with a second cause to end the run on: {@code alsoFatal} is asked at each look and, when it
+   * gives a reason (a disk running out), the run ends with it.
+   */
+  public static SutWatch start(SutSession sut, Supplier<Optional<String>> alsoFatal) {
+    SutWatch w = new SutWatch(sut, alsoFatal);
     w.pinging.setContextClassLoader(Thread.currentThread().getContextClassLoader());
     w.pinging.start();
     return w;
@@ -120,6 +131,11 @@ public final class SutWatch implements AutoCloseable {
     } else if (silentMillis < OUTAGE_MILLIS && silentSinceMicros >= 0) {
       outages.add(new SutOutage(phase, silentSinceMicros, lastAnswerMicros, lastError));
       silentSinceMicros = -1;
+    }
+    Optional<String> other = alsoFatal.get();
+    if (other.isPresent()) {
+      return Optional.of(name + ": " + other.get() + ": the run ends before the store fails on it; give a smaller"
+          + " -k, or --results on a larger disk");
     }
     List<LocalServer.Node> nodes = sut.nodes();
     if (!serving.isEmpty() && nodes.stream().noneMatch(SutWatch::alive)) {

@@ -34,6 +34,17 @@ class FullDiskWatchTest {
   }
 
   @Test
+  void aWatchedDiskUnderItsLastPercentIsNamedWhileItStillHasRoom() {
+    watch.watch(SUT);
+    assertEquals(Optional.empty(), watch.runningOut());
+    fullNow.put(SUT, new DiskUsage.Full(SUT, 2L << 30, 250L << 30, 70L << 30));
+    assertEquals(Optional.of("the disk of /r/sut has under 1% free (2.0 GiB free of 250.0 GiB, 70.0 GiB of it in"
+        + " that folder)"), watch.runningOut());
+    fullNow.put(SUT, new DiskUsage.Full(SUT, 1 << 20, 250L << 30, 70L << 30));
+    assertTrue(watch.runningOut().orElseThrow().startsWith("the disk of /r/sut is full (1.0 MiB free"));
+  }
+
+  @Test
   void aDiskNeverSeenFullIsNotNamed() {
     watch.watch(SUT);
     watch.lookOnce();
