@@ -1,5 +1,6 @@
 package io.iotkit.process;
 
+import io.iotkit.binding.SecretNames;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -31,9 +32,13 @@ public final class ServerProcess {
     this.facts = facts;
   }
 
-  /** Starts the command and waits for its READY line; fails with the log's path if it dies or times out. */
+  /**
+   * Starts the command and waits for its READY line; fails with the log's path if it dies or times out. The log
+   * begins each start with the {@link #commandLine} (a server JVM's options included), for the disclosure.
+   */
   public static ServerProcess start(List<String> command, Path logFile, Duration readyTimeout) throws IOException {
     Files.createDirectories(logFile.getParent());
+    logCommand(logFile, command);
     Process process = new ProcessBuilder(command)
         .redirectErrorStream(false)
         .redirectError(ProcessBuilder.Redirect.appendTo(logFile.toFile()))
@@ -69,6 +74,26 @@ public final class ServerProcess {
       // stream closed: the process is gone
     }
     ready.completeExceptionally(new IOException("exited"));
+  }
+
+  /**
+   * The command as one line of its log: {@code command: java -Xmx1g ... Main args}, a value whose name says it
+   * is a secret ({@code -Dx.password=...}, see {@link SecretNames}) redacted.
+   */
+  static String commandLine(List<String> command) {
+    StringBuilder line = new StringBuilder("command:");
+    for (String arg : command) {
+      int eq = arg.indexOf('=');
+      line.append(' ').append(eq > 0 && SecretNames.isSecret(arg.substring(0, eq))
+          ? arg.substring(0, eq + 1) + SecretNames.REDACTED : arg);
+    }
+    return line.toString();
+  }
+
+  /** Appends the {@link #commandLine} to the log, which the process then writes after it. */
+  static void logCommand(Path logFile, List<String> command) throws IOException {
+    Files.writeString(logFile, commandLine(command) + System.lineSeparator(), StandardCharsets.UTF_8,
+        StandardOpenOption.APPEND, StandardOpenOption.CREATE);
   }
 
   static Map<String, String> parseFacts(String readyLine) {
