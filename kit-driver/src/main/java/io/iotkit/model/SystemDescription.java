@@ -19,25 +19,42 @@ import java.util.stream.Collectors;
  * summary. Anything left null or empty is listed as missing in those documents, never invented. The pricing line
  * items and the availability date are not here: they are in the pricing file.
  *
- * <p>One hardware description serves both configurations: the priced configuration is the measured one except
- * as {@code pricedConfigurationDifferences} says (write "none" when they are the same).
+ * <p>Two configurations, each described with its diagram: the measured one ({@code hardware}) and the priced one
+ * ({@code pricedHardware}); a description without {@code pricedHardware} (every one written before it existed)
+ * prices the measured configuration itself. {@code pricedConfigurationDifferences} says how the two differ (write
+ * "none" when they are the same).
  *
  * @param systemName the name of the system as the sponsor publishes it
  * @param reportDate the date of the report; optional, the run's finish date when null
  * @param auditor name and company of the auditor; for an unaudited run the sponsor writes so
+ * @param hardware the measured configuration: what the run ran on
+ * @param pricedHardware the priced configuration; optional, null when it is the measured configuration
  * @param tunables every setting changed from its default (SUT, OS, JVM, kit); an empty list says none was changed
  * @param dataLayout tables, column families or schemas, partitioning and pre-splitting, replication
  */
 public record SystemDescription(String sponsor, String systemName, LocalDate reportDate, String auditor,
-                                Hardware hardware, Software software, List<Tunable> tunables, String dataLayout,
-                                String pricedConfigurationDifferences) {
+                                Hardware hardware, Hardware pricedHardware, Software software,
+                                List<Tunable> tunables, String dataLayout, String pricedConfigurationDifferences) {
 
   /** A description with nothing filled in: what a run without one is shown as. */
   public static final SystemDescription NONE =
       new SystemDescription(null, null, null, null, null, null, null, null, null);
 
+  /** A description whose priced configuration is the measured one. */
+  public SystemDescription(String sponsor, String systemName, LocalDate reportDate, String auditor,
+                           Hardware hardware, Software software, List<Tunable> tunables, String dataLayout,
+                           String pricedConfigurationDifferences) {
+    this(sponsor, systemName, reportDate, auditor, hardware, null, software, tunables, dataLayout,
+        pricedConfigurationDifferences);
+  }
+
+  /** The priced configuration: {@code pricedHardware}, or the measured {@code hardware} when it gives none. */
+  public Hardware pricedConfiguration() {
+    return pricedHardware != null ? pricedHardware : hardware;
+  }
+
   /**
-   * The hardware of the measured configuration.
+   * The hardware of one configuration, measured or priced.
    *
    * @param diagram where the diagram of every node, switch and storage system is (file name or section)
    * @param network the network between the nodes: switches, LAN count and speed
@@ -128,12 +145,17 @@ public record SystemDescription(String sponsor, String systemName, LocalDate rep
 
   /** Counts the sponsor gave must be whole numbers >= 1; a count left out is merely missing. */
   private static void checkCounts(Path file, SystemDescription d) throws InvalidSystemDescriptionException {
-    if (d.hardware() == null || d.hardware().nodes() == null) {
+    checkCounts(file, "hardware", d.hardware());
+    checkCounts(file, "pricedHardware", d.pricedHardware());
+  }
+
+  private static void checkCounts(Path file, String field, Hardware h) throws InvalidSystemDescriptionException {
+    if (h == null || h.nodes() == null) {
       return;
     }
-    for (int i = 0; i < d.hardware().nodes().size(); i++) {
-      Node n = d.hardware().nodes().get(i);
-      String at = "hardware.nodes[" + i + "]";
+    for (int i = 0; i < h.nodes().size(); i++) {
+      Node n = h.nodes().get(i);
+      String at = field + ".nodes[" + i + "]";
       if (n == null) {
         throw new InvalidSystemDescriptionException(file, "has an empty node at " + at);
       }

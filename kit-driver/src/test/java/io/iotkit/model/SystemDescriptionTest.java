@@ -56,6 +56,27 @@ class SystemDescriptionTest {
   }
 
   @Test
+  void aFileWithoutAPricedConfigurationPricesTheMeasuredOne() throws Exception {
+    SystemDescription d = SystemDescription.load(file("{\"hardware\": {\"diagram\": \"fig. 1\","
+        + " \"nodes\": [{\"count\": 2}]}, \"pricedConfigurationDifferences\": \"none\"}"));
+    assertNull(d.pricedHardware());
+    assertEquals(d.hardware(), d.pricedConfiguration());
+  }
+
+  @Test
+  void aPricedConfigurationLoadsBesideTheMeasuredOneAndItsCountsAreChecked() throws Exception {
+    SystemDescription d = SystemDescription.load(file("{\"hardware\": {\"diagram\": \"fig. 1\","
+        + " \"nodes\": [{\"count\": 2}]}, \"pricedHardware\": {\"diagram\": \"fig. 2\","
+        + " \"nodes\": [{\"count\": 3, \"model\": \"R750\"}]}}"));
+    assertEquals("fig. 2", d.pricedConfiguration().diagram());
+    assertEquals(3, d.pricedHardware().nodes().get(0).count());
+    assertEquals(2, d.hardware().nodes().get(0).count());
+    rejected(file("{\"pricedHardware\": {\"nodes\": [{\"count\": 0}]}}"), "pricedHardware.nodes[0].count = 0");
+    rejected(file("{\"pricedHardware\": {\"nodes\": [{\"cpus\": 2}]}}"),
+        "unknown field 'pricedHardware.nodes[0].cpus'");
+  }
+
+  @Test
   void missingFile() {
     rejected(dir.resolve("nope.json"), "no such file");
   }
