@@ -89,11 +89,12 @@ record FdrView(Sponsor system, String kitVersion, String runId, String status, S
    * @param configurations the measured configuration, then the priced one, each described
    * @param tunablesMissing "MISSING" when the sponsor gave no list of tunables, else null
    * @param tunablesNone whether the sponsor's list of tunables is empty: every setting at its default
+   * @param compilerOptions the compiler optimisation options the sponsor gives, or the sentence that says none
    */
   record Sponsor(String sponsor, String systemName, String reportDate, String auditor, Hardware hardware,
                  List<Configuration> configurations, Software software, List<Tunable> tunables,
-                 String tunablesMissing, boolean tunablesNone, boolean hasTunables, String dataLayout,
-                 String pricedConfigurationDifferences) {
+                 String tunablesMissing, boolean tunablesNone, boolean hasTunables, String compilerOptions,
+                 String dataLayout, String pricedConfigurationDifferences) {
   }
 
   /**

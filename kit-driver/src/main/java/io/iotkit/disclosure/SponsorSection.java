@@ -20,6 +20,9 @@ final class SponsorSection {
   private static final SystemDescription.Hardware NO_HARDWARE = new SystemDescription.Hardware(null, null, null, null);
   static final String MEASURED = "Measured configuration";
   static final String PRICED = "Priced configuration";
+  /** What the FDR says when the description names no compiler options (compilerOptions). */
+  static final String NO_COMPILER_OPTIONS = "none given: the system description names no software compiled for"
+      + " the run (compilerOptions)";
   /** What the FDR says of a priced configuration the description does not give apart (no pricedHardware). */
   static final String SAME_AS_MEASURED = "The same as the measured configuration: the system description gives no"
       + " priced configuration of its own (pricedHardware), so the measured configuration above is the one priced.";
@@ -47,7 +50,8 @@ final class SponsorSection {
         tunables == null ? List.of() : tunables.stream().filter(Objects::nonNull).map(SponsorSection::tunable)
             .toList(),
         tunables == null ? MISSING : null, tunables != null && tunables.isEmpty(),
-        tunables != null && !tunables.isEmpty(), required(d.dataLayout()),
+        tunables != null && !tunables.isEmpty(),
+        blank(d.compilerOptions()) ? NO_COMPILER_OPTIONS : d.compilerOptions().trim(), required(d.dataLayout()),
         required(d.pricedConfigurationDifferences()));
   }
 

@@ -30,21 +30,24 @@ import java.util.stream.Collectors;
  * @param hardware the measured configuration: what the run ran on
  * @param pricedHardware the priced configuration; optional, null when it is the measured configuration
  * @param tunables every setting changed from its default (SUT, OS, JVM, kit); an empty list says none was changed
+ * @param compilerOptions the compiler optimisation options of any software compiled for the run (e.g. a native
+ *     server built from source), as free text; optional, null when the sponsor names none
  * @param dataLayout tables, column families or schemas, partitioning and pre-splitting, replication
  */
 public record SystemDescription(String sponsor, String systemName, LocalDate reportDate, String auditor,
                                 Hardware hardware, Hardware pricedHardware, Software software,
-                                List<Tunable> tunables, String dataLayout, String pricedConfigurationDifferences) {
+                                List<Tunable> tunables, String compilerOptions, String dataLayout,
+                                String pricedConfigurationDifferences) {
 
   /** A description with nothing filled in: what a run without one is shown as. */
   public static final SystemDescription NONE =
       new SystemDescription(null, null, null, null, null, null, null, null, null);
 
-  /** A description whose priced configuration is the measured one. */
+  /** A description whose priced configuration is the measured one, naming no compiler options. */
   public SystemDescription(String sponsor, String systemName, LocalDate reportDate, String auditor,
                            Hardware hardware, Software software, List<Tunable> tunables, String dataLayout,
                            String pricedConfigurationDifferences) {
-    this(sponsor, systemName, reportDate, auditor, hardware, null, software, tunables, dataLayout,
+    this(sponsor, systemName, reportDate, auditor, hardware, null, software, tunables, null, dataLayout,
         pricedConfigurationDifferences);
   }
 

@@ -76,7 +76,7 @@ class PricingRulesTest {
         new SystemDescription.Node("SUT", 3, "R650", null, null, null, null, null, null)), null, null);
     var priced = new SystemDescription.Hardware(null, List.of(
         new SystemDescription.Node("SUT", 4, "R750", null, null, null, null, null, null)), null, null);
-    var d = new SystemDescription(null, null, null, null, measured, priced, null, null, null, null);
+    var d = new SystemDescription(null, null, null, null, measured, priced, null, null, null, null, null);
     Pricing.LineItem r750 = new Pricing.LineItem("SRV-2", "server", "list", 12_000.0, 25.0, null, 4, null, "R750",
         AVAILABLE);
     assertTrue(PricingRules.nodesPriced(pricing(r750, support(36)), d).passed());

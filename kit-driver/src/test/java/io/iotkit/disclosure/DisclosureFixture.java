@@ -62,11 +62,12 @@ public final class DisclosureFixture {
             new SystemDescription.Product("OpenJDK", "17.0.12"), List.of()),
         List.of(new SystemDescription.Tunable("hbase-site.xml", "hbase.regionserver.handler.count", "60"),
             new SystemDescription.Tunable("kafka", "kafka.sasl.password", SECRET)),
+        "ZooKeeper's native client library built with gcc -O2 -march=x86-64-v2",
         "table iot, one column family, 64 pre-split regions, 3 replicas",
         "the priced nodes have 1 TiB of memory each, and a second switch");
   }
 
-  /** The same description without a priced configuration of its own: the measured one is priced. */
+  /** The same description as an older kit's: no priced configuration of its own, no compiler options. */
   public static SystemDescription systemPricedAsMeasured() {
     SystemDescription d = system();
     return new SystemDescription(d.sponsor(), d.systemName(), d.reportDate(), d.auditor(), d.hardware(),

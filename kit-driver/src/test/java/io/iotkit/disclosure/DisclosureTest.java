@@ -124,6 +124,29 @@ class DisclosureTest {
   }
 
   @Test
+  void compilerAndRuntimeOptionsAreDisclosed() throws Exception {
+    List<String> texts = render(DisclosureFixture.run(DisclosureFixture.system(), DisclosureFixture.pricing()));
+    String fdr = texts.get(0);
+    int at = fdr.indexOf("### Compiler and runtime options\n");
+    assertTrue(at > fdr.indexOf("### Tunables changed from their defaults") && at < fdr.indexOf("### The kit's inputs"),
+        fdr);
+    String section = fdr.substring(at, fdr.indexOf("### The kit's inputs"));
+    assertTrue(section.contains("| Compiler optimisation options of software compiled for the run (the sponsor's) |"
+        + " ZooKeeper's native client library built with gcc -O2 -march=x86-64-v2 |"), section);
+    assertTrue(section.contains("| Master JVM options | `-Xmx1g -Dkit.home=/opt/kit` |"), section);
+    assertTrue(section.contains("| Driver instance JVM options | `-Xms256m -Xmx1g`, and `-Djava.io.tmpdir` set by the"
+        + " kit to the run's temporary folder |"), section);
+    assertTrue(section.contains("| JVM options of a local server the kit started | the command line of each server"
+        + " JVM the kit started"), section);
+    assertTrue(texts.get(1).contains("<h3>Compiler and runtime options</h3>"), texts.get(1));
+
+    String older = render(DisclosureFixture.run(DisclosureFixture.systemPricedAsMeasured(),
+        DisclosureFixture.pricing())).get(0);
+    assertTrue(older.contains("| Compiler optimisation options of software compiled for the run (the sponsor's) | "
+        + SponsorSection.NO_COMPILER_OPTIONS + " |"), older);
+  }
+
+  @Test
   void theExecutiveSummaryHasTheNumericalQuantitiesOfBothRuns() throws Exception {
     String summary = render(DisclosureFixture.run(DisclosureFixture.system(), DisclosureFixture.pricing())).get(2);
     assertTrue(summary.contains("| | iteration 1 | iteration 2 |\n|---|---|---|\n"), summary);

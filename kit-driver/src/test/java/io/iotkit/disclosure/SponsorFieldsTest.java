@@ -39,7 +39,8 @@ class SponsorFieldsTest {
         node.processors(), "", node.memoryPartitioning(), node.disks(), node.storageControllers(), node.network());
     SystemDescription d = new SystemDescription(full.sponsor(), full.systemName(), null, full.auditor(),
         full.hardware(), new SystemDescription.Hardware(null, List.of(noMemory), full.pricedHardware().network(),
-        null), full.software(), full.tunables(), full.dataLayout(), full.pricedConfigurationDifferences());
+        null), full.software(), full.tunables(), full.compilerOptions(), full.dataLayout(),
+        full.pricedConfigurationDifferences());
     assertEquals(List.of("pricedHardware.diagram", "pricedHardware.nodes[0].memory"), SponsorFields.inDescription(d));
     assertEquals(List.of(), SponsorFields.inDescription(DisclosureFixture.systemPricedAsMeasured()));
   }

@@ -90,7 +90,7 @@ class SystemDescriptionTest {
   @Test
   void unknownTopLevelField() throws Exception {
     String m = rejected(file("{\"sponsor\": \"ACME\", \"sponser\": \"typo\"}"), "unknown field 'sponser'");
-    assertTrue(m.contains("known here: auditor, dataLayout"), m);
+    assertTrue(m.contains("known here: auditor, compilerOptions, dataLayout"), m);
   }
 
   @Test
