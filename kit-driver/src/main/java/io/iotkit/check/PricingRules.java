@@ -16,10 +16,12 @@ import java.util.Objects;
 /**
  * The pricing rules a priced configuration must meet (docs/PROTOCOL.md §5), each a named check: every line item
  * names its part number and the source of its price; three years of maintenance are priced; every node of the
- * system description's priced configuration is priced; the system is available within 185 days of the report date.
+ * system description's priced configuration is priced; the system is available within 185 days of the report date
+ * (the availability rule of the TPC Pricing Specification, the TPC's common pricing rules, which TPCx-IoT prices by).
  */
 public final class PricingRules {
   public static final int MAINTENANCE_MONTHS = 36;
+  /** Days from the report date within which every priced item must be available: the TPC Pricing Specification's. */
   public static final int MAX_AVAILABILITY_DAYS = 185;
 
   private PricingRules() {
