@@ -1,6 +1,5 @@
 package io.iotkit.process;
 
-import io.iotkit.binding.SecretNames;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -77,17 +76,12 @@ public final class ServerProcess {
   }
 
   /**
-   * The command as one line of its log: {@code command: java -Xmx1g ... Main args}, a value whose name says it
-   * is a secret ({@code -Dx.password=...}, see {@link SecretNames}) redacted.
+   * The command as one line of its log: {@code command: java -Xmx1g ... Main args}. A server's command line holds
+   * no credential: the kit hands those to a launcher in a file only its user can read, or in its environment
+   * ({@link ChildJvmServer#privateFile}).
    */
   static String commandLine(List<String> command) {
-    StringBuilder line = new StringBuilder("command:");
-    for (String arg : command) {
-      int eq = arg.indexOf('=');
-      line.append(' ').append(eq > 0 && SecretNames.isSecret(arg.substring(0, eq))
-          ? arg.substring(0, eq + 1) + SecretNames.REDACTED : arg);
-    }
-    return line.toString();
+    return "command: " + String.join(" ", command);
   }
 
   /** Appends the {@link #commandLine} to the log, which the process then writes after it. */
