@@ -211,7 +211,8 @@ class BadInputIT {
     badSponsorFile(work, "--system", "s.json", "{\"hardwear\": {}}",
         "system description file s.json has 1 bad field (docs/SPONSOR-FILES.md describes each):",
         "s.json: hardwear: is not a field here; the fields here are sponsor, systemName, reportDate, auditor,"
-            + " hardware, software, tunables, dataLayout, pricedConfigurationDifferences");
+            + " hardware, pricedHardware, software, tunables, compilerOptions, dataLayout,"
+            + " pricedConfigurationDifferences");
     badSponsorFile(work, "--hosts", "hosts.txt", "# drivers\nbench@driver1:99999999999\n",
         "host list hosts.txt line 2: port 99999999999 is not in 1..65535");
     badSponsorFile(work, "--hosts", "hosts.txt", "driver1 instances=many\n",

@@ -29,6 +29,7 @@ final class DetachedLaunch {
     Path out = dir.resolve(name + ".out");
     Path log = dir.resolve(name + ".log");
     Files.deleteIfExists(out);
+    ServerProcess.logCommand(log, command);
     List<String> cmd = new ArrayList<>();
     cmd.add("nohup");
     cmd.addAll(command);

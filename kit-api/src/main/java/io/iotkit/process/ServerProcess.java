@@ -31,9 +31,13 @@ public final class ServerProcess {
     this.facts = facts;
   }
 
-  /** Starts the command and waits for its READY line; fails with the log's path if it dies or times out. */
+  /**
+   * Starts the command and waits for its READY line; fails with the log's path if it dies or times out. The log
+   * begins each start with the {@link #commandLine} (a server JVM's options included), for the disclosure.
+   */
   public static ServerProcess start(List<String> command, Path logFile, Duration readyTimeout) throws IOException {
     Files.createDirectories(logFile.getParent());
+    logCommand(logFile, command);
     Process process = new ProcessBuilder(command)
         .redirectErrorStream(false)
         .redirectError(ProcessBuilder.Redirect.appendTo(logFile.toFile()))
@@ -69,6 +73,21 @@ public final class ServerProcess {
       // stream closed: the process is gone
     }
     ready.completeExceptionally(new IOException("exited"));
+  }
+
+  /**
+   * The command as one line of its log: {@code command: java -Xmx1g ... Main args}. A server's command line holds
+   * no credential: the kit hands those to a launcher in a file only its user can read, or in its environment
+   * ({@link ChildJvmServer#privateFile}).
+   */
+  static String commandLine(List<String> command) {
+    return "command: " + String.join(" ", command);
+  }
+
+  /** Appends the {@link #commandLine} to the log, which the process then writes after it. */
+  static void logCommand(Path logFile, List<String> command) throws IOException {
+    Files.writeString(logFile, commandLine(command) + System.lineSeparator(), StandardCharsets.UTF_8,
+        StandardOpenOption.APPEND, StandardOpenOption.CREATE);
   }
 
   static Map<String, String> parseFacts(String readyLine) {

@@ -126,7 +126,10 @@ public final class RunVerifier {
     return errors.isEmpty();
   }
 
-  /** A phase's instances against their own result files and interval logs; its latency summaries derived again. */
+  /**
+   * A phase's instances against their own result files and interval logs; its TS_end and its latency summaries
+   * derived again.
+   */
   private void phase(int n, PhaseResult phase) throws IOException {
     String kind = phase.measured() ? "measured" : "warmup";
     Path phaseDir = dir.resolve("iteration-" + n).resolve(kind);
@@ -149,6 +152,7 @@ public final class RunVerifier {
       same(where + " substation", i.substation(), o.substation());
       same(where + " kvps target", i.kvpsTarget(), o.kvpsTarget());
       same(where + " acknowledged", i.acknowledged(), o.acknowledged());
+      same(where + " end (its last kvp acknowledged)", i.endMicros(), o.endMicros());
       same(where + " failed inserts", i.failedInserts(), o.failedInserts());
       same(where + " queries", i.queries(), o.queries());
       same(where + " failed queries", i.failedQueries(), o.failedQueries());
@@ -166,6 +170,9 @@ public final class RunVerifier {
         found.add(new Discrepancy(where, "its interval log " + dir.relativize(log) + " is missing"));
       }
     }
+    // TS_end, from which the elapsed time, the rules and IoTps follow: the last instance's end, no later
+    same(name + " TS_end (the last instance's end)", phase.endMicros(),
+        phase.instances().stream().mapToLong(InstanceResult::endMicros).max().orElse(phase.startMicros()));
     Map<Operation, Latency> derived = new LinkedHashMap<>(Latency.summaries(phase.instances()));
     if (phase.endToEnd() != null) {
       derived.put(Operation.END_TO_END, Latency.of(phase.endToEnd().micros().micros()));

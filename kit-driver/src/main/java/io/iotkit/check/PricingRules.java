@@ -16,10 +16,12 @@ import java.util.Objects;
 /**
  * The pricing rules a priced configuration must meet (docs/PROTOCOL.md §5), each a named check: every line item
  * names its part number and the source of its price; three years of maintenance are priced; every node of the
- * system description is priced; the system is available within 185 days of the report date.
+ * system description's priced configuration is priced; the system is available within 185 days of the report date
+ * (the availability rule of the TPC Pricing Specification, the TPC's common pricing rules, which TPCx-IoT prices by).
  */
 public final class PricingRules {
   public static final int MAINTENANCE_MONTHS = 36;
+  /** Days from the report date within which every priced item must be available: the TPC Pricing Specification's. */
   public static final int MAX_AVAILABILITY_DAYS = 185;
 
   private PricingRules() {
@@ -64,16 +66,20 @@ public final class PricingRules {
         "price maintenance of the priced configuration for 3 years: a line item with maintenanceMonths >= 36");
   }
 
+  /**
+   * Every node of the priced configuration (the system description's pricedHardware, or its measured hardware when
+   * it gives none) has line items.
+   */
   static CheckResult nodesPriced(Pricing p, SystemDescription system) {
     String name = "pricing: every node of the system description priced";
-    if (system == null || system.hardware() == null || system.hardware().nodes() == null
-        || system.hardware().nodes().isEmpty()) {
+    SystemDescription.Hardware configuration = system == null ? null : system.pricedConfiguration();
+    if (configuration == null || configuration.nodes() == null || configuration.nodes().isEmpty()) {
       return CheckResult.of(name, "could not tell: the run has no system description naming its nodes",
           "every node", false, "give the system description (--system) with its nodes, and price each");
     }
     List<String> unpriced = new ArrayList<>();
     long missing = 0;
-    for (SystemDescription.Node n : system.hardware().nodes()) {
+    for (SystemDescription.Node n : configuration.nodes()) {
       long count = n.count() == null ? 1 : n.count();
       long priced = p.lineItems().stream().filter(i -> Objects.equals(i.pricesNode(), n.model()))
           .mapToLong(Pricing.LineItem::quantity).sum();

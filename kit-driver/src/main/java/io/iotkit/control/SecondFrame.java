@@ -10,7 +10,8 @@ import org.HdrHistogram.Histogram;
  *
  * @param second       i: the frame covers [TS_start + i s, end)
  * @param endMicros    the end of the second, in the instance's clock; the last frame, taken when the insert
- *                     threads have ended, may end before a whole second
+ *                     threads and the query thread have ended, may end before a whole second (and after the
+ *                     instance's end, its last kvp acknowledged, by the queries still waiting then)
  * @param acknowledged kvps acknowledged in this second
  * @param ingest       ingest latencies (µs) of the readings acknowledged in this second: generation to
  *                     acknowledgement

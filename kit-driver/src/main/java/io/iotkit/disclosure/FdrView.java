@@ -85,12 +85,26 @@ record FdrView(Sponsor system, String kitVersion, String runId, String status, S
   // ---- the sponsor's description ----
 
   /**
+   * @param hardware the measured configuration (the executive summary's totals)
+   * @param configurations the measured configuration, then the priced one, each described
    * @param tunablesMissing "MISSING" when the sponsor gave no list of tunables, else null
    * @param tunablesNone whether the sponsor's list of tunables is empty: every setting at its default
+   * @param compilerOptions the compiler optimisation options the sponsor gives, or the sentence that says none
    */
   record Sponsor(String sponsor, String systemName, String reportDate, String auditor, Hardware hardware,
-                 Software software, List<Tunable> tunables, String tunablesMissing, boolean tunablesNone,
-                 boolean hasTunables, String dataLayout, String pricedConfigurationDifferences) {
+                 List<Configuration> configurations, Software software, List<Tunable> tunables,
+                 String tunablesMissing, boolean tunablesNone, boolean hasTunables, String compilerOptions,
+                 String dataLayout, String pricedConfigurationDifferences) {
+  }
+
+  /**
+   * One configuration of the FDR's section 2.
+   *
+   * @param title "Measured configuration" or "Priced configuration"
+   * @param sameAsMeasured for a priced configuration the sponsor did not describe apart, the sentence that says it
+   *     is the measured one; else null, and {@code hardware} describes it
+   */
+  record Configuration(String title, String sameAsMeasured, Hardware hardware) {
   }
 
   /** @param missing "MISSING" when the sponsor described no hardware at all, else null */

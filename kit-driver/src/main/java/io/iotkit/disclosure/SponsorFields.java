@@ -42,27 +42,30 @@ final class SponsorFields {
     require("sponsor", d.sponsor());
     require("systemName", d.systemName());
     require("auditor", d.auditor());
-    hardware(d.hardware());
+    hardware("hardware", d.hardware());
+    if (d.pricedHardware() != null) { // none: the priced configuration is the measured one
+      hardware("pricedHardware", d.pricedHardware());
+    }
     software(d.software());
     tunables(d.tunables());
     require("dataLayout", d.dataLayout());
     require("pricedConfigurationDifferences", d.pricedConfigurationDifferences());
   }
 
-  private void hardware(SystemDescription.Hardware h) {
+  private void hardware(String at, SystemDescription.Hardware h) {
     if (h == null) {
-      missing.add("hardware");
+      missing.add(at);
       return;
     }
-    require("hardware.diagram", h.diagram());
+    require(at + ".diagram", h.diagram());
     if (h.nodes() == null || h.nodes().isEmpty()) {
-      missing.add("hardware.nodes");
+      missing.add(at + ".nodes");
     } else {
       for (int i = 0; i < h.nodes().size(); i++) {
-        node("hardware.nodes[" + i + "]", h.nodes().get(i));
+        node(at + ".nodes[" + i + "]", h.nodes().get(i));
       }
     }
-    require("hardware.network", h.network());
+    require(at + ".network", h.network());
   }
 
   private void node(String at, SystemDescription.Node n) {

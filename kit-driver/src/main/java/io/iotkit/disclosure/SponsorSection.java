@@ -18,6 +18,14 @@ import java.util.stream.Collectors;
  */
 final class SponsorSection {
   private static final SystemDescription.Hardware NO_HARDWARE = new SystemDescription.Hardware(null, null, null, null);
+  static final String MEASURED = "Measured configuration";
+  static final String PRICED = "Priced configuration";
+  /** What the FDR says when the description names no compiler options (compilerOptions). */
+  static final String NO_COMPILER_OPTIONS = "none given: the system description names no software compiled for"
+      + " the run (compilerOptions)";
+  /** What the FDR says of a priced configuration the description does not give apart (no pricedHardware). */
+  static final String SAME_AS_MEASURED = "The same as the measured configuration: the system description gives no"
+      + " priced configuration of its own (pricedHardware), so the measured configuration above is the one priced.";
 
   private SponsorSection() {
   }
@@ -32,12 +40,18 @@ final class SponsorSection {
     }
     LocalDate date = d.reportDate() != null ? d.reportDate() : runFinished;
     List<SystemDescription.Tunable> tunables = d.tunables();
+    FdrView.Hardware measured = hardware(d.hardware());
+    FdrView.Configuration priced = d.pricedHardware() == null
+        ? new FdrView.Configuration(PRICED, SAME_AS_MEASURED, measured)
+        : new FdrView.Configuration(PRICED, null, hardware(d.pricedHardware()));
     return new FdrView.Sponsor(required(d.sponsor()), required(d.systemName()), FdrFormat.date(date),
-        required(d.auditor()), hardware(d.hardware()), software(d.software()),
+        required(d.auditor()), measured, List.of(new FdrView.Configuration(MEASURED, null, measured), priced),
+        software(d.software()),
         tunables == null ? List.of() : tunables.stream().filter(Objects::nonNull).map(SponsorSection::tunable)
             .toList(),
         tunables == null ? MISSING : null, tunables != null && tunables.isEmpty(),
-        tunables != null && !tunables.isEmpty(), required(d.dataLayout()),
+        tunables != null && !tunables.isEmpty(),
+        blank(d.compilerOptions()) ? NO_COMPILER_OPTIONS : d.compilerOptions().trim(), required(d.dataLayout()),
         required(d.pricedConfigurationDifferences()));
   }
 

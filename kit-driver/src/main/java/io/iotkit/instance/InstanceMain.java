@@ -62,8 +62,9 @@ public final class InstanceMain {
             () -> List.of(WatchedProcess.self("instance " + spec.instance(), "driver")), start, Clock::micros));
         return start;
       });
+      // as many seconds as its frames: up to when its last query ended, which may be after its last kvp's end
       result = result.withResources(resources.get().stop(
-          ResourceSampler.seconds(result.startMicros(), result.endMicros())));
+          ResourceSampler.seconds(result.startMicros(), Clock.micros())));
       control.println(ControlLine.format(ControlLine.RESULT, Json.line(result)));
       control.println(ControlLine.DONE);
       control.flush();

@@ -31,6 +31,11 @@ import site.ycsb.DBException;
  * Threads add their inserts to the instance's count every {@value #COUNTED_EVERY} inserts (and at their end),
  * so a query comes at most that many inserts of its thread late, and the instance runs floor(KVP/2000) in all.
  *
+ * <p>The instance ends (its result's {@code endMicros}, the latest of which is the execution's TS_end) when its
+ * last kvp is acknowledged (docs/PROTOCOL.md §4.2). The queries its last inserts made due, and those still waiting
+ * on the query thread then, run after that instant: they are counted and sent in its second frames, but their
+ * tail does not lengthen the measured time.
+ *
  * <p>A paced instance ({@link InstanceSpec#rate()} above 0) gives each thread a schedule of rate/threads inserts a
  * second on average from the common start instant, its gaps fixed or Gaussian ({@link Schedule}); a thread ahead
  * of its schedule waits, a thread behind it does not, and each insert's latency runs from its scheduled time, so a
@@ -139,9 +144,10 @@ public final class InstanceRunner {
       for (Thread th : running) {
         th.join();
       }
+      // The instance's end is already taken: each insert thread's, when its last kvp was acknowledged. The queries
+      // still waiting belong to this phase and are counted, but their tail is no part of TS_start..TS_end.
       if (queries != null) {
-        queries.close(); // the queries still waiting belong to this phase
-        queryState.measured.endMicros = clockMicros.getAsLong();
+        queries.close();
       }
       sampling.interrupt();
       sampling.join();
@@ -197,9 +203,11 @@ public final class InstanceRunner {
         uncounted = 0;
       }
     }
-    count(uncounted, workload, db, state, queries);
     workload.finish(db, state);
-    state.measured.endMicros = clockMicros.getAsLong();
+    state.measured.endMicros = clockMicros.getAsLong(); // its last kvp acknowledged
+    // the queries its last inserts made due come after its end: run here (when the query thread has one
+    // waiting) or on the query thread, they are counted and do not lengthen the measured time
+    count(uncounted, workload, db, state, queries);
   }
 
   /**
@@ -252,7 +260,9 @@ public final class InstanceRunner {
         reads.merge(a, new QueryReads(m.aggregatedPerTemplate[t], m.readPerTemplate[t],
             m.unmeasuredWindowsPerTemplate[t]), QueryReads::plus);
       }
-      end = Math.max(end, m.endMicros);
+      if (s.generator != null) {
+        end = Math.max(end, m.endMicros); // the insert threads' ends; the query thread's has none
+      }
     }
     Map<Aggregate, LatencyHistogram> perTemplate = new EnumMap<>(Aggregate.class);
     queries.forEach((a, h) -> perTemplate.put(a, new LatencyHistogram(h)));

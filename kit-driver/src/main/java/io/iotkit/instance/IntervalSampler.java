@@ -53,7 +53,7 @@ final class IntervalSampler {
     }
   }
 
-  /** Takes one sample ending now; called a last time once every insert thread has ended. */
+  /** Takes one sample ending now; called a last time once every thread, the query thread too, has ended. */
   synchronized void sample(long endMicros) {
     long acknowledged = 0;
     Histogram ingestSecond = new Histogram(ThreadMeasurements.SIGNIFICANT_DIGITS);

@@ -9,25 +9,45 @@ import java.util.List;
  * items and the availability date are not here: they are in the pricing file. Its fields, and the schema it is
  * checked against when a run reads it, are in docs/SPONSOR-FILES.md.
  *
- * <p>One hardware description serves both configurations: the priced configuration is the measured one except
- * as {@code pricedConfigurationDifferences} says (write "none" when they are the same).
+ * <p>Two configurations, each described with its diagram: the measured one ({@code hardware}) and the priced one
+ * ({@code pricedHardware}); a description without {@code pricedHardware} (every one written before it existed)
+ * prices the measured configuration itself. {@code pricedConfigurationDifferences} says how the two differ (write
+ * "none" when they are the same).
  *
  * @param systemName the name of the system as the sponsor publishes it
  * @param reportDate the date of the report; optional, the run's finish date when null
  * @param auditor name and company of the auditor; for an unaudited run the sponsor writes so
+ * @param hardware the measured configuration: what the run ran on
+ * @param pricedHardware the priced configuration; optional, null when it is the measured configuration
  * @param tunables every setting changed from its default (SUT, OS, JVM, kit); an empty list says none was changed
+ * @param compilerOptions the compiler optimisation options of any software compiled for the run (e.g. a native
+ *     server built from source), as free text; optional, null when the sponsor names none
  * @param dataLayout tables, column families or schemas, partitioning and pre-splitting, replication
  */
 public record SystemDescription(String sponsor, String systemName, LocalDate reportDate, String auditor,
-                                Hardware hardware, Software software, List<Tunable> tunables, String dataLayout,
+                                Hardware hardware, Hardware pricedHardware, Software software,
+                                List<Tunable> tunables, String compilerOptions, String dataLayout,
                                 String pricedConfigurationDifferences) {
 
   /** A description with nothing filled in: what a run without one is shown as. */
   public static final SystemDescription NONE =
       new SystemDescription(null, null, null, null, null, null, null, null, null);
 
+  /** A description whose priced configuration is the measured one, naming no compiler options. */
+  public SystemDescription(String sponsor, String systemName, LocalDate reportDate, String auditor,
+                           Hardware hardware, Software software, List<Tunable> tunables, String dataLayout,
+                           String pricedConfigurationDifferences) {
+    this(sponsor, systemName, reportDate, auditor, hardware, null, software, tunables, null, dataLayout,
+        pricedConfigurationDifferences);
+  }
+
+  /** The priced configuration: {@code pricedHardware}, or the measured {@code hardware} when it gives none. */
+  public Hardware pricedConfiguration() {
+    return pricedHardware != null ? pricedHardware : hardware;
+  }
+
   /**
-   * The hardware of the measured configuration.
+   * The hardware of one configuration, measured or priced.
    *
    * @param diagram where the diagram of every node, switch and storage system is (file name or section)
    * @param network the network between the nodes: switches, LAN count and speed

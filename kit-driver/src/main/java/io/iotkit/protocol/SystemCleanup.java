@@ -20,6 +20,10 @@ import site.ycsb.DBException;
 /**
  * The system cleanup between iterations (docs/PROTOCOL.md §4.3): purge the first iteration's data, delete
  * temporary files, restart the data management system. Each step is a check that can fail.
+ *
+ * <p>The temporary files deleted are the kit's own: the run folder's tmp/, the temporary folder of the instances
+ * on the master's host. A local server's own temporary folders (under the run's sut/ folder) are restarted on and
+ * go with its data when the run ends ({@link LocalServer#deleteStoreFiles()}).
  */
 final class SystemCleanup {
   /** Binding property: shell command that restarts an external SUT (and returns once it is back). */

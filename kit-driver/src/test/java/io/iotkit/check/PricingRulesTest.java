@@ -71,6 +71,22 @@ class PricingRulesTest {
   }
 
   @Test
+  void theNodesPricedAreThoseOfThePricedConfiguration() {
+    // measured on 3 x R650, priced as 4 x R750: the R750s must be priced, the R650s need not be
+    var measured = new SystemDescription.Hardware(null, List.of(
+        new SystemDescription.Node("SUT", 3, "R650", null, null, null, null, null, null)), null, null);
+    var priced = new SystemDescription.Hardware(null, List.of(
+        new SystemDescription.Node("SUT", 4, "R750", null, null, null, null, null, null)), null, null);
+    var d = new SystemDescription(null, null, null, null, measured, priced, null, null, null, null, null);
+    Pricing.LineItem r750 = new Pricing.LineItem("SRV-2", "server", "list", 12_000.0, 25.0, null, 4, null, "R750",
+        AVAILABLE);
+    assertTrue(PricingRules.nodesPriced(pricing(r750, support(36)), d).passed());
+    CheckResult measuredOnly = PricingRules.nodesPriced(pricing(server(3), support(36)), d);
+    assertFalse(measuredOnly.passed());
+    assertEquals("not priced: 4 x 'R750'", measuredOnly.measured().text());
+  }
+
+  @Test
   void availabilityLaterThan185DaysAfterTheReportFails() {
     assertTrue(PricingRules.availability(pricing(server(1)), AVAILABLE.minusDays(185)).passed());
     CheckResult late = PricingRules.availability(pricing(server(1)), AVAILABLE.minusDays(186));

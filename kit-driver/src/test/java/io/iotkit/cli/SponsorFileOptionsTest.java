@@ -48,7 +48,8 @@ class SponsorFileOptionsTest {
         "system description file " + system + " has 2 bad fields (docs/SPONSOR-FILES.md describes each):",
         system + ": hardware.nodes[0].count: must be an integer >= 1 or null, was 0",
         system + ": sponser: is not a field here; the fields here are sponsor, systemName, reportDate, auditor,"
-            + " hardware, software, tunables, dataLayout, pricedConfigurationDifferences"),
+            + " hardware, pricedHardware, software, tunables, compilerOptions, dataLayout,"
+            + " pricedConfigurationDifferences"),
         stderr.lines().toList());
     assertFalse(Files.exists(results), "no run folder: the files are checked before the run");
   }

@@ -50,20 +50,35 @@ public final class DisclosureFixture {
             LocalDate.of(2026, 4, 30))));
   }
 
+  /** A full description whose priced configuration differs from the measured one (memory, a second switch). */
   public static SystemDescription system() {
     return new SystemDescription("ACME <Labs> & Co", "Gateway 9000", null, "Jane Auditor, Audit Inc.",
-        new SystemDescription.Hardware("Figure 1 of this report", List.of(
-            new SystemDescription.Node("HBase region server", 4, "ACME R740",
-                new SystemDescription.Processors("Xeon Gold 6338", 2, 32, 2, "L2 1.25 MiB per core, L3 48 MiB"),
-                "512 GiB", "none", List.of(new SystemDescription.Disks(8, "NVMe SSD", "3.84 TB")),
-                "PCIe 4.0 NVMe, direct attached", "2 × 25 GbE")),
+        new SystemDescription.Hardware("Figure 1 of this report", List.of(regionServers("512 GiB")),
             "one 25 GbE switch", "none"),
+        new SystemDescription.Hardware("Figure 2 of this report", List.of(regionServers("1 TiB")),
+            "two 25 GbE switches, redundant", "none"),
         new SystemDescription.Software(new SystemDescription.Product("Apache HBase", "2.5.10"),
             new SystemDescription.Product("Debian GNU/Linux", "12"),
             new SystemDescription.Product("OpenJDK", "17.0.12"), List.of()),
         List.of(new SystemDescription.Tunable("hbase-site.xml", "hbase.regionserver.handler.count", "60"),
             new SystemDescription.Tunable("kafka", "kafka.sasl.password", SECRET)),
-        "table iot, one column family, 64 pre-split regions, 3 replicas", "none");
+        "ZooKeeper's native client library built with gcc -O2 -march=x86-64-v2",
+        "table iot, one column family, 64 pre-split regions, 3 replicas",
+        "the priced nodes have 1 TiB of memory each, and a second switch");
+  }
+
+  /** The same description as an older kit's: no priced configuration of its own, no compiler options. */
+  public static SystemDescription systemPricedAsMeasured() {
+    SystemDescription d = system();
+    return new SystemDescription(d.sponsor(), d.systemName(), d.reportDate(), d.auditor(), d.hardware(),
+        d.software(), d.tunables(), d.dataLayout(), "none");
+  }
+
+  private static SystemDescription.Node regionServers(String memory) {
+    return new SystemDescription.Node("HBase region server", 4, "ACME R740",
+        new SystemDescription.Processors("Xeon Gold 6338", 2, 32, 2, "L2 1.25 MiB per core, L3 48 MiB"),
+        memory, "none", List.of(new SystemDescription.Disks(8, "NVMe SSD", "3.84 TB")),
+        "PCIe 4.0 NVMe, direct attached", "2 × 25 GbE");
   }
 
   public static Environment environment() {

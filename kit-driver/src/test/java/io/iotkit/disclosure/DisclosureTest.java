@@ -86,6 +86,67 @@ class DisclosureTest {
   }
 
   @Test
+  void theMeasuredAndThePricedConfigurationAreEachDescribed() throws Exception {
+    List<String> texts = render(DisclosureFixture.run(DisclosureFixture.system(), DisclosureFixture.pricing()));
+    String fdr = texts.get(0);
+    int measured = fdr.indexOf("### Measured configuration\n");
+    int priced = fdr.indexOf("### Priced configuration\n");
+    int differences = fdr.indexOf("### Differences between the measured and the priced configuration\n\n"
+        + "the priced nodes have 1 TiB of memory each, and a second switch\n");
+    assertTrue(0 < measured && measured < priced && priced < differences, fdr);
+    String measuredPart = fdr.substring(measured, priced);
+    String pricedPart = fdr.substring(priced, differences);
+    assertTrue(measuredPart.contains("- Diagram of every node, switch and storage system: Figure 1 of this report"),
+        measuredPart);
+    assertTrue(measuredPart.contains("| Memory | 512 GiB |"), measuredPart);
+    assertTrue(pricedPart.contains("- Diagram of every node, switch and storage system: Figure 2 of this report"),
+        pricedPart);
+    assertTrue(pricedPart.contains("- Network between the nodes: two 25 GbE switches, redundant"), pricedPart);
+    assertTrue(pricedPart.contains("#### Node kind 1: HBase region server"), pricedPart);
+    assertTrue(pricedPart.contains("| Memory | 1 TiB |"), pricedPart);
+    String html = texts.get(1);
+    assertTrue(html.indexOf("<h3>Measured configuration</h3>") < html.indexOf("<h3>Priced configuration</h3>"),
+        html);
+    assertTrue(html.contains("<tr><th>Memory</th><td>1 TiB</td></tr>"), html);
+  }
+
+  @Test
+  void withoutAPricedConfigurationTheFdrSaysTheMeasuredOneIsPriced() throws Exception {
+    RunResult r = DisclosureFixture.run(DisclosureFixture.systemPricedAsMeasured(), DisclosureFixture.pricing());
+    assertEquals(List.of(), Disclosure.missingFields(r), "an old description without pricedHardware is complete");
+    List<String> texts = render(r);
+    String fdr = texts.get(0);
+    String pricedPart = fdr.substring(fdr.indexOf("### Priced configuration\n"),
+        fdr.indexOf("### Differences between the measured and the priced configuration\n\nnone\n"));
+    assertEquals("### Priced configuration\n\n" + SponsorSection.SAME_AS_MEASURED + "\n\n", pricedPart);
+    assertTrue(texts.get(1).contains("<h3>Priced configuration</h3>\n<p>" + SponsorSection.SAME_AS_MEASURED
+        + "</p>"), texts.get(1));
+  }
+
+  @Test
+  void compilerAndRuntimeOptionsAreDisclosed() throws Exception {
+    List<String> texts = render(DisclosureFixture.run(DisclosureFixture.system(), DisclosureFixture.pricing()));
+    String fdr = texts.get(0);
+    int at = fdr.indexOf("### Compiler and runtime options\n");
+    assertTrue(at > fdr.indexOf("### Tunables changed from their defaults") && at < fdr.indexOf("### The kit's inputs"),
+        fdr);
+    String section = fdr.substring(at, fdr.indexOf("### The kit's inputs"));
+    assertTrue(section.contains("| Compiler optimisation options of software compiled for the run (the sponsor's) |"
+        + " ZooKeeper's native client library built with gcc -O2 -march=x86-64-v2 |"), section);
+    assertTrue(section.contains("| Master JVM options | `-Xmx1g -Dkit.home=/opt/kit` |"), section);
+    assertTrue(section.contains("| Driver instance JVM options | `-Xms256m -Xmx1g`, and `-Djava.io.tmpdir` set by the"
+        + " kit to the run's temporary folder |"), section);
+    assertTrue(section.contains("| JVM options of a local server the kit started | the command line of each server"
+        + " JVM the kit started"), section);
+    assertTrue(texts.get(1).contains("<h3>Compiler and runtime options</h3>"), texts.get(1));
+
+    String older = render(DisclosureFixture.run(DisclosureFixture.systemPricedAsMeasured(),
+        DisclosureFixture.pricing())).get(0);
+    assertTrue(older.contains("| Compiler optimisation options of software compiled for the run (the sponsor's) | "
+        + SponsorSection.NO_COMPILER_OPTIONS + " |"), older);
+  }
+
+  @Test
   void theExecutiveSummaryHasTheNumericalQuantitiesOfBothRuns() throws Exception {
     String summary = render(DisclosureFixture.run(DisclosureFixture.system(), DisclosureFixture.pricing())).get(2);
     assertTrue(summary.contains("| | iteration 1 | iteration 2 |\n|---|---|---|\n"), summary);

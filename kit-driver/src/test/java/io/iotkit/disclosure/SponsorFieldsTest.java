@@ -33,6 +33,20 @@ class SponsorFieldsTest {
   }
 
   @Test
+  void aPricedConfigurationIsHeldToTheMeasuredOnesFieldsAndAnAbsentOneToNone() {
+    SystemDescription full = DisclosureFixture.system();
+    SystemDescription.Node node = full.pricedHardware().nodes().get(0);
+    SystemDescription.Node noMemory = new SystemDescription.Node(node.role(), node.count(), node.model(),
+        node.processors(), "", node.memoryPartitioning(), node.disks(), node.storageControllers(), node.network());
+    SystemDescription d = new SystemDescription(full.sponsor(), full.systemName(), null, full.auditor(),
+        full.hardware(), new SystemDescription.Hardware(null, List.of(noMemory), full.pricedHardware().network(),
+        null), full.software(), full.tunables(), full.compilerOptions(), full.dataLayout(),
+        full.pricedConfigurationDifferences());
+    assertEquals(List.of("pricedHardware.diagram", "pricedHardware.nodes[0].memory"), SponsorFields.inDescription(d));
+    assertEquals(List.of(), SponsorFields.inDescription(DisclosureFixture.systemPricedAsMeasured()));
+  }
+
+  @Test
   void withoutDescriptionOrPricingEveryPartIsMissingAndThePricingFileLast() {
     assertEquals(List.of("sponsor", "systemName", "auditor", "hardware", "software", "tunables", "dataLayout",
         "pricedConfigurationDifferences", SponsorFields.PRICING_FILE), SponsorFields.missing(null, null));

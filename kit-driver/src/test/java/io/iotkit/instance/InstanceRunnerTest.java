@@ -9,6 +9,7 @@ import io.iotkit.binding.Aggregate;
 import io.iotkit.binding.KitBinding;
 import io.iotkit.binding.Reading;
 import io.iotkit.binding.WindowResult;
+import io.iotkit.control.SecondFrame;
 import io.iotkit.model.Clock;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.InstanceSpec;
@@ -190,7 +191,53 @@ class InstanceRunnerTest {
     assertEquals(10, ranOn.size(), "two windows a query");
     assertEquals(java.util.Set.of("queries", "insert-0"), java.util.Set.copyOf(ranOn), ranOn.toString());
     assertTrue(mostOpen.get() <= 2, "at most the query thread's query and one on the insert thread: " + mostOpen);
-    assertTrue(r.endMicros() - r.startMicros() >= 1_000_000, "the phase ends once its queries have run");
+  }
+
+  @Test
+  void theInstanceEndsWithItsLastAcknowledgementNotWithItsLastQuery() throws Exception {
+    // 4,000 kvps on one thread: query 1 is due at insert 2,000 and goes to the query thread; query 2 is due at the
+    // last insert and waits for the query thread or runs on the insert thread. Each takes at least 1.5 s. Both run
+    // and are counted, yet the instance's end (TS_end) is its last acknowledgement, before query 2 even began.
+    List<SecondFrame> frames = new CopyOnWriteArrayList<>();
+    List<Long> acknowledgedAt = new CopyOnWriteArrayList<>();
+    List<Long> queryEnds = new CopyOnWriteArrayList<>();
+    InstanceRunner runner = new InstanceRunner(spec(4_000, 1), () -> new MemoryBinding() {
+      private boolean secondWindow;
+
+      @Override
+      public void write(Reading reading, Acknowledgement ack) {
+        super.write(reading, ack);
+        acknowledgedAt.add(Clock.micros());
+      }
+
+      @Override
+      public WindowResult aggregate(Aggregate fn, String substation, String sensor, long from, long to) {
+        try {
+          Thread.sleep(750);
+        } catch (InterruptedException e) {
+          throw new AssertionError(e);
+        }
+        if (secondWindow) {
+          queryEnds.add(Clock.micros());
+        }
+        secondWindow = !secondWindow; // a query is two windows
+        return super.aggregate(fn, substation, sensor, from, to);
+      }
+    }, new java.util.Properties(), Clock::micros, frames::add);
+    InstanceResult r = runner.run(Clock::micros);
+
+    assertEquals(4_000, r.acknowledged());
+    assertEquals(2, r.queries());
+    assertEquals(0, r.failedQueries());
+    assertEquals(2, queryEnds.size(), "the run returns once both queries have run");
+    assertEquals(2, frames.stream().mapToLong(f -> f.queries().getTotalCount()).sum(), "both queries are sampled");
+    long lastAck = acknowledgedAt.stream().mapToLong(Long::longValue).max().orElseThrow();
+    long lastQueryEnd = queryEnds.stream().mapToLong(Long::longValue).max().orElseThrow();
+    assertTrue(r.endMicros() >= lastAck, "the end comes after the last acknowledgement");
+    assertTrue(r.endMicros() - lastAck < 1_000_000, "the end is the last acknowledgement, not "
+        + (r.endMicros() - lastAck) / 1e3 + " ms after it: a query's time was counted in");
+    assertTrue(lastQueryEnd - r.endMicros() >= 1_400_000, "the last query (1.5 s) began before the end: it ended "
+        + (lastQueryEnd - r.endMicros()) / 1e3 + " ms after it");
   }
 
   @Test

@@ -49,6 +49,44 @@ class KvpSizeTest {
     assertEquals(0, shortestPadding, "some reading needs every byte of the minimum");
   }
 
+  /**
+   * The padding a 1,024-byte reading carries, as docs/PROTOCOL.md §1 states it: 945 to 971 characters for the
+   * substation keys of up to 1,000 substations (12 characters). Derived from the key, value and unit lengths the
+   * generator makes, and seen in readings it generated.
+   */
+  @Test
+  void theKitsPaddingIsWhatTheProtocolStates() {
+    int shortestRest = Integer.MAX_VALUE;
+    int longestRest = 0;
+    for (Sensor s : SensorCatalog.sensors()) {
+      SensorType t = s.type();
+      long scale = (long) Math.pow(10, t.decimals());
+      long lo = Math.round(t.min() * scale);
+      long hi = Math.round(t.max() * scale);
+      long nearestZero = lo <= 0 && hi >= 0 ? 0 : lo > 0 ? lo : hi;
+      int shortestValue = java.math.BigDecimal.valueOf(nearestZero, t.decimals()).toPlainString().length();
+      int rest = (SUBSTATION + ":" + s.key() + ":").length() + 16 + t.unit().length();
+      shortestRest = Math.min(shortestRest, rest + shortestValue);
+      longestRest = Math.max(longestRest, rest + t.longestSample());
+    }
+    int fewest = WorkloadSpec.KVP_BYTES - longestRest;
+    int most = WorkloadSpec.KVP_BYTES - shortestRest;
+    assertEquals(945, fewest, "the fewest padding characters");
+    assertEquals(971, most, "the most padding characters");
+    KvpGenerator g = generator(WorkloadSpec.KVP_BYTES);
+    int seenFewest = Integer.MAX_VALUE;
+    int seenMost = 0;
+    for (int n = 0; n < 200_000; n++) {
+      Reading k = g.next();
+      assertEquals(WorkloadSpec.KVP_BYTES, k.bytes());
+      seenFewest = Math.min(seenFewest, k.padding().length);
+      seenMost = Math.max(seenMost, k.padding().length);
+    }
+    assertTrue(seenFewest >= fewest && seenMost <= most, seenFewest + " to " + seenMost);
+    assertEquals(fewest, seenFewest, "a reading of the longest key, value and unit");
+    assertEquals(most, seenMost, "a reading of the shortest key, value and unit");
+  }
+
   @Test
   void readingsAreExactlyTheAskedSizeAndTheirPaddingIsRandomText() {
     for (int bytes : new int[] {KvpSizes.minimumBytes(SUBSTATION.length()), 100, WorkloadSpec.KVP_BYTES,

@@ -16,8 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Reading a system description: what loads, and the line each bad field gets. */
 class SystemFileTest {
-  private static final String SYSTEM_FIELDS = "sponsor, systemName, reportDate, auditor, hardware, software,"
-      + " tunables, dataLayout, pricedConfigurationDifferences";
+  private static final String SYSTEM_FIELDS = "sponsor, systemName, reportDate, auditor, hardware, pricedHardware,"
+      + " software, tunables, compilerOptions, dataLayout, pricedConfigurationDifferences";
 
   @TempDir
   Path dir;
@@ -45,6 +45,27 @@ class SystemFileTest {
     assertTrue(m.startsWith("system description file " + f + ": "), m);
     assertTrue(m.contains(expectedPart), m);
     return m;
+  }
+
+  @Test
+  void aFileWithoutAPricedConfigurationPricesTheMeasuredOne() throws Exception {
+    SystemDescription d = SponsorFiles.system(file("{\"hardware\": {\"diagram\": \"fig. 1\","
+        + " \"nodes\": [{\"count\": 2}]}, \"pricedConfigurationDifferences\": \"none\"}"));
+    assertNull(d.pricedHardware());
+    assertEquals(d.hardware(), d.pricedConfiguration());
+  }
+
+  @Test
+  void aPricedConfigurationLoadsBesideTheMeasuredOneAndItsFieldsAreChecked() throws Exception {
+    SystemDescription d = SponsorFiles.system(file("{\"hardware\": {\"diagram\": \"fig. 1\","
+        + " \"nodes\": [{\"count\": 2}]}, \"pricedHardware\": {\"diagram\": \"fig. 2\","
+        + " \"nodes\": [{\"count\": 3, \"model\": \"R750\"}]}, \"compilerOptions\": \"-O2\"}"));
+    assertEquals("fig. 2", d.pricedConfiguration().diagram());
+    assertEquals(3, d.pricedHardware().nodes().get(0).count());
+    assertEquals(2, d.hardware().nodes().get(0).count());
+    assertEquals("-O2", d.compilerOptions());
+    rejected(file("{\"pricedHardware\": {\"nodes\": [{\"count\": 0}]}}"),
+        "pricedHardware.nodes[0].count: must be an integer >= 1 or null, was 0");
   }
 
   @Test
