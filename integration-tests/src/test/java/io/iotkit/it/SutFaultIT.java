@@ -65,12 +65,7 @@ class SutFaultIT {
   @Test
   void aSutKilledWhileTheInstancesStartEndsTheRunWithinThirtySeconds(@TempDir Path work) throws Exception {
     KitProcess k = KitProcess.startRun(work, "-b", "hbase", "-p", "2", "-k", "600000");
-    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
-    while (!Files.readString(k.stdout).contains("iteration 1: warmup ...")) {
-      assertTrue(k.process.isAlive(), "the kit ended early: " + Files.readString(k.stderr));
-      assertTrue(System.nanoTime() < deadline, "the warmup never started");
-      Thread.sleep(20);
-    }
+    awaitLine(k, "iteration 1: warmup ...");
     long pid = serverPid(work, "io.iotkit.server.hbase");
     long millis = faultToExit("kill -9 of the local hbase as the instances start", k, signal("-KILL", pid));
     assertAbortedOnSutFault(work, k, millis, "the local server has exited");
@@ -98,12 +93,7 @@ class SutFaultIT {
   @Test
   void aSutThatHangsInTheDataCheckEndsTheRunWithinThirtySeconds(@TempDir Path work) throws Exception {
     KitProcess k = KitProcess.startRun(work, "-b", "dynamodb", "-p", "2", "-k", "100000");
-    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
-    while (!Files.readString(k.stdout).contains("iteration 1: data check ...")) {
-      assertTrue(k.process.isAlive(), "the kit ended early: " + Files.readString(k.stderr));
-      assertTrue(System.nanoTime() < deadline, "the data check never started");
-      Thread.sleep(20);
-    }
+    awaitLine(k, "iteration 1: data check ...");
     List<Long> tree = processTree(serverPid(work, "dynalite/cli.js"));
     try {
       long millis = faultToExit("SIGSTOP of the local dynamodb in the data check", k, signal("-STOP", tree));
@@ -169,6 +159,16 @@ class SutFaultIT {
     assertEquals(1, err.lines().count(), "one line: " + err);
     assertTrue(err.contains("driver instance") && err.contains("failed"), err);
     assertNothingLeft(work);
+  }
+
+  /** Waits (at most 5 minutes, looking every 20 ms) until the kit has printed {@code line}. */
+  private static void awaitLine(KitProcess k, String line) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+    while (!Files.readString(k.stdout).contains(line)) {
+      assertTrue(k.process.isAlive(), "the kit ended early: " + Files.readString(k.stderr));
+      assertTrue(System.nanoTime() < deadline, "the kit never printed '" + line + "'");
+      Thread.sleep(20);
+    }
   }
 
   private static KitProcess startAndAwaitWarmup(Path work, String... args) throws Exception {
