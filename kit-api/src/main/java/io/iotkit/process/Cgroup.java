@@ -48,11 +48,16 @@ public final class Cgroup {
         Hierarchy h = Hierarchy.of("cpu");
         Path dir = h.make(group);
         dirs.add(dir);
+        // The group competes for CPU as one entity beside every process outside it, with one process's weight by
+        // default: its weight is raised to the most the kernel takes, so that on a busy host the server gets its
+        // quota rather than one thread's share.
         if (h.v2) {
           write(dir.resolve("cpu.max"), quota + " " + PERIOD_MICROS);
+          write(dir.resolve("cpu.weight"), "10000");
         } else {
           write(dir.resolve("cpu.cfs_period_us"), Long.toString(PERIOD_MICROS));
           write(dir.resolve("cpu.cfs_quota_us"), Long.toString(quota));
+          write(dir.resolve("cpu.shares"), "262144");
         }
       }
       if (limits.memoryBytes() > 0) {
@@ -69,14 +74,15 @@ public final class Cgroup {
   }
 
   /**
-   * A group with no limit, only to know a server's processes: whatever its launcher leaves behind (a native server
+   * A group with no limit and no effect on scheduling, only to know a server's processes: whatever its launcher leaves behind (a native server
    * whose launcher was killed) is ended when the group is removed. Empty where no group can be made, since nothing
    * was asked of the machine.
    */
   public static Optional<Cgroup> tracking(String name) {
     String group = "iotkit-" + name + "-" + ProcessHandle.current().pid() + "-" + COUNT.incrementAndGet();
     try {
-      return Optional.of(new Cgroup(List.of(Hierarchy.of("cpu").make(group))));
+      // the pids controller only counts: a group in the cpu hierarchy would change how the server is scheduled
+      return Optional.of(new Cgroup(List.of(Hierarchy.of("pids").make(group))));
     } catch (IOException e) {
       return Optional.empty();
     }
