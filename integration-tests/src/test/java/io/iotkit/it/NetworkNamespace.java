@@ -58,6 +58,14 @@ final class NetworkNamespace implements AutoCloseable {
     return inside;
   }
 
+  /**
+   * Takes this side's end of the link down ({@code up} false), as a cable pulled: no connection through it closes,
+   * they only fall silent; or brings it up again.
+   */
+  void link(boolean up) throws CannotMake, InterruptedException {
+    ip("link", "set", name + "a", up ? "up" : "down");
+  }
+
   /** The command prefix that runs a program inside the namespace. */
   List<String> launcher() {
     return List.of("ip", "netns", "exec", name);

@@ -112,6 +112,24 @@ final class OtherNetworkHost {
         .filter(c -> c.contains(marker)).toList();
   }
 
+  /** The host's address, as the run names it. */
+  String address() {
+    return namespace.inside();
+  }
+
+  /** Cuts this machine's link to the host ({@code up} false), or restores it. */
+  void link(boolean up) throws Exception {
+    namespace.link(up);
+  }
+
+  /**
+   * The command lines of the run's processes still alive on this host: those that name its temporary folder there,
+   * named after the run folder and its master's pid.
+   */
+  List<String> runProcesses(KitProcess kit, Path runDir) {
+    return left(this, "tmp/" + runDir.getFileName() + "-" + kit.process.pid());
+  }
+
   /** The host if a test made it already; never makes it. */
   static synchronized Optional<OtherNetworkHost> ifMade() {
     return shared == null ? Optional.empty() : shared;

@@ -34,6 +34,8 @@ final class InstanceProcess {
    * on an overloaded host, and a dead one ends its output at once, which the reader sees without this limit.
    */
   static final long STARVED_LIMIT_MILLIS = 60_000;
+  /** How long an instance's JVM may take from its launch to its first line. */
+  static final long STARTING_LIMIT_MILLIS = 60_000;
 
   private final int index;
   private final InstanceSite site;
@@ -45,6 +47,8 @@ final class InstanceProcess {
   final CompletableFuture<InstanceResult> done = new CompletableFuture<>();
   /** When the instance's last control line arrived (System.nanoTime). */
   private volatile long lastHeard = System.nanoTime();
+  /** Whether any line has arrived: before the first, the instance's JVM is still starting, not silent. */
+  private volatile boolean heard;
   /** When the master last sent its heartbeat (System.nanoTime); only the follow loop's thread sends it. */
   private long lastSent = System.nanoTime();
   /** When the master first saw the process exited (System.nanoTime), or 0 while it runs. */
@@ -98,6 +102,7 @@ final class InstanceProcess {
       String line;
       while ((line = in.readLine()) != null) {
         lastHeard = System.nanoTime();
+        heard = true;
         ControlLine c = ControlLine.parse(line);
         if (c.is(ControlLine.READY)) {
           ready.complete(null);
@@ -169,6 +174,15 @@ final class InstanceProcess {
       return;
     }
     long silentMillis = (now - lastHeard) / 1_000_000;
+    if (!heard) {
+      // a JVM that has not yet said its first line is starting (behind ssh, on a busy host, for seconds); one that
+      // dies meanwhile ends its output, and the reader says so at once
+      if (silentMillis > STARTING_LIMIT_MILLIS) {
+        fail("no line " + silentMillis / 1000 + " s after its launch (its JVM did not start" + (site.remote()
+            ? " on " + site.name() + ", or the host, the network or its ssh session is gone" : "") + ")");
+      }
+      return;
+    }
     if (silentMillis > ControlLine.SILENCE_LIMIT_MILLIS && !(starved() && silentMillis <= STARVED_LIMIT_MILLIS)) {
       fail("silent for " + silentMillis / 1000 + " s (no heartbeat" + (site.remote()
           ? " from " + site.name() + "; the host, the network or its ssh session is gone" : "") + ")");
