@@ -117,7 +117,7 @@ public final class RunProtocol {
       session.startSut();
       SutSession sut = session.sut();
       sutDescription = sut.description();
-      Optional<String> emulator = session.watched("reading the SUT's identity", () -> sut.admin().emulator());
+      Optional<String> emulator = sut.admin().emulator();
       if (emulator.isPresent() && !sutDescription.contains(emulator.get())) {
         // a configured address whose server answers as an emulator: every output names it so
         sutDescription += " (" + emulator.get() + ")";
@@ -129,7 +129,7 @@ public final class RunProtocol {
       record(prerequisites, ExecutionRules.kvpSize(config.kvpBytes()));
       record(prerequisites, ExecutionRules.dashboardQueries(config.noQueries()));
       record(prerequisites, ExecutionRules.realStore(emulator));
-      Replication r = session.watched("reading the SUT's replication", () -> sut.admin().replication());
+      Replication r = sut.admin().replication();
       record(prerequisites, ExecutionRules.replication(r.factor(), r.source()));
       if (sut.embedded()) {
         Optional<String> shortfall = DiskRoom.shortfall(config.kvps(), config.kvpBytes(), r.factor(),
@@ -276,15 +276,10 @@ public final class RunProtocol {
       throws DBException, StrictAbort, ExecutionSession.Failure {
     SutSession sut = session.sut();
     int outagesBefore = session.outages().size();
-    // watched as the executions are: a SUT that dies while the iteration is prepared ends the run in seconds
-    Map<String, String> layout = session.watched("iteration " + n + " preparation", () -> {
-      sut.admin().prepare(substations);
-      return sut.admin().dataLayout();
-    });
+    sut.admin().prepare(substations);
+    Map<String, String> layout = sut.admin().dataLayout();
     List<CheckResult> before = new ArrayList<>(); // shown, and a strict run stopped, before any reading is written
-    Optional<CheckResult> copies = session.watched("iteration " + n + " copies before the warmup",
-        () -> liveCopies("iteration " + n + " before the warmup:", sut, substations));
-    for (CheckResult c : copies.stream().toList()) {
+    for (CheckResult c : liveCopies("iteration " + n + " before the warmup:", sut, substations).stream().toList()) {
       record(before, c);
     }
     DeliveryLatency delivered = new DeliveryLatency(session.clocks(substations));
@@ -342,11 +337,11 @@ public final class RunProtocol {
     // Each substation counted on its own: a reading under another substation of the run leaves the total equal.
     // The counts and the copies are asked in one watched call, over one watch connection.
     Held held = session.watched("iteration " + n + " data check",
-        () -> new Held(sut.admin().countReadings(substations), sut.admin().liveCopies(substations)));
+        () -> new Held(sut.admin().countReadings(substations), sut.admin().liveCopies(substations),
+            sut.admin().measurements()));
     List<SubstationCount> counts = ExecutionRules.substationCounts(substations, held.counts(), warmup, measured);
     long stored = counts.stream().mapToLong(SubstationCount::stored).sum();
-    Map<String, String> storeMeasurements = session.watched("iteration " + n + " store measurements",
-        () -> sut.admin().measurements());
+    Map<String, String> storeMeasurements = held.measurements();
     List<CheckResult> checks = new ArrayList<>();
     for (CheckResult c : ExecutionRules.iteration(n, warmup, measured, counts, sut.answersQueries())) {
       record(checks, c);
@@ -360,7 +355,10 @@ public final class RunProtocol {
     return new IterationResult(n, substations, warmup, measured, stored, counts, storeMeasurements, checks, layout);
   }
 
-  /** What the store held at the data check: each substation's readings, and the live copies where it tells them. */
-  private record Held(Map<String, Long> counts, Optional<LiveCopies> copies) {
+  /**
+   * What the store held at the data check: each substation's readings, the live copies where it tells them, and its
+   * own measurements.
+   */
+  private record Held(Map<String, Long> counts, Optional<LiveCopies> copies, Map<String, String> measurements) {
   }
 }

@@ -52,14 +52,14 @@ final class SystemCleanup {
     checks.add(CheckResult.of("cleanup: temporary files deleted", Figure.of(deleted, "files", deleted + " files"),
         Limit.text("folder removed"), !Files.exists(tmpDir), "could not delete " + tmpDir));
 
-    Map<String, String> startsBefore = serverStarts(session, "before");
+    Map<String, String> startsBefore = serverStarts(sut);
     if (sut.embedded()) {
       List<LocalServer.Node> before = sut.nodes();
       sut.restartEmbedded();
       checks.addAll(nodeRestarts(before, sut.nodes()));
       // the kit's own restart is proven by the new processes; the servers' word is added where they give it
       if (!startsBefore.isEmpty()) {
-        checks.add(ServerRestarts.check(startsBefore, serverStarts(session, "after")));
+        checks.add(ServerRestarts.check(startsBefore, serverStarts(sut)));
       }
     } else {
       var command = sut.property(RESTART_COMMAND);
@@ -75,22 +75,17 @@ final class SystemCleanup {
             Figure.of(exit, "exit status", RESTART_COMMAND + " exited " + exit), Limit.exactly(0, "exit status", "exit 0"),
             "the restart command failed; see sut-restart.log in the run folder"));
         if (exit == 0) {
-          checks.add(ServerRestarts.check(startsBefore, serverStarts(session, "after")));
+          checks.add(ServerRestarts.check(startsBefore, serverStarts(sut)));
         }
       }
     }
     return checks;
   }
 
-  /**
-   * What the store's servers say of their current start, asked with the SUT watched; a store that cannot be read
-   * now has not come back.
-   */
-  private static Map<String, String> serverStarts(ExecutionSession session, String when)
-      throws SutException, ExecutionSession.Failure {
+  /** What the store's servers say of their current start; a store that cannot be read now has not come back. */
+  private static Map<String, String> serverStarts(SutSession sut) throws SutException {
     try {
-      return session.watched("system cleanup: server starts " + when + " the restart",
-          () -> session.sut().admin().serverStarts());
+      return sut.admin().serverStarts();
     } catch (DBException e) {
       throw new SutException("cannot read the SUT's server starts: " + e.getMessage());
     }
