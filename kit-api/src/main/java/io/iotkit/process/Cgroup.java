@@ -40,7 +40,7 @@ public final class Cgroup {
    * @throws IOException with one line saying what the machine lacks, when it cannot be made
    */
   public static Cgroup create(String name, SutLimits limits) throws IOException {
-    String group = "iotkit-" + name + "-" + ProcessHandle.current().pid() + "-" + COUNT.incrementAndGet();
+    String group = groupName(name);
     Set<Path> dirs = new LinkedHashSet<>();
     try {
       if (limits.cpus() > 0) {
@@ -79,13 +79,18 @@ public final class Cgroup {
    * was asked of the machine.
    */
   public static Optional<Cgroup> tracking(String name) {
-    String group = "iotkit-" + name + "-" + ProcessHandle.current().pid() + "-" + COUNT.incrementAndGet();
+    String group = groupName(name);
     try {
       // the pids controller only counts: a group in the cpu hierarchy would change how the server is scheduled
       return Optional.of(new Cgroup(List.of(Hierarchy.of("pids").make(group))));
     } catch (IOException e) {
       return Optional.empty();
     }
+  }
+
+  /** A name no other group of this JVM or of another kit on the machine has. */
+  private static String groupName(String name) {
+    return "iotkit-" + name + "-" + ProcessHandle.current().pid() + "-" + COUNT.incrementAndGet();
   }
 
   /** {@code command}, made to join this group before it runs. */

@@ -37,7 +37,7 @@ public final class ComplianceWindow {
     List<String> how = new ArrayList<>();
     how.add(fmt("lower edge: %.0f kvps/s per sensor x %d sensors x P %d = %,.0f IoTps, x (1 + %s%%) so that a rate"
             + " that falls by the margin still passes = %,.0f IoTps", ExecutionRules.MIN_KVPS_PER_SENSOR_SECOND,
-        WorkloadSpec.SENSORS_PER_SUBSTATION, in.substations(), floor, num(in.marginPercent()), low));
+        WorkloadSpec.SENSORS_PER_SUBSTATION, in.substations(), floor, RunCommandLine.number(in.marginPercent()), low));
     Double high = null;
     if (disk.freeBytes() != null && disk.bytesPerKvp() > 0) {
       double seconds = ExecutionRules.MIN_ELAPSED_SECONDS * (1 + margin);
@@ -49,7 +49,7 @@ public final class ComplianceWindow {
       how.add("upper edge: not known, since the kit cannot see the free disk of a SUT it did not start");
     }
     how.add(fmt("the calibration's rate: %,.1f IoTps%s", iotps, in.sutCpus() > 0
-        ? fmt(", with the local server confined to %s CPUs", num(in.sutCpus())) : ""));
+        ? fmt(", with the local server confined to %s CPUs", RunCommandLine.number(in.sutCpus())) : ""));
     if (sutCpuSeconds != null) {
       how.add(fmt("the local server's CPU in the calibration execution: %.2f s/s, all its processes together",
           sutCpuSeconds));
@@ -85,14 +85,9 @@ public final class ComplianceWindow {
     how.add(fmt("the rate is above the window: aim at its middle, %,.0f IoTps, with %s CPUs = %.2f CPU s/s x %,.0f /"
             + " %,.1f IoTps, rounded down to %s, if the rate follows the server's CPU in proportion (a store's"
             + " batches grow as it slows, so confirm it with the plan below, which measures the rate under that"
-            + " limit)", target, num(cpus), base, target, iotps, num(CPU_STEP)));
+            + " limit)", target, RunCommandLine.number(cpus), base, target, iotps, RunCommandLine.number(CPU_STEP)));
     return new RunPlan.Fit("confine", low, high, target, sutCpuSeconds, cpus, how,
         RunCommandLine.plan(in, cpus, results));
-  }
-
-  private static String num(double v) {
-    return v == Math.rint(v) ? String.format(Locale.ROOT, "%.0f", v)
-        : String.format(Locale.ROOT, "%.2f", v).replaceAll("0+$", "");
   }
 
   private static String fmt(String format, Object... args) {

@@ -70,7 +70,8 @@ final class RunCommandLine {
     return String.join(" ", args.stream().map(RunCommandLine::quoted).toList());
   }
 
-  private static String number(double v) {
+  /** A number as a command line and a plan's text write it: 0.35, 2, never 2.00. */
+  static String number(double v) {
     return v == Math.rint(v) ? String.format(Locale.ROOT, "%.0f", v)
         : String.format(Locale.ROOT, "%.2f", v).replaceAll("0+$", "");
   }

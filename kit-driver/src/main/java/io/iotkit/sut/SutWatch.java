@@ -70,15 +70,8 @@ public final class SutWatch implements AutoCloseable {
 
   /**
    * Starts pinging. The watch's own connection is opened by its pinging thread, as part of the first ping: a store
-   * that stopped answering may hold that open for minutes, and the silence is timed from now.
-   */
-  public static SutWatch start(SutSession sut) {
-    return start(sut, Optional::empty);
-  }
-
-  /**
-   * Starts pinging, with a second cause to end the run on: {@code alsoFatal} is asked at each look and, when it
-   * gives a reason (a disk running out), the run ends with it.
+   * that stopped answering may hold that open for minutes, and the silence is timed from now. {@code alsoFatal} is
+   * a second cause to end the run on, asked at each look (a disk running out); {@code Optional::empty} for none.
    */
   public static SutWatch start(SutSession sut, Supplier<Optional<String>> alsoFatal) {
     SutWatch w = new SutWatch(sut, alsoFatal);
