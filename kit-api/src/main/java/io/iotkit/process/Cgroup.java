@@ -74,9 +74,9 @@ public final class Cgroup {
   }
 
   /**
-   * A group with no limit and no effect on scheduling, only to know a server's processes: whatever its launcher leaves behind (a native server
-   * whose launcher was killed) is ended when the group is removed. Empty where no group can be made, since nothing
-   * was asked of the machine.
+   * A group with no limit and no effect on scheduling, only to know a server's processes: whatever its launcher
+   * leaves behind (a native server whose launcher was killed) is ended when the group is removed. Empty where no
+   * group can be made, since nothing was asked of the machine.
    */
   public static Optional<Cgroup> tracking(String name) {
     String group = groupName(name);

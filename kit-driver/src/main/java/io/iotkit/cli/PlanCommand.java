@@ -113,7 +113,8 @@ final class PlanCommand implements Callable<Integer> {
     try {
       // the planned run's settings; its K is what the plan finds, so the config carries the smallest valid one
       config = new RunConfig(substations, Math.max(1, substations), io.iotkit.model.WorkloadSpec.KVP_BYTES, binding,
-          properties, null, null, false, threads, sutNodes, sutLimits.limits(), resultsRoot, jvmOptions, 0, io.iotkit.model.Arrivals.FIXED,
+          properties, null, null, false, threads, sutNodes, sutLimits.limits(), resultsRoot, jvmOptions, 0,
+          io.iotkit.model.Arrivals.FIXED,
           false, kit, hosts.plan(kit), Map.of());
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage());

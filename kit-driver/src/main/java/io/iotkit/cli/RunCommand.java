@@ -163,7 +163,8 @@ final class RunCommand implements Callable<Integer> {
       }
       config = new RunConfig(substations, kvps, kvpBytes, binding, bindingPropertiesFile(kit), pricingFile(kit),
           systemFile(kit), strict,
-          threads, sutNodes, sutLimits.limits(), results != null ? results : kit.home().resolve("results"), jvmOptions(), rate,
+          threads, sutNodes, sutLimits.limits(), results != null ? results : kit.home().resolve("results"),
+          jvmOptions(), rate,
           arrivals(), noQueries, kit, hosts.plan(kit), givenProperties);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage());
