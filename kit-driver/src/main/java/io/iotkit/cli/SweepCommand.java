@@ -59,6 +59,14 @@ final class SweepCommand implements Callable<Integer> {
       + " (default: the run's).")
   String arrivals;
 
+  @Option(names = "--sut-cpus", paramLabel = "N[,N...]",
+      description = "CPUs the kit's local SUT is confined to (fractions allowed); a sweep of it, e.g. 0.5,1,1.5,2,"
+          + " gives the store's IoTps per CPU (default: unconfined).")
+  String sutCpus;
+
+  @Option(names = "--sut-memory", paramLabel = "SIZE", description = "Passed to every run.")
+  String sutMemory;
+
   @Option(names = {"-k", "--kvps"}, paramLabel = "K",
       description = "kvps per workload execution, the same at every point.")
   Long kvps;
@@ -109,7 +117,8 @@ final class SweepCommand implements Callable<Integer> {
       spec = new StudySpec(list(bindings), list(substations), list(threads), list(rates), list(kvpBytes),
           list(arrivals), kvps, kvpsPerSubstation, file(bindingProperties, "binding properties"), sutNodes,
           file(hosts, "host list"), instanceJvmOptions, noQueries,
-          bindingProperty == null ? null : PropertySweep.parse(bindingProperty)).validated();
+          bindingProperty == null ? null : PropertySweep.parse(bindingProperty), list(sutCpus), sutMemory)
+          .validated();
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage());
     }

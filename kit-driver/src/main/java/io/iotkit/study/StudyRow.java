@@ -48,6 +48,11 @@ public record StudyRow(String value, PointState.Status status, String runFolder,
     return iotps != null;
   }
 
+  /** IoTps per CPU second the local SUT's processes used over the performance run; null where either is unknown. */
+  public Double iotpsPerSutCpu() {
+    return iotps == null || sutCpu == null || sutCpu <= 0 ? null : iotps / sutCpu;
+  }
+
   /** The same row with its efficiency set. */
   StudyRow withEfficiency(Double e) {
     return new StudyRow(value, status, runFolder, substations, kvps, warmupSeconds, measuredSeconds, iotps,

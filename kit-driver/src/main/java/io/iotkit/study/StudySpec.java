@@ -27,11 +27,13 @@ import java.util.regex.Pattern;
  * @param instanceJvmOptions {@code --instance-jvm-options}, or null
  * @param noQueries {@code --no-queries}
  * @param bindingProperty {@code --binding-property}: one binding property's values, or null
+ * @param sutCpus {@code --sut-cpus}: CPUs the local SUT is confined to; empty for unconfined
+ * @param sutMemory {@code --sut-memory}, passed to every point, or null
  */
 public record StudySpec(List<String> bindings, List<String> substations, List<String> threads, List<String> rates,
                         List<String> kvpBytes, List<String> arrivals, Long kvps, Long kvpsPerSubstation,
                         String bindingProperties, Integer sutNodes, String hosts, String instanceJvmOptions,
-                        boolean noQueries, PropertySweep bindingProperty) {
+                        boolean noQueries, PropertySweep bindingProperty, List<String> sutCpus, String sutMemory) {
 
   /** One run of the study: the swept option's value and the run's options (without results folder and -q). */
   public record Point(String value, List<String> options) {
@@ -44,6 +46,7 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
     rates = rates == null ? List.of() : List.copyOf(rates);
     kvpBytes = kvpBytes == null ? List.of() : List.copyOf(kvpBytes);
     arrivals = arrivals == null ? List.of() : List.copyOf(arrivals);
+    sutCpus = sutCpus == null ? List.of() : List.copyOf(sutCpus); // absent from study.json of earlier kits
   }
 
   private static final Pattern NUMBER = Pattern.compile("-?\\d+(\\.\\d+)?");
@@ -68,7 +71,9 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
         if (v.isBlank()) {
           throw new IllegalArgumentException(e.getKey().option() + " has an empty value in its list");
         }
-        if (e.getKey().numeric()) {
+        if (e.getKey() == Swept.SUT_CPUS) {
+          cpus(v);
+        } else if (e.getKey().numeric()) {
           number(e.getKey(), v);
         }
       }
@@ -83,7 +88,7 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
     }
     if (lists.isEmpty()) {
       throw new IllegalArgumentException("nothing to sweep: give one of -b, -p, --threads, --rate, --kvp-bytes,"
-          + " --arrivals, --binding-property several values, comma-separated (e.g. -p 1,2,4)");
+          + " --arrivals, --sut-cpus, --binding-property several values, comma-separated (e.g. -p 1,2,4)");
     }
     if ((kvps == null) == (kvpsPerSubstation == null)) {
       throw new IllegalArgumentException("give either -k K (kvps per execution at every point) or"
@@ -110,6 +115,19 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
     }
   }
 
+  private static void cpus(String v) {
+    double n;
+    try {
+      n = Double.parseDouble(v.trim());
+    } catch (NumberFormatException e) {
+      n = Double.NaN;
+    }
+    if (!(n > 0) || Double.isInfinite(n)) {
+      throw new IllegalArgumentException("--sut-cpus takes CPU counts above 0 (fractions allowed, e.g. 0.5,1,2),"
+          + " comma-separated; '" + v + "' is not one");
+    }
+  }
+
   /** The options that take values, by option, in the order the run lists them. */
   public Map<Swept, List<String>> byOption() {
     Map<Swept, List<String>> m = new EnumMap<>(Swept.class);
@@ -119,6 +137,7 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
     m.put(Swept.RATE, rates);
     m.put(Swept.KVP_BYTES, kvpBytes);
     m.put(Swept.ARRIVALS, arrivals);
+    m.put(Swept.SUT_CPUS, sutCpus);
     m.put(Swept.BINDING_PROPERTY, bindingProperty == null ? List.of() : bindingProperty.values());
     return m;
   }
@@ -173,6 +192,9 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
       if (hosts != null) {
         options.addAll(List.of("--hosts", hosts));
       }
+      if (sutMemory != null) {
+        options.addAll(List.of("--sut-memory", sutMemory));
+      }
       if (instanceJvmOptions != null) {
         // attached, as JVM options begin with a dash that would otherwise read as the next option
         options.add("--instance-jvm-options=" + instanceJvmOptions);
@@ -204,6 +226,9 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
     }
     if (hosts != null) {
       sb.append(" --hosts ").append(hosts);
+    }
+    if (sutMemory != null) {
+      sb.append(" --sut-memory ").append(sutMemory);
     }
     if (instanceJvmOptions != null) {
       sb.append(" --instance-jvm-options '").append(instanceJvmOptions).append('\'');

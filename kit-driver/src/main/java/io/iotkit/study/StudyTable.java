@@ -37,7 +37,7 @@ public record StudyTable(String name, StudySpec spec, List<StudyRow> rows) {
   public static final List<Operation> QUERIES = Arrays.stream(Operation.values()).filter(Operation::isQuery).toList();
 
   public StudyTable {
-    rows = withEfficiency(rows);
+    rows = withEfficiency(rows, spec.swept());
   }
 
   /** The table of the study in {@code dir}: its study.json and every complete point's result.json. */
@@ -203,17 +203,20 @@ public record StudyTable(String name, StudySpec spec, List<StudyRow> rows) {
   }
 
   /**
-   * Scaling efficiency of each row against the first row with a result: IoTps_i / (P_i / P_base x IoTps_base).
-   * For a sweep of anything but P, P is the same at every point and this is the throughput relative to the first.
+   * Scaling efficiency of each row against the first row with a result: IoTps_i / (P_i / P_base x IoTps_base), or
+   * in a sweep of the SUT's CPUs IoTps_i / (CPUs_i / CPUs_base x IoTps_base). For a sweep of anything else, both
+   * are the same at every point and this is the throughput relative to the first.
    */
-  private static List<StudyRow> withEfficiency(List<StudyRow> rows) {
+  private static List<StudyRow> withEfficiency(List<StudyRow> rows, Swept swept) {
     StudyRow base = rows.stream().filter(StudyRow::measured).findFirst().orElse(null);
     List<StudyRow> out = new ArrayList<>();
     for (StudyRow r : rows) {
       if (base == null || !r.measured() || base.iotps() <= 0) {
         out.add(r);
       } else {
-        out.add(r.withEfficiency(r.iotps() / ((double) r.substations() / base.substations() * base.iotps())));
+        double scale = swept == Swept.SUT_CPUS ? Double.parseDouble(r.value()) / Double.parseDouble(base.value())
+            : (double) r.substations() / base.substations();
+        out.add(r.withEfficiency(r.iotps() / (scale * base.iotps())));
       }
     }
     return List.copyOf(out);

@@ -65,8 +65,11 @@ public final class StudyText {
           f(r.perSensor(), "%,.2f"), f(r.efficiency(), "%.3f"))));
     }
     sections.add(new Section("Throughput (Tables I and III): system-wide IoTps, per sensor (IoTps / (P x 200)),"
-        + (t.swept() == Swept.SUBSTATIONS ? " and scaling efficiency IoTps_i / (P_i/P_1 x IoTps_1) against the first point"
-        : " and IoTps relative to the first point (P is the same at every point)"), main, ""));
+        + switch (t.swept()) {
+          case SUBSTATIONS -> " and scaling efficiency IoTps_i / (P_i/P_1 x IoTps_1) against the first point";
+          case SUT_CPUS -> " and scaling efficiency IoTps_i / (CPUs_i/CPUs_1 x IoTps_1) against the first point";
+          default -> " and IoTps relative to the first point (P is the same at every point)";
+        }, main, ""));
 
     List<List<String>> ingest = new ArrayList<>();
     ingest.add(withP(showP, 1, List.of(x, "P", "min s", "max s", "avg s", "max-min s", "spread (max-min)/min")));
@@ -125,15 +128,16 @@ public final class StudyText {
         inserts, t.paced() ? t.saturation().describe(t.axisLabel()) : ""));
 
     List<List<String>> cpu = new ArrayList<>();
-    cpu.add(List.of(x, "SUT processes CPU s/s", "SUT memory peak MiB", "SUT disk writes MB/s",
+    cpu.add(List.of(x, "SUT processes CPU s/s", "IoTps per SUT CPU s", "SUT memory peak MiB", "SUT disk writes MB/s",
         "driver hosts CPU s/s"));
     for (StudyRow r : t.rows()) {
-      cpu.add(List.of(r.value(), f(r.sutCpu(), "%.2f"),
+      cpu.add(List.of(r.value(), f(r.sutCpu(), "%.2f"), f(r.iotpsPerSutCpu(), "%,.0f"),
           f(r.sutMemoryPeakBytes() == null ? null : r.sutMemoryPeakBytes() / (1 << 20), "%,.0f"),
           f(r.sutDiskWriteBytesPerSecond() == null ? null : r.sutDiskWriteBytesPerSecond() / 1e6, "%,.2f"),
           f(r.driverCpu(), "%.2f")));
     }
-    sections.add(new Section("Resources over the performance run: mean CPU, peak memory and mean disk writes of the"
+    sections.add(new Section("Resources over the performance run: mean CPU (and IoTps per CPU second), peak memory"
+        + " and mean disk writes of the"
         + " local SUT's processes (with the processes they start), mean CPU of the driver hosts (n/a: not sampled)",
         cpu, ""));
     return sections;
@@ -147,7 +151,7 @@ public final class StudyText {
 
   /** Scaling efficiency in a sweep of P; elsewhere the same ratio is only throughput against the first point. */
   private static String efficiencyLabel(StudyTable t) {
-    return t.swept() == Swept.SUBSTATIONS ? "efficiency" : "IoTps / first";
+    return t.swept() == Swept.SUBSTATIONS || t.swept() == Swept.SUT_CPUS ? "efficiency" : "IoTps / first";
   }
 
   /** One row per point with every figure, plain numbers (no thousands separators), empty where not measured. */
@@ -161,8 +165,8 @@ public final class StudyText {
       head.add(q.key() + " avg ms");
       head.add(q.key() + " p99 ms");
     }
-    head.addAll(List.of("rate per instance", "offered kvps/s", "SUT CPU s/s", "driver CPU s/s", "SUT memory peak bytes",
-        "SUT disk write bytes/s"));
+    head.addAll(List.of("rate per instance", "offered kvps/s", "SUT CPU s/s", "IoTps per SUT CPU s", "driver CPU s/s",
+        "SUT memory peak bytes", "SUT disk write bytes/s"));
     StringBuilder sb = new StringBuilder(csvLine(head));
     for (StudyRow r : t.rows()) {
       List<String> cells = new ArrayList<>(List.of(r.value(), r.status().toString(),
@@ -176,7 +180,7 @@ public final class StudyText {
         cells.add(c(r.queryP99Ms().get(q)));
       }
       cells.addAll(List.of(r.measured() ? Long.toString(r.rate()) : "", c(r.offeredRate()), c(r.sutCpu()),
-          c(r.driverCpu()), c(r.sutMemoryPeakBytes()), c(r.sutDiskWriteBytesPerSecond())));
+          c(r.iotpsPerSutCpu()), c(r.driverCpu()), c(r.sutMemoryPeakBytes()), c(r.sutDiskWriteBytesPerSecond())));
       sb.append(csvLine(cells));
     }
     return sb.toString();

@@ -11,6 +11,8 @@ public enum Swept {
   RATE("--rate", "rate", true),
   KVP_BYTES("--kvp-bytes", "kvp bytes", true),
   ARRIVALS("--arrivals", "arrivals", false),
+  /** CPUs the kit's local SUT is confined to; fractions allowed. A sweep of it gives IoTps per CPU of a store. */
+  SUT_CPUS("--sut-cpus", "SUT CPUs", true),
   /** One binding property, e.g. mysql.batch.size; its axis is named after the property. */
   BINDING_PROPERTY("--binding-property", "binding property", false);
 

@@ -41,7 +41,8 @@ class SweepCommandTest {
     Path study = dir.resolve("s");
     Files.createDirectories(study);
     io.iotkit.study.Study.openOrCreate(study, new io.iotkit.study.StudySpec(java.util.List.of("null"),
-        java.util.List.of("1", "2"), null, null, null, null, 1000L, null, null, null, null, null, false, null).validated(),
+        java.util.List.of("1", "2"), null, null, null, null, 1000L, null, null, null, null, null, false, null, null,
+        null).validated(),
         "0.1.0");
     Path launcher = Files.createDirectories(dir.resolve("bin")).resolve("tpcx-iot.sh");
     Files.writeString(launcher, "#!/bin/sh\nexit 9\n"); // must not be started
@@ -59,7 +60,8 @@ class SweepCommandTest {
     Path study = dir.resolve("s");
     Files.createDirectories(study);
     io.iotkit.study.Study.openOrCreate(study, new io.iotkit.study.StudySpec(java.util.List.of("null"),
-        java.util.List.of("1", "2"), null, null, null, null, 1000L, null, null, null, null, null, false, null).validated(),
+        java.util.List.of("1", "2"), null, null, null, null, 1000L, null, null, null, null, null, false, null, null,
+        null).validated(),
         "0.1.0");
     Path run = Files.createDirectories(dir.resolve("run"));
     String[] r = run("compare", study.toString(), run.toString(), "-o", dir.resolve("c.html").toString());

@@ -26,7 +26,7 @@ class StudyPageTest {
 
   static StudyTable substationStudy(String name, boolean sampled, double slowdown) {
     StudySpec spec = new StudySpec(List.of("hbase"), List.of("1", "2", "4"), null, null, null, null, null, 1000L,
-        null, null, null, null, false, null).validated();
+        null, null, null, null, false, null, null, null).validated();
     return new StudyTable(name, spec, List.of(
         StudyTable.row("1", DONE, "runs/a", StudyRuns.run(1000, new double[] {10}, 500, 0,
             sampled ? StudyRuns.resources(0.8, 0.3, 0.1) : null)),
@@ -70,14 +70,14 @@ class StudyPageTest {
   @Test
   void aBindingSweepDrawsBarsAndARateSweepLatencyAgainstOfferedLoad() throws IOException {
     StudySpec bindings = new StudySpec(List.of("hbase", "kafka"), List.of("1"), null, null, null, null, 1000L, null,
-        null, null, null, null, false, null).validated();
+        null, null, null, null, false, null, null, null).validated();
     StudyTable b = new StudyTable("b", bindings, List.of(
         StudyTable.row("hbase", DONE, "runs/a", StudyRuns.even(1000, 1, 10, 500)),
         StudyTable.row("kafka", DONE, "runs/b", StudyRuns.even(1000, 1, 5, 300))));
     String html = check("bindings.html", StudyReport.html(b), StudyReport.chartIds(b));
     assertTrue(html.contains("class=\"bar\"") || html.contains("<rect"), "bars");
     StudySpec rates = new StudySpec(List.of("kafka"), List.of("2"), null, List.of("500", "1000"), null, null, 1000L,
-        null, null, null, null, null, false, null).validated();
+        null, null, null, null, null, false, null, null, null).validated();
     StudyTable r = new StudyTable("r", rates, List.of(
         StudyTable.row("500", DONE, "runs/a", StudyRuns.run(1000, new double[] {1, 1}, 500, 500, null)),
         StudyTable.row("1000", DONE, "runs/b", StudyRuns.run(1000, new double[] {1, 1}, 500, 1000, null))));

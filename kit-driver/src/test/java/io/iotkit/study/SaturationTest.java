@@ -60,7 +60,7 @@ class SaturationTest {
   @Test
   void aRateSweepTableShowsOfferedAndAchievedAndTheSaturationLine() {
     StudySpec spec = new StudySpec(List.of("memory"), List.of("1"), null, List.of("1000", "4000"), null, null, 1000L,
-        null, null, null, null, null, false, null).validated();
+        null, null, null, null, null, false, null, null, null).validated();
     StudyTable t = new StudyTable("rates", spec, List.of(point(1000, 1000, 500), point(4000, 3000, 600)));
     String text = StudyText.text(t);
     assertTrue(text.contains("offered kvps/s"), text);

@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 class StudySpecTest {
   private static StudySpec spec(List<String> b, List<String> p, List<String> threads, List<String> rates, Long k,
                                 Long perSubstation) {
-    return new StudySpec(b, p, threads, rates, null, null, k, perSubstation, null, null, null, "-Xmx512m", true, null);
+    return new StudySpec(b, p, threads, rates, null, null, k, perSubstation, null, null, null, "-Xmx512m", true, null,
+        null, null);
   }
 
   @Test
@@ -69,7 +70,7 @@ class StudySpecTest {
   void aBindingPropertySweepRunsEachValueLaidOverTheFile() {
     StudySpec s = new StudySpec(List.of("mysql"), List.of("2"), null, null, null, null, 1000L, null,
         "/kit/workloads/mysql.properties", null, null, null, false,
-        PropertySweep.parse("mysql.batch.size=1, 10,100")).validated();
+        PropertySweep.parse("mysql.batch.size=1, 10,100"), null, null).validated();
     assertEquals(Swept.BINDING_PROPERTY, s.swept());
     assertEquals("mysql.batch.size", s.axisLabel(), "the axis is named after the property");
     assertTrue(s.numericAxis());
@@ -79,7 +80,7 @@ class StudySpecTest {
     assertEquals("-b mysql -p 2 --binding-property mysql.batch.size=1,10,100 -k 1000 --binding-properties"
         + " /kit/workloads/mysql.properties", s.describe());
     StudySpec names = new StudySpec(List.of("influxdb"), List.of("2"), null, null, null, null, 1000L, null, null, null,
-        null, null, false, PropertySweep.parse("influxdb.consistency=one,all")).validated();
+        null, null, false, PropertySweep.parse("influxdb.consistency=one,all"), null, null).validated();
     assertTrue(!names.numericAxis(), "names are categories");
   }
 
@@ -89,8 +90,30 @@ class StudySpecTest {
         + " one", assertThrows(IllegalArgumentException.class, () -> PropertySweep.parse("10,100")).getMessage());
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new StudySpec(List.of("mysql"),
         List.of("1"), null, null, null, null, 1000L, null, null, null, null, null, false,
-        PropertySweep.parse("mysql.password=a,b")).validated());
+        PropertySweep.parse("mysql.password=a,b"), null, null).validated());
     assertEquals("--binding-property mysql.password: credentials belong in the binding properties file, never on a"
         + " command line, which process lists show", e.getMessage());
+  }
+
+  @Test
+  void aSweepOfTheSutsCpusRunsEachPointConfinedAndPassesItsMemoryOn() {
+    StudySpec s = new StudySpec(List.of("kafka"), List.of("1"), null, null, null, null, 1000L, null, null, 3, null,
+        null, false, null, List.of("0.5", "1", "1.5"), "4g").validated();
+    assertEquals(Swept.SUT_CPUS, s.swept());
+    assertTrue(s.numericAxis(), "CPUs are drawn on a numeric axis");
+    assertEquals(List.of("-b", "kafka", "-p", "1", "--sut-cpus", "1.5", "-k", "1000", "--sut-nodes", "3",
+        "--sut-memory", "4g"), s.points().get(2).options());
+    assertEquals("-b kafka -p 1 --sut-cpus 0.5,1,1.5 -k 1000 --sut-nodes 3 --sut-memory 4g", s.describe());
+  }
+
+  @Test
+  void aCpuCountThatIsNotAboveZeroIsBadInput() {
+    for (String bad : List.of("0", "-1", "half", "Infinity")) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new StudySpec(List.of("kafka"),
+          List.of("1"), null, null, null, null, 1000L, null, null, null, null, null, false, null,
+          List.of("0.5", bad), null).validated());
+      assertEquals("--sut-cpus takes CPU counts above 0 (fractions allowed, e.g. 0.5,1,2), comma-separated; '" + bad
+          + "' is not one", e.getMessage());
+    }
   }
 }

@@ -16,7 +16,7 @@ class StudyTableTest {
 
   private static StudySpec pSweep(String... ps) {
     return new StudySpec(List.of("memory"), List.of(ps), null, null, null, null, null, 1000L, null, null, null,
-        null, false, null).validated();
+        null, false, null, null, null).validated();
   }
 
   @Test
@@ -50,11 +50,31 @@ class StudyTableTest {
   @Test
   void efficiencyOfANonSubstationSweepIsThroughputRelativeToTheFirstPoint() {
     StudySpec spec = new StudySpec(List.of("memory"), List.of("2"), List.of("5", "10"), null, null, null, 1000L,
-        null, null, null, null, null, false, null).validated();
+        null, null, null, null, null, false, null, null, null).validated();
     StudyTable t = new StudyTable("s", spec, List.of(
         StudyTable.row("5", DONE, "a", StudyRuns.even(100_000, 2, 10, 500)),
         StudyTable.row("10", DONE, "b", StudyRuns.even(100_000, 2, 8, 500))));
     assertEquals(10.0 / 8, t.rows().get(1).efficiency(), 1e-9);
+  }
+
+  @Test
+  void efficiencyOfACpuSweepIsAgainstTheQuotaAndIoTpsPerCpuAgainstWhatTheSutUsed() {
+    StudySpec spec = new StudySpec(List.of("kafka"), List.of("1"), null, null, null, null, 100_000L, null, null, 3,
+        null, null, false, null, List.of("0.5", "2"), null).validated();
+    // 0.5 CPU: 100,000 kvps in 11 s (performance run) -> 9,090.9 IoTps; 2 CPUs: in 5.5 s -> twice that, on 4x the CPU
+    StudyTable t = new StudyTable("s", spec, List.of(
+        StudyTable.row("0.5", DONE, "a", StudyRuns.run(100_000, new double[] {10}, 500, 0,
+            StudyRuns.resources(0.5, 0.5, 0.25))),
+        StudyTable.row("2", DONE, "b", StudyRuns.run(100_000, new double[] {5}, 500, 0,
+            StudyRuns.resources(1.6, 0.5, 0.25)))));
+    StudyRow half = t.rows().get(0);
+    StudyRow two = t.rows().get(1);
+    assertEquals(0.5, two.efficiency(), 1e-9, "IoTps_2 / (2/0.5 x IoTps_0.5): twice the rate on four times the CPUs");
+    assertEquals(half.iotps() / 0.5, half.iotpsPerSutCpu(), 1e-6, "IoTps per CPU second the SUT used");
+    assertEquals(two.iotps() / 1.6, two.iotpsPerSutCpu(), 1e-6, "the SUT used 1.6 of its 2 CPUs");
+    String text = StudyText.text(t);
+    assertTrue(text.contains("IoTps_i / (CPUs_i/CPUs_1 x IoTps_1)"), text);
+    assertTrue(text.contains(String.format("%,.0f", two.iotps() / 1.6)), text);
   }
 
   @Test
@@ -114,10 +134,11 @@ class StudyTableTest {
     assertEquals(2e6, sampled.sutDiskWriteBytesPerSecond(), 1e-9, "the SUT's mean disk writes");
     assertTrue(t.resourcesSampled());
     String text = StudyText.text(t);
-    assertTrue(text.contains("  1                    n/a                  n/a                   n/a                   n/a"),
-        text);
-    assertTrue(text.contains("  2                   1.25                2,048                  2.00                  0.75"),
-        text);
+    assertTrue(text.contains("  1                    n/a                  n/a                  n/a                   n/a"
+        + "                   n/a"), text);
+    // 20,000 kvps in 11 s on 1.25 CPU s/s: 1,455 IoTps per CPU second
+    assertTrue(text.contains("  2                   1.25                1,455                2,048                  2.00"
+        + "                  0.75"), text);
     assertNull(StudyTable.sutCpu(ResourceUsage.none()));
   }
 

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** study.json, and which points a resumed study runs: only those without a complete, completed run. */
 class StudyTest {
   private static final StudySpec SPEC = new StudySpec(List.of("hbase"), List.of("1", "2", "4", "8"), null, null, null,
-      null, null, 1000L, null, null, null, null, false, null).validated();
+      null, null, 1000L, null, null, null, null, false, null, null, null).validated();
 
   /** A run folder under the study with a result.json of {@code status}, marked complete or not. */
   private static String runFolder(Path study, String name, RunStatus status, boolean complete) throws Exception {
@@ -66,7 +66,7 @@ class StudyTest {
   void otherOptionsForAnExistingStudyAreAMismatch(@TempDir Path dir) throws Exception {
     Study.openOrCreate(dir, SPEC, "0.1.0");
     StudySpec other = new StudySpec(List.of("hbase"), List.of("1", "2", "4", "8"), null, null, null, null, null,
-        2000L, null, null, null, null, false, null).validated();
+        2000L, null, null, null, null, false, null, null, null).validated();
     Study.MismatchException e = assertThrows(Study.MismatchException.class,
         () -> Study.openOrCreate(dir, other, "0.1.0"));
     assertTrue(e.getMessage().contains("was made with other options (-b hbase -p 1,2,4,8 --kvps-per-substation"

@@ -32,7 +32,7 @@ class SweepTest {
         """);
     Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwx------"));
     StudySpec spec = new StudySpec(List.of("hbase"), List.of("1", "2"), null, null, null, null, null, 10L, null, null,
-        null, null, false, null).validated();
+        null, null, false, null, null, null).validated();
     Study s = Study.openOrCreate(dir.resolve("study"), spec, "0.1.0");
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     int failed = new Sweep(s, launcher, new PrintStream(bytes, true, StandardCharsets.UTF_8)).run();
@@ -58,7 +58,7 @@ class SweepTest {
     Files.writeString(launcher, "#!/bin/sh\necho started\nexec sleep 60\n");
     Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwx------"));
     StudySpec spec = new StudySpec(List.of("hbase"), List.of("1", "2"), null, null, null, null, null, 10L, null, null,
-        null, null, false, null).validated();
+        null, null, false, null, null, null).validated();
     Study s = Study.openOrCreate(dir.resolve("study"), spec, "0.1.0");
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     Sweep sweep = new Sweep(s, launcher, new PrintStream(bytes, true, StandardCharsets.UTF_8));
