@@ -1,5 +1,6 @@
 package io.iotkit.server.dynamodb;
 
+import io.iotkit.process.NativeChild;
 import io.iotkit.process.ServerChild;
 import java.io.IOException;
 import java.io.InputStream;
@@ -68,10 +69,10 @@ final class Dynalite {
     for (int attempt = 1; ; attempt++) {
       port = requestedPort > 0 ? requestedPort : ServerChild.freePort(host);
       long logStart = Files.exists(log()) ? Files.size(log()) : 0;
-      process = new ProcessBuilder(List.of(node.toString(), "--require", closeIterators.toString(), cli.toString(),
-          "--host", host, "--port",
-          Integer.toString(port), "--path", dir.resolve("data").toString()))
-          .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log().toFile())).start();
+      process = NativeChild.start(new ProcessBuilder(List.of(node.toString(), "--require",
+          closeIterators.toString(), cli.toString(), "--host", host, "--port", Integer.toString(port), "--path",
+          dir.resolve("data").toString()))
+          .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log().toFile())));
       process.getOutputStream().close();
       if (awaitListening(logStart)) {
         return;

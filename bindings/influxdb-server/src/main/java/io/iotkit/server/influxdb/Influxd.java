@@ -1,5 +1,6 @@
 package io.iotkit.server.influxdb;
 
+import io.iotkit.process.NativeChild;
 import io.iotkit.process.ServerChild;
 import java.io.IOException;
 import java.net.URI;
@@ -80,8 +81,8 @@ final class Influxd {
       int rpcPort = ServerChild.freePort("127.0.0.1");
       Files.writeString(config(), InfluxdConfig.text(dir, host, port, rpcPort, auth), StandardCharsets.UTF_8);
       long logStart = Files.exists(log()) ? Files.size(log()) : 0;
-      process = new ProcessBuilder(List.of(binary.toString(), "-config", config().toString()))
-          .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log().toFile())).start();
+      process = NativeChild.start(new ProcessBuilder(List.of(binary.toString(), "-config", config().toString()))
+          .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log().toFile())));
       if (awaitPing()) {
         return;
       }

@@ -1,6 +1,7 @@
 package io.iotkit.server.mysql;
 
 import io.iotkit.files.FileTrees;
+import io.iotkit.process.NativeChild;
 import io.iotkit.process.ServerChild;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -167,8 +168,8 @@ final class MariaDbServer {
         cmd.addAll(List.of("--ssl-cert=" + tls.get(0), "--ssl-key=" + tls.get(1)));
       }
       long logStart = Files.exists(log()) ? Files.size(log()) : 0;
-      process = new ProcessBuilder(cmd).redirectErrorStream(true)
-          .redirectOutput(ProcessBuilder.Redirect.appendTo(log().toFile())).start();
+      process = NativeChild.start(new ProcessBuilder(cmd).redirectErrorStream(true)
+          .redirectOutput(ProcessBuilder.Redirect.appendTo(log().toFile())));
       if (awaitGreeting()) {
         return port;
       }

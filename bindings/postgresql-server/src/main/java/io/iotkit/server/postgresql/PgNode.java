@@ -1,5 +1,6 @@
 package io.iotkit.server.postgresql;
 
+import io.iotkit.process.NativeChild;
 import io.iotkit.process.ServerChild;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -133,8 +134,9 @@ final class PgNode {
   /** Starts postgres and waits until it accepts connections (pg_isready). */
   void start() throws IOException, InterruptedException {
     long logStart = Files.exists(log()) ? Files.size(log()) : 0;
-    process = new ProcessBuilder(os.command(List.of(program("postgres").toString(), "-D", data().toString())))
-        .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log().toFile())).start();
+    process = NativeChild.start(new ProcessBuilder(os.command(List.of(program("postgres").toString(), "-D",
+        data().toString()))).redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(log().toFile())));
     long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
     while (System.nanoTime() < deadline) {
       if (!process.isAlive()) {
