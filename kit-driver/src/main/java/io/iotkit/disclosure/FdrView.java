@@ -85,13 +85,14 @@ record FdrView(Sponsor system, String kitVersion, String runId, String status, S
   // ---- the sponsor's description ----
 
   /**
-   * @param hardware the measured configuration (the executive summary's totals)
+   * @param priced the priced configuration's hardware, the measured one's where the sponsor gave none apart (the
+   *     executive summary's totals: its price/performance is the priced system's)
    * @param configurations the measured configuration, then the priced one, each described
    * @param tunablesMissing "MISSING" when the sponsor gave no list of tunables, else null
    * @param tunablesNone whether the sponsor's list of tunables is empty: every setting at its default
    * @param compilerOptions the compiler optimisation options the sponsor gives, or the sentence that says none
    */
-  record Sponsor(String sponsor, String systemName, String reportDate, String auditor, Hardware hardware,
+  record Sponsor(String sponsor, String systemName, String reportDate, String auditor, Hardware priced,
                  List<Configuration> configurations, Software software, List<Tunable> tunables,
                  String tunablesMissing, boolean tunablesNone, boolean hasTunables, String compilerOptions,
                  String dataLayout, String pricedConfigurationDifferences) {

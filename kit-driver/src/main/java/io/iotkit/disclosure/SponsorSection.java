@@ -45,7 +45,8 @@ final class SponsorSection {
         ? new FdrView.Configuration(PRICED, SAME_AS_MEASURED, measured)
         : new FdrView.Configuration(PRICED, null, hardware(d.pricedHardware()));
     return new FdrView.Sponsor(required(d.sponsor()), required(d.systemName()), FdrFormat.date(date),
-        required(d.auditor()), measured, List.of(new FdrView.Configuration(MEASURED, null, measured), priced),
+        required(d.auditor()), priced.hardware(), List.of(new FdrView.Configuration(MEASURED, null, measured),
+        priced),
         software(d.software()),
         tunables == null ? List.of() : tunables.stream().filter(Objects::nonNull).map(SponsorSection::tunable)
             .toList(),

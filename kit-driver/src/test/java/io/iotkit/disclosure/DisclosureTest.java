@@ -156,8 +156,11 @@ class DisclosureTest {
     assertTrue(summary.contains("| measured elapsed (s) | 2000.000 | 2000.000 |"), summary);
     assertTrue(summary.contains("| IoTps | 4,500.00 |"), summary);
     assertTrue(summary.contains("| Total system cost (3 years) | USD 60,000.00 |"), summary);
-    assertTrue(summary.contains("| Nodes / processors / cores / threads | 4 / 8 / 256 / 512 |"), summary);
+    assertTrue(summary.contains("| Priced configuration: nodes / processors / cores / threads | 4 / 8 / 256 / 512 |"), summary);
     assertTrue(summary.contains("| Storage | 4 × (8 × 3.84 TB NVMe SSD) |"), summary);
+    // the totals are the priced configuration's, whose price the summary gives; the measured one had 512 GiB
+    assertTrue(summary.contains("| Memory | 4 × 1 TiB |"), summary);
+    assertTrue(summary.contains("| Network | two 25 GbE switches, redundant |"), summary);
     assertTrue(summary.contains("| Data management system | Apache HBase 2.5.10 |"), summary);
     assertTrue(summary.contains("| R740-GW | server | list | 13,889.17 | 10.0 % | 12,500.25 | 4 | 50,001.00 | – |"
         + " 2026-02-01 |"), summary);
@@ -244,7 +247,7 @@ class DisclosureTest {
     assertTrue(fdr.contains("| IoTps | 4,500.00 |"), fdr);
     assertTrue(fdr.contains("| Kernel | 6.1.0-18-amd64 |"), fdr);
     String summary = texts.get(2);
-    assertTrue(summary.contains("| Nodes / processors / cores / threads | MISSING / MISSING / MISSING / MISSING |"),
+    assertTrue(summary.contains("| Priced configuration: nodes / processors / cores / threads | MISSING / MISSING / MISSING / MISSING |"),
         summary);
     assertTrue(summary.contains("| Operating system | MISSING |"), summary);
   }
