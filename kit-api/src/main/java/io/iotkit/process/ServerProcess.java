@@ -23,6 +23,9 @@ import java.util.concurrent.TimeoutException;
  * and exits when its stdin closes, so it never outlives the kit. Everything else it prints goes to its log.
  */
 public final class ServerProcess {
+  /** How long a starting server may stay stopped before its start fails: the SUT watch's own limit for silence. */
+  static final Duration STOPPED_LIMIT = Duration.ofSeconds(15);
+  private static final Duration LOOK_EVERY = Duration.ofMillis(250);
   private final Process process;
   private final Map<String, String> facts;
 
@@ -47,13 +50,40 @@ public final class ServerProcess {
     reader.setDaemon(true);
     reader.start();
     try {
-      return new ServerProcess(process, ready.get(readyTimeout.toMillis(), TimeUnit.MILLISECONDS));
+      return new ServerProcess(process, awaitReady(process, ready, readyTimeout));
     } catch (TimeoutException e) {
       process.destroyForcibly();
-      throw new IOException("not ready after " + readyTimeout.toSeconds() + " s; see " + logFile);
+      throw new IOException(e.getMessage() + "; see " + logFile);
     } catch (Exception e) {
       process.destroyForcibly();
       throw new IOException("exited before it was ready; see " + logFile);
+    }
+  }
+
+  /**
+   * The READY line's facts, once it came. A server may take minutes to start on a loaded machine, but one whose
+   * processes are all stopped (SIGSTOP) says nothing until someone acts: that fails after {@link #STOPPED_LIMIT},
+   * not at the end of the start's own timeout.
+   */
+  private static Map<String, String> awaitReady(Process process, CompletableFuture<Map<String, String>> ready,
+                                                Duration timeout) throws Exception {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    long stoppedSince = -1;
+    while (true) {
+      try {
+        return ready.get(LOOK_EVERY.toMillis(), TimeUnit.MILLISECONDS);
+      } catch (TimeoutException e) {
+        long now = System.nanoTime();
+        if (now >= deadline) {
+          throw new TimeoutException("not ready after " + timeout.toSeconds() + " s");
+        }
+        boolean stopped = ProcessState.stopped(process.pid())
+            && process.descendants().allMatch(d -> ProcessState.stopped(d.pid()));
+        stoppedSince = stopped ? (stoppedSince < 0 ? now : stoppedSince) : -1;
+        if (stoppedSince >= 0 && now - stoppedSince >= STOPPED_LIMIT.toNanos()) {
+          throw new TimeoutException("stopped (SIGSTOP) for " + STOPPED_LIMIT.toSeconds() + " s while it started");
+        }
+      }
     }
   }
 

@@ -1,16 +1,23 @@
 package io.iotkit.process;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A server's log begins each start with its command line, a server JVM's options included. */
+/**
+ * A server's log begins each start with its command line, a server JVM's options included; a server stopped while
+ * it starts fails its start within the stopped limit.
+ */
 class ServerProcessTest {
 
   @Test
@@ -24,5 +31,16 @@ class ServerProcessTest {
     }
     String line = "command: sh -c echo starting >&2; echo READY port=7; read line -Xmx64m";
     assertEquals(List.of(line, "starting", line, "starting"), Files.readAllLines(log));
+  }
+
+  @Test
+  void aServerStoppedWhileItStartsFailsAfterTheStoppedLimitNotAtItsTimeout(@TempDir Path dir) {
+    long t0 = System.nanoTime();
+    IOException e = assertThrows(IOException.class, () -> ServerProcess.start(
+        List.of("sh", "-c", "kill -STOP $$; echo READY port=7; read line"), dir.resolve("s.log"),
+        Duration.ofSeconds(120)));
+    long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - t0);
+    assertTrue(e.getMessage().startsWith("stopped (SIGSTOP) for 15 s while it started; see "), e.getMessage());
+    assertTrue(seconds >= ServerProcess.STOPPED_LIMIT.toSeconds() && seconds < 60, seconds + " s");
   }
 }

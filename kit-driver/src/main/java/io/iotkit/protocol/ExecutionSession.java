@@ -35,7 +35,8 @@ import site.ycsb.DBException;
 /**
  * The one execution path of the kit: the driver hosts and the SUT opened, and workload executions run on them,
  * each with one instance JVM per substation ordered by {@link InstanceOrders}, started together by
- * {@link PhaseRunner} and with the SUT watched. A run ({@link RunProtocol}) is the checks around its executions;
+ * {@link PhaseRunner}, with the SUT watched from its start to its stop (one {@link SutWatch} for the session, whose
+ * phase each execution and each watched call names). A run ({@link RunProtocol}) is the checks around its executions;
  * {@code plan} calibrates through the same executions. It does not know the protocol: its callers decide which
  * executions to run, and what to check around them.
  *
@@ -47,12 +48,14 @@ public final class ExecutionSession implements AutoCloseable {
   private final BindingProvider provider;
   private final Path dir;
   private final RunConsole out;
-  private final List<SutOutage> outages = new ArrayList<>();
+  /** The SUT's outages when the watch closed; while it runs, the watch holds them. */
+  private List<SutOutage> outages = List.of();
   private final byte[] bindingProperties;
   private DriverHosts hosts;
   private List<DriverHost> placement = List.of();
   private List<InstanceSite> sites;
   private SutSession sut;
+  private SutWatch watch;
   private boolean sutDead;
   /** A cause besides the SUT's silence that ends an execution or a watched call: a disk running out. */
   private Supplier<Optional<String>> alsoFatal = Optional::empty;
@@ -108,6 +111,7 @@ public final class ExecutionSession implements AutoCloseable {
       String listen = hosts == null ? LocalSetup.LOOPBACK : SutAddress.reachableFrom(config.hosts().hosts());
       sut = SutSession.open(provider, config.bindingProperties(), config.givenProperties(),
           new LocalSetup(config.kit().home(), config.sutNodes(), listen, config.sutLimits()), sutFolder());
+      watch = SutWatch.start(sut, () -> alsoFatal.get());
     } catch (HostException e) {
       throw closing(this, new Failure(e.getMessage(), true));
     } catch (SutSession.SutException e) {
@@ -178,9 +182,9 @@ public final class ExecutionSession implements AutoCloseable {
     }
   }
 
-  /** The SUT's silences that ended, over every execution so far. */
+  /** The SUT's silences that ended, over the session so far. */
   public List<SutOutage> outages() {
-    return List.copyOf(outages);
+    return watch != null ? watch.outages() : outages;
   }
 
   /** Whether an execution found the SUT dead: then closing neither waits for its client nor for a clean stop. */
@@ -222,14 +226,8 @@ public final class ExecutionSession implements AutoCloseable {
       PhaseRunner runner = new PhaseRunner(sites, site -> InstanceOrders.command(config, provider.name(), site,
           hosts == null ? dir.resolve("tmp") : hosts.temporaryFolder(site)), bindingProperties, out,
           hosts == null ? Map.of() : hosts.sutCommands(ResourceSampler.REMOTE_LOOP));
-      try (SutWatch watch = SutWatch.start(sut, alsoFatal)) {
-        try {
-          return runner.run(name, measured, InstanceOrders.specs(config, provider.name(), substations, name, kvps,
-              dataSince, sut.overrides(), phaseDir), phaseDir, watch);
-        } finally {
-          outages.addAll(watch.outages());
-        }
-      }
+      return runner.run(name, measured, InstanceOrders.specs(config, provider.name(), substations, name, kvps,
+          dataSince, sut.overrides(), phaseDir), phaseDir, watch);
     } catch (SutWatch.SutDeadException e) {
       sutDead = true;
       throw new Failure(e.getMessage(), false);
@@ -244,24 +242,41 @@ public final class ExecutionSession implements AutoCloseable {
   }
 
   /**
-   * Runs a call on the SUT's administration between executions (the data check's counts, the purge) with the SUT
-   * watched as during an execution, so that a store that stops answering then (a full disk, a killed server) ends
-   * the run in seconds too, instead of leaving the master in its client's retries.
+   * Runs a call on the SUT's administration between executions (preparing an iteration, reading the SUT's
+   * settings and copies, the data check's counts, the purge) with the SUT watched as during an execution, so that
+   * a store that stops answering then (a full disk, a killed server) ends the run in seconds too, instead of
+   * leaving the master in its client's retries.
    */
   <T> T watched(String what, SutWatch.AdminCall<T> call) throws Failure, DBException {
-    try (SutWatch watch = SutWatch.start(sut, alsoFatal)) {
+    try {
       watch.phase(what);
-      try {
-        return watch.await(call);
-      } finally {
-        outages.addAll(watch.outages());
-      }
+      return watch.await(call);
     } catch (SutWatch.SutDeadException e) {
       sutDead = true;
       throw new Failure(e.getMessage(), false);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new Failure("interrupted", false);
+    }
+  }
+
+  /** A restart of the SUT, for {@link #restarting}. */
+  @FunctionalInterface
+  interface Restart<T> {
+    T run() throws SutSession.SutException, IOException, InterruptedException;
+  }
+
+  /**
+   * Restarts the SUT with the watch expecting its outage (the restart has bounds of its own); afterwards the watch
+   * connects again, to the servers as they now are.
+   */
+  <T> T restarting(Restart<T> restart) throws SutSession.SutException, IOException, InterruptedException {
+    watch.expectOutage("system cleanup restart");
+    try {
+      return restart.run();
+    } finally {
+      watch.reconnect();
+      watch.phase("after the restart");
     }
   }
 
@@ -276,6 +291,11 @@ public final class ExecutionSession implements AutoCloseable {
   /** Stops a local server the kit started (killed if found dead) or disconnects, and deletes temporary files. */
   @Override
   public void close() {
+    if (watch != null) {
+      outages = watch.outages();
+      watch.close();
+      watch = null;
+    }
     if (sut != null && sutDead) {
       sut.abandon();
     } else if (sut != null) {

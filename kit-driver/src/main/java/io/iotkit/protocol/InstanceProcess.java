@@ -5,6 +5,7 @@ import io.iotkit.control.SecondFrame;
 import io.iotkit.hosts.InstanceSite;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.Json;
+import io.iotkit.process.ProcessState;
 import io.iotkit.progress.PhaseProgress;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -143,13 +144,7 @@ final class InstanceProcess {
     if (site.remote()) {
       return false;
     }
-    try {
-      String stat = Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat"));
-      char state = stat.charAt(stat.lastIndexOf(')') + 2);
-      return state == 'R' || state == 'S' || state == 'D';
-    } catch (IOException | RuntimeException e) {
-      return false;
-    }
+    return ProcessState.scheduled(process.pid());
   }
 
   /**

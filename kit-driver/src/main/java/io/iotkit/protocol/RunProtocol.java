@@ -117,19 +117,19 @@ public final class RunProtocol {
       session.startSut();
       SutSession sut = session.sut();
       sutDescription = sut.description();
-      Optional<String> emulator = sut.admin().emulator();
+      Optional<String> emulator = session.watched("reading the SUT's identity", () -> sut.admin().emulator());
       if (emulator.isPresent() && !sutDescription.contains(emulator.get())) {
         // a configured address whose server answers as an emulator: every output names it so
         sutDescription += " (" + emulator.get() + ")";
       }
       out.line("SUT: " + sutDescription);
-      sutSettings = sutSettings(sut);
+      sutSettings = sutSettings(session);
       record(prerequisites, ExecutionRules.threads(config.threads()));
       record(prerequisites, ExecutionRules.unpaced(config.rate()));
       record(prerequisites, ExecutionRules.kvpSize(config.kvpBytes()));
       record(prerequisites, ExecutionRules.dashboardQueries(config.noQueries()));
       record(prerequisites, ExecutionRules.realStore(emulator));
-      Replication r = sut.admin().replication();
+      Replication r = session.watched("reading the SUT's replication", () -> sut.admin().replication());
       record(prerequisites, ExecutionRules.replication(r.factor(), r.source()));
       if (sut.embedded()) {
         Optional<String> shortfall = DiskRoom.shortfall(config.kvps(), config.kvpBytes(), r.factor(),
@@ -191,9 +191,9 @@ public final class RunProtocol {
   }
 
   /** The SUT's version and changed settings, for the FDR; a store that will not say does not stop the run. */
-  private Map<String, String> sutSettings(SutSession sut) {
+  private Map<String, String> sutSettings(ExecutionSession session) throws ExecutionSession.Failure {
     try {
-      return sut.admin().sutSettings();
+      return session.watched("reading the SUT's settings", () -> session.sut().admin().sutSettings());
     } catch (DBException | RuntimeException e) {
       out.line("  SUT settings could not be read (the FDR will say so): " + e.getMessage());
       return Map.of(UNREADABLE, String.valueOf(e.getMessage()));
@@ -276,14 +276,19 @@ public final class RunProtocol {
       throws DBException, StrictAbort, ExecutionSession.Failure {
     SutSession sut = session.sut();
     int outagesBefore = session.outages().size();
-    sut.admin().prepare(substations);
-    Map<String, String> layout = sut.admin().dataLayout();
+    String preparing = "iteration " + n + " preparation";
+    Map<String, String> layout = session.watched(preparing, () -> {
+      sut.admin().prepare(substations);
+      return sut.admin().dataLayout();
+    });
     List<CheckResult> before = new ArrayList<>(); // shown, and a strict run stopped, before any reading is written
-    for (CheckResult c : liveCopies("iteration " + n + " before the warmup:", sut, substations).stream().toList()) {
+    for (CheckResult c : session.watched(preparing, () -> liveCopies("iteration " + n + " before the warmup:", sut,
+        substations)).stream().toList()) {
       record(before, c);
     }
     DeliveryLatency delivered = new DeliveryLatency(session.clocks(substations));
-    Optional<DeliveryWatch> reader = sut.admin().watchDeliveries(substations, delivered);
+    Optional<DeliveryWatch> reader = session.watched(preparing, () -> sut.admin().watchDeliveries(substations,
+        delivered));
     try {
       out.line("iteration " + n + ": warmup ...");
       PhaseResult warmup = session.execute("iteration " + n + " warmup", false, substations, config.kvps(), 0,

@@ -52,14 +52,17 @@ final class SystemCleanup {
     checks.add(CheckResult.of("cleanup: temporary files deleted", Figure.of(deleted, "files", deleted + " files"),
         Limit.text("folder removed"), !Files.exists(tmpDir), "could not delete " + tmpDir));
 
-    Map<String, String> startsBefore = serverStarts(sut);
+    Map<String, String> startsBefore = serverStarts(session);
     if (sut.embedded()) {
       List<LocalServer.Node> before = sut.nodes();
-      sut.restartEmbedded();
+      session.restarting(() -> {
+        sut.restartEmbedded();
+        return null;
+      });
       checks.addAll(nodeRestarts(before, sut.nodes()));
       // the kit's own restart is proven by the new processes; the servers' word is added where they give it
       if (!startsBefore.isEmpty()) {
-        checks.add(ServerRestarts.check(startsBefore, serverStarts(sut)));
+        checks.add(ServerRestarts.check(startsBefore, serverStarts(session)));
       }
     } else {
       var command = sut.property(RESTART_COMMAND);
@@ -67,15 +70,18 @@ final class SystemCleanup {
         checks.add(CheckResult.of("cleanup: SUT restarted", "no " + RESTART_COMMAND + " configured", "restarted",
             false, "set " + RESTART_COMMAND + " in the binding properties to a command that restarts the SUT"));
       } else {
-        int exit = runRestart(command.get(), logDir.resolve("sut-restart.log"));
-        if (exit == 0) {
-          sut.reconnect();
-        }
+        int exit = session.restarting(() -> {
+          int status = runRestart(command.get(), logDir.resolve("sut-restart.log"));
+          if (status == 0) {
+            sut.reconnect();
+          }
+          return status;
+        });
         checks.add(CheckResult.measure("cleanup: SUT restarted",
             Figure.of(exit, "exit status", RESTART_COMMAND + " exited " + exit), Limit.exactly(0, "exit status", "exit 0"),
             "the restart command failed; see sut-restart.log in the run folder"));
         if (exit == 0) {
-          checks.add(ServerRestarts.check(startsBefore, serverStarts(sut)));
+          checks.add(ServerRestarts.check(startsBefore, serverStarts(session)));
         }
       }
     }
@@ -83,9 +89,10 @@ final class SystemCleanup {
   }
 
   /** What the store's servers say of their current start; a store that cannot be read now has not come back. */
-  private static Map<String, String> serverStarts(SutSession sut) throws SutException {
+  private static Map<String, String> serverStarts(ExecutionSession session)
+      throws SutException, ExecutionSession.Failure {
     try {
-      return sut.admin().serverStarts();
+      return session.watched("reading the SUT's server starts", () -> session.sut().admin().serverStarts());
     } catch (DBException e) {
       throw new SutException("cannot read the SUT's server starts: " + e.getMessage());
     }

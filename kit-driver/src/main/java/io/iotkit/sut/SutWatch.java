@@ -16,12 +16,14 @@ import java.util.function.Supplier;
 import site.ycsb.DBException;
 
 /**
- * The master's watch on the SUT while a workload execution runs. A thread of its own pings the store through a
- * binding object of its own, once a second; the watch notes how long the store has been silent. Silence of
- * {@value #OUTAGE_MILLIS} ms or more that ends is an {@link SutOutage}, disclosed but not fatal. Silence of
- * {@value #DEAD_MILLIS} ms, or every process of a local server gone, is a {@link #fault()}: the run ends. The
- * master's own calls on the store between executions (the data check's counts, the purge) are watched the same
- * way through {@link #await}.
+ * The master's watch on the SUT, from the moment the kit started or reached it until it stops or leaves it. A
+ * thread of its own pings the store through a binding object of its own, once a second; the watch notes how long
+ * the store has been silent. Silence of {@value #OUTAGE_MILLIS} ms or more that ends is an {@link SutOutage},
+ * disclosed but not fatal. Silence of {@value #DEAD_MILLIS} ms, or every process of a local server gone, is a
+ * {@link #fault()}: the run ends. The workload executions look at it a few times a second; the master's own calls
+ * on the store (preparing an iteration, reading its settings and copies, the data check, the purge) are watched
+ * the same way through {@link #await}. A restart is announced ({@link #expectOutage}): its silence is neither an
+ * outage nor a fault, and the watch connects again when it is over.
  *
  * <p>Why time the silence here instead of trusting the ping's own timeout: store clients retry on their own
  * budgets (HBase's operation timeout is 20 minutes by default), so a ping may block far longer than the run can
@@ -53,6 +55,10 @@ public final class SutWatch implements AutoCloseable {
   private volatile long lastAnswerMicros = Clock.micros();
   private volatile String lastError = NO_ANSWER;
   private long silentSinceMicros = -1;
+  /** While the SUT restarts on purpose: its silence is expected. */
+  private boolean expectingOutage;
+  /** Set after a restart: the pinging thread closes its connection and opens a new one to the new servers. */
+  private volatile boolean reconnect;
   /**
    * The local server's nodes when last seen serving. A server whose nodes are native processes leaves a dead one
    * out of its list, so a list gone empty means the same as nodes all dead.
@@ -80,17 +86,45 @@ public final class SutWatch implements AutoCloseable {
     return w;
   }
 
-  /** Names the execution that follows, for the outages found in it; the silence clock starts afresh. */
+  /**
+   * Names the phase that follows (an execution, a call on the store), for the outages found in it; the silence
+   * clock starts afresh, and an expected outage is over.
+   */
   public synchronized void phase(String name) {
     phase = name;
     lastAnswerNanos = System.nanoTime();
     lastAnswerMicros = Clock.micros();
     silentSinceMicros = -1;
+    expectingOutage = false;
+    List<LocalServer.Node> nodes = sut.nodes();
+    if (!nodes.isEmpty()) {
+      serving = nodes; // a restarted server's new processes
+    }
+  }
+
+  /**
+   * The SUT is about to go down on purpose (the cleanup's restart): until the next {@link #phase}, its silence and
+   * its servers' exit are neither an outage nor a fault; what else ends the run (a full disk) still does.
+   */
+  public synchronized void expectOutage(String name) {
+    phase = name;
+    expectingOutage = true;
+    silentSinceMicros = -1;
+  }
+
+  /** After a restart: the watch's own connection is opened again, to the servers as they now are. */
+  public void reconnect() {
+    reconnect = true;
   }
 
   private void pingLoop() {
     StoreAdmin pinger = null;
     while (!Thread.currentThread().isInterrupted()) {
+      if (reconnect && pinger != null) {
+        close(pinger);
+        pinger = null;
+      }
+      reconnect = false;
       try {
         if (pinger == null) {
           pinger = sut.newConnection();
@@ -108,12 +142,16 @@ public final class SutWatch implements AutoCloseable {
         break;
       }
     }
+    if (pinger != null) {
+      close(pinger);
+    }
+  }
+
+  private static void close(StoreAdmin connection) {
     try {
-      if (pinger != null) {
-        pinger.close();
-      }
+      connection.close();
     } catch (RuntimeException e) {
-      // the watch is over; its connection goes either way
+      // the connection goes either way
     }
   }
 
@@ -122,6 +160,9 @@ public final class SutWatch implements AutoCloseable {
    * by the master's follow loop a few times a second.
    */
   public synchronized Optional<String> fault() {
+    if (expectingOutage) {
+      return alsoFatal.get().map(this::alsoFatalLine);
+    }
     long silentMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - lastAnswerNanos);
     if (silentMillis >= OUTAGE_MILLIS && silentSinceMicros < 0) {
       silentSinceMicros = lastAnswerMicros;
@@ -131,8 +172,7 @@ public final class SutWatch implements AutoCloseable {
     }
     Optional<String> other = alsoFatal.get();
     if (other.isPresent()) {
-      return Optional.of(name + ": " + other.get() + ": the run ends before the store fails on it; give a smaller"
-          + " -k, or --results on a larger disk");
+      return Optional.of(alsoFatalLine(other.get()));
     }
     List<LocalServer.Node> nodes = sut.nodes();
     if (!serving.isEmpty() && nodes.stream().noneMatch(SutWatch::alive)) {
@@ -149,6 +189,11 @@ public final class SutWatch implements AutoCloseable {
           + (gone.isEmpty() ? "" : "; exited: " + describe(gone)));
     }
     return Optional.empty();
+  }
+
+  private String alsoFatalLine(String cause) {
+    return name + ": " + cause + ": the run ends before the store fails on it; give a smaller -k, or --results on a"
+        + " larger disk";
   }
 
   /** A call on the store's administration, for {@link #await}. */
@@ -210,7 +255,7 @@ public final class SutWatch implements AutoCloseable {
     return String.join(", ", nodes.stream().map(n -> n.name() + " pid " + n.pid()).toList());
   }
 
-  /** The SUT stopped answering, or its local server exited, while an execution ran. */
+  /** The SUT stopped answering, or its local server exited, while the run needed it. */
   public static final class SutDeadException extends SutSession.SutException {
     public SutDeadException(String message) {
       super(message);
