@@ -55,8 +55,11 @@ public final class SutWatch implements AutoCloseable {
   private volatile long lastAnswerMicros = Clock.micros();
   private volatile String lastError = NO_ANSWER;
   private long silentSinceMicros = -1;
-  /** While the SUT restarts on purpose: its silence is expected. */
-  private boolean expectingOutage;
+  /**
+   * While the SUT restarts on purpose: its silence is expected, and the watch does not ping it (a ping sent to a
+   * stopping server could hang in its client's retries past the restart, and the watch's silence clock with it).
+   */
+  private volatile boolean expectingOutage;
   /** Set after a restart: the pinging thread closes its connection and opens a new one to the new servers. */
   private volatile boolean reconnect;
   /**
@@ -121,10 +124,16 @@ public final class SutWatch implements AutoCloseable {
     StoreAdmin pinger = null;
     while (!Thread.currentThread().isInterrupted()) {
       if (reconnect && pinger != null) {
-        close(pinger);
+        closeAside(pinger);
         pinger = null;
       }
       reconnect = false;
+      if (expectingOutage) {
+        if (!pause()) {
+          break;
+        }
+        continue;
+      }
       try {
         if (pinger == null) {
           pinger = sut.newConnection();
@@ -136,15 +145,33 @@ public final class SutWatch implements AutoCloseable {
       } catch (SutSession.SutException | DBException | RuntimeException e) {
         lastError = ConnectFailures.firstAndLastLine(e.getMessage());
       }
-      try {
-        Thread.sleep(PING_EVERY_MILLIS);
-      } catch (InterruptedException e) {
+      if (!pause()) {
         break;
       }
     }
     if (pinger != null) {
       close(pinger);
     }
+  }
+
+  /** Waits until the next ping; false when the watch was closed meanwhile. */
+  private static boolean pause() {
+    try {
+      Thread.sleep(PING_EVERY_MILLIS);
+      return true;
+    } catch (InterruptedException e) {
+      return false;
+    }
+  }
+
+  /**
+   * Closes a connection to servers that a restart replaced, on a thread of its own: its client may try to say
+   * goodbye to a server that is gone, and the new connection does not wait for that.
+   */
+  private static void closeAside(StoreAdmin connection) {
+    Thread t = new Thread(() -> close(connection), "sut-watch-close");
+    t.setDaemon(true);
+    t.start();
   }
 
   private static void close(StoreAdmin connection) {
