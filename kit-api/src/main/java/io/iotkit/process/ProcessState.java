@@ -25,6 +25,15 @@ public final class ProcessState {
     return s == 'T' || s == 't';
   }
 
+  /**
+   * Whether the process has exited and waits to be reaped (a zombie): its parent may not yet know, as a JVM's
+   * reaper thread on a loaded machine can trail the exit by seconds.
+   */
+  public static boolean exited(long pid) {
+    char s = state(pid);
+    return s == 'Z' || s == 'X';
+  }
+
   /** The state letter, or '?' where /proc does not show the process. */
   static char state(long pid) {
     try {

@@ -159,7 +159,8 @@ final class InstanceProcess {
       return;
     }
     long now = System.nanoTime();
-    if (!process.isAlive()) {
+    // a zombie has exited though its JVM's reaper may not have seen it yet: judged by its output, as exited
+    if (!process.isAlive() || ProcessState.exited(process.pid())) {
       if (exitSeen == 0) {
         exitSeen = now;
       } else if (now - exitSeen > TimeUnit.MILLISECONDS.toNanos(EXIT_DRAIN_MILLIS)) {
