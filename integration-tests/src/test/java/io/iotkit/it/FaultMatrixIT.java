@@ -23,6 +23,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -101,6 +102,11 @@ class FaultMatrixIT {
     public String toString() {
       return fault.label + " in " + phase.label;
     }
+  }
+
+  @BeforeAll
+  static void startAfresh() throws IOException {
+    Files.deleteIfExists(ROWS_SO_FAR);
   }
 
   static Stream<Cell> cells() {
