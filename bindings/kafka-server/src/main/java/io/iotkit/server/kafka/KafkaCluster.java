@@ -36,11 +36,17 @@ public final class KafkaCluster {
   private static final Duration NODE_STOP = Duration.ofSeconds(60);
   /** Half the single node's heap: a broker's heap holds requests in flight, not the data (page cache). */
   private static final List<String> NODE_JVM = List.of("-Xms256m", "-Xmx512m", "-XX:+UseG1GC");
+  /** With --quick-jit: C1 only and the serial GC, for brokers held to a CPU quota (C2 would spend it). */
+  private static final List<String> QUICK_NODE_JVM = List.of("-Xms256m", "-Xmx512m", "-XX:+UseSerialGC",
+      "-XX:TieredStopAtLevel=1");
 
   private final Map<Integer, ServerProcess> serving = new ConcurrentHashMap<>();
   private final AtomicBoolean stopping = new AtomicBoolean();
 
-  private KafkaCluster() {
+  private final List<String> nodeJvm;
+
+  private KafkaCluster(List<String> nodeJvm) {
+    this.nodeJvm = nodeJvm;
   }
 
   public static void main(String[] args) throws Exception {
@@ -57,7 +63,7 @@ public final class KafkaCluster {
       return;
     }
     layout.write(o.dir.resolve(CLUSTER_FILE));
-    KafkaCluster cluster = new KafkaCluster();
+    KafkaCluster cluster = new KafkaCluster(o.quickJit ? QUICK_NODE_JVM : NODE_JVM);
     if (o.detached) {
       Runtime.getRuntime().addShutdownHook(new Thread(cluster::stop, "kafka-cluster-stop"));
     } else {
@@ -87,7 +93,7 @@ public final class KafkaCluster {
       starts.add(start);
       Thread t = new Thread(() -> {
         try {
-          ServerProcess p = ServerProcess.start(command(dir, n.id()), dir.resolve("broker-" + n.id() + ".log"),
+          ServerProcess p = ServerProcess.start(command(dir, n.id(), nodeJvm), dir.resolve("broker-" + n.id() + ".log"),
               NODE_READY);
           serving.put(n.id(), p);
           watch(n.id(), p.pid());
@@ -107,7 +113,7 @@ public final class KafkaCluster {
   }
 
   /** The node's command line, with this launcher's classpath as it was given: its jar and lib/, kept short. */
-  private static List<String> command(Path dir, int id) throws IOException {
+  private static List<String> command(Path dir, int id, List<String> jvm) throws IOException {
     Path jar;
     try {
       jar = Path.of(KafkaCluster.class.getProtectionDomain().getCodeSource().getLocation().toURI());
@@ -115,7 +121,7 @@ public final class KafkaCluster {
       throw new IOException("cannot locate the launcher's jar: " + e.getMessage());
     }
     List<Path> classpath = List.of(jar, jar.resolveSibling("lib"));
-    return JavaCommand.of(classpath, NODE_JVM, StandaloneKafka.class.getName(),
+    return JavaCommand.of(classpath, jvm, StandaloneKafka.class.getName(),
         List.of(dir.resolve("broker-" + id).toString(), "--cluster", dir.resolve(CLUSTER_FILE).toString(),
             "--node-id", Integer.toString(id)));
   }
@@ -161,7 +167,7 @@ public final class KafkaCluster {
   }
 
   /** The command line. */
-  record Options(Path dir, int nodes, String host, boolean detached) {
+  record Options(Path dir, int nodes, String host, boolean detached, boolean quickJit) {
     static Options parse(String[] args) {
       if (args.length < 1 || args[0].startsWith("--")) {
         throw new IllegalArgumentException("no cluster folder given");
@@ -169,18 +175,20 @@ public final class KafkaCluster {
       int nodes = 0;
       String host = "127.0.0.1";
       boolean detached = false;
+      boolean quickJit = false;
       for (int i = 1; i < args.length; i++) {
         switch (args[i]) {
           case "--nodes" -> nodes = LaunchArgs.positive(args, ++i);
           case "--host" -> host = LaunchArgs.value(args, ++i);
           case "--detached" -> detached = true;
+          case "--quick-jit" -> quickJit = true;
           default -> throw new IllegalArgumentException("unknown option " + args[i]);
         }
       }
       if (nodes < 1) {
         throw new IllegalArgumentException("--nodes N is required");
       }
-      return new Options(Path.of(args[0]).toAbsolutePath(), nodes, host, detached);
+      return new Options(Path.of(args[0]).toAbsolutePath(), nodes, host, detached, quickJit);
     }
   }
 }
