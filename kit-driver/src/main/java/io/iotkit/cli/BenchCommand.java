@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The kit's benchmark of itself: {@code tpcx-iot.sh bench}. */
@@ -90,8 +91,8 @@ final class BenchCommand implements Callable<Integer> {
       description = "Folder for bench.json, bench.html and bench.md (default: results/bench-<local time>).")
   Path out;
 
-  @Option(names = "--kit-home", hidden = true, defaultValue = "${sys:kit.home:-.}")
-  Path kitHome;
+  @Mixin
+  KitHomeOption kitHome = new KitHomeOption();
 
   @Override
   public Integer call() throws Exception {
@@ -126,7 +127,7 @@ final class BenchCommand implements Callable<Integer> {
         throw new BadInputException("--pin-cpus: " + e.getMessage());
       }
     }
-    KitLayout kit = new KitLayout(kitHome);
+    KitLayout kit = kitHome.layout();
     BindingProvider sink = BindingChoice.load(kit, "null");
     List<BindingProvider> stores = new ArrayList<>();
     for (String name : bindings == null ? List.<String>of() : bindings) {

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** Regenerates the audit manifest from the built kit, for a release. */
@@ -13,12 +14,12 @@ import picocli.CommandLine.Option;
     description = "Writes audit/kit-files.sha256: the SHA-256 of every non-changeable kit file (scripts and"
         + " every jar the kit runs) as built now. Run it for a release, after a clean build, and commit the file.")
 final class ManifestCommand implements Callable<Integer> {
-  @Option(names = "--kit-home", hidden = true, defaultValue = "${sys:kit.home:-.}")
-  Path kitHome;
+  @Mixin
+  KitHomeOption kitHome = new KitHomeOption();
 
   @Override
   public Integer call() throws Exception {
-    KitLayout kit = new KitLayout(kitHome);
+    KitLayout kit = kitHome.layout();
     Map<String, String> digests = FileManifest.digest(kit.home(), kit.nonChangeableFiles());
     FileManifest.write(kit.manifest(), digests);
     System.out.println("wrote " + digests.size() + " digests to " + kit.home().relativize(kit.manifest()));

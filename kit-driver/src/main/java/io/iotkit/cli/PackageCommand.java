@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -25,8 +26,8 @@ final class PackageCommand implements Callable<Integer> {
       description = "Where the archive goes (default: RUN_DIR.audit.zip beside the folder).")
   Path output;
 
-  @Option(names = "--kit-home", hidden = true, defaultValue = "${sys:kit.home:-.}")
-  Path kitHome;
+  @Mixin
+  KitHomeOption kitHome = new KitHomeOption();
 
   @Override
   public Integer call() throws Exception {
@@ -43,7 +44,7 @@ final class PackageCommand implements Callable<Integer> {
     }
     Path dir = runDir.toAbsolutePath().normalize();
     Path archive = output != null ? output : dir.resolveSibling(dir.getFileName() + ".audit.zip");
-    AuditPackage.Written w = AuditPackage.write(runDir, manifest.get(), new KitLayout(kitHome), archive);
+    AuditPackage.Written w = AuditPackage.write(runDir, manifest.get(), kitHome.layout(), archive);
     System.out.println("audit package: " + w.archive() + " (" + w.files() + " files)");
     System.out.println("SHA-256:       " + w.sha256());
     return RunCommand.EXIT_OK;

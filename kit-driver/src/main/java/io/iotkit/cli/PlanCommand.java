@@ -40,22 +40,16 @@ final class PlanCommand implements Callable<Integer> {
   static final String JSON = "plan.json";
   static final String TEXT = "plan.txt";
 
-  @Option(names = {"-b", "--binding"}, defaultValue = "hbase", paramLabel = "NAME",
-      description = "Store binding, as for the run (default: ${DEFAULT-VALUE}).")
-  String binding;
 
   @Option(names = {"-p", "--substations"}, defaultValue = "1", paramLabel = "P",
       description = "Driver instances of the planned run, one per substation; the calibration runs as many"
           + " (default: ${DEFAULT-VALUE}).")
   int substations;
 
-  @Option(names = "--binding-properties", paramLabel = "FILE",
-      description = "Binding properties, as for the run (default: workloads/<binding>.properties).")
-  Path bindingProperties;
 
-  @Option(names = "--sut-nodes", defaultValue = "1", paramLabel = "N",
-      description = "Nodes of the local server, as for the run (default: ${DEFAULT-VALUE}).")
-  int sutNodes;
+
+  @Mixin
+  StoreOptions store = new StoreOptions();
 
   @Mixin
   SutLimitOptions sutLimits = new SutLimitOptions();
@@ -63,14 +57,10 @@ final class PlanCommand implements Callable<Integer> {
   @Mixin
   DriverHostOptions hosts = new DriverHostOptions();
 
-  @Option(names = "--threads", defaultValue = "" + WorkloadSpec.THREADS_PER_INSTANCE, paramLabel = "N",
-      description = "Insert threads per instance, as for the run; any value but the default plans a non-compliant"
-          + " trial run (default: ${DEFAULT-VALUE}).")
-  int threads;
+  @Mixin
+  InstanceOptions instances = new InstanceOptions();
 
-  @Option(names = "--instance-jvm-options", paramLabel = "OPTS",
-      description = "JVM options of each driver instance, as for the run (default: the run's).")
-  String instanceJvmOptions;
+
 
   @Option(names = "--calibration-seconds", defaultValue = "60", paramLabel = "S",
       description = "About how long the calibration execution lasts, sized from a short probe; longer is surer"
@@ -86,12 +76,10 @@ final class PlanCommand implements Callable<Integer> {
       description = "Folder that receives the plan's folder, and the planned run's (default: results).")
   Path results;
 
-  @Option(names = "--progress-interval", defaultValue = "10", paramLabel = "SECONDS",
-      description = "When output is not a terminal, print a progress line every SECONDS (default: ${DEFAULT-VALUE}).")
-  int progressInterval;
 
-  @Option(names = "--kit-home", hidden = true, defaultValue = "${sys:kit.home:-.}")
-  Path kitHome;
+
+  @Mixin
+  KitHomeOption kitHome = new KitHomeOption();
 
   @Override
   public Integer call() throws Exception {
@@ -102,24 +90,23 @@ final class PlanCommand implements Callable<Integer> {
       throw new BadInputException("--calibration-seconds must be between 1 and 3600 (it was " + calibrationSeconds
           + ")");
     }
-    if (progressInterval < 1) {
-      throw new BadInputException("--progress-interval must be at least 1 second (it was " + progressInterval + ")");
-    }
-    KitLayout kit = new KitLayout(kitHome);
-    Path properties = RunCommand.bindingPropertiesFile(kit, binding, bindingProperties);
-    List<String> jvmOptions = RunCommand.jvmOptions(binding, instanceJvmOptions);
+    int progressSeconds = instances.progressSeconds();
+    KitLayout kit = kitHome.layout();
+    Path properties = store.propertiesFile(kit);
+    List<String> jvmOptions = instances.jvmOptions(store.binding);
     Path resultsRoot = results != null ? results : kit.home().resolve("results");
     RunConfig config;
     try {
       // the planned run's settings; its K is what the plan finds, so the config carries the smallest valid one
-      config = new RunConfig(substations, Math.max(1, substations), io.iotkit.model.WorkloadSpec.KVP_BYTES, binding,
-          properties, null, null, false, threads, sutNodes, sutLimits.limits(), resultsRoot, jvmOptions, 0,
+      config = new RunConfig(substations, Math.max(1, substations), io.iotkit.model.WorkloadSpec.KVP_BYTES,
+          store.binding, properties, null, null, false, instances.threads, store.sutNodes, sutLimits.limits(),
+          resultsRoot, jvmOptions, 0,
           io.iotkit.model.Arrivals.FIXED,
           false, kit, hosts.plan(kit), Map.of());
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage());
     }
-    BindingProvider provider = BindingChoice.load(kit, binding);
+    BindingProvider provider = BindingChoice.load(kit, store.binding);
     // Store clients load classes through the context class loader; threads started from here on inherit it.
     Thread.currentThread().setContextClassLoader(provider.getClass().getClassLoader());
     Thread reaper = new Thread(RunCommand::stopChildren, "stop-children");
@@ -129,7 +116,7 @@ final class PlanCommand implements Callable<Integer> {
     Instant started = Instant.now();
     Calibration.Outcome outcome;
     try (LibraryOutput streams = LibraryOutput.divert(folder.file("master.log"))) {
-      RunConsole console = RunConsole.choose(false, System.console() != null, progressInterval, streams.console());
+      RunConsole console = RunConsole.choose(false, System.console() != null, progressSeconds, streams.console());
       console.line("plan folder: " + folder.dir());
       Environment environment = EnvironmentProbe.collect(jvmOptions);
       outcome = Calibration.run(config, provider, environment, folder.dir(), calibrationSeconds, console);
@@ -145,9 +132,10 @@ final class PlanCommand implements Callable<Integer> {
           + " so there is no rate to plan from (plan folder: " + folder.dir() + ")");
       return RunCommand.EXIT_FAILED;
     }
-    RunPlan.Inputs inputs = new RunPlan.Inputs(provider.name(), substations, threads, sutNodes,
-        bindingProperties == null ? null : bindingProperties.toString(),
-        hosts.file() == null ? null : hosts.file().toString(), hosts.forThePlannedRun(), instanceJvmOptions == null ? null : jvmOptions, calibrationSeconds, marginPercent,
+    RunPlan.Inputs inputs = new RunPlan.Inputs(provider.name(), substations, instances.threads,
+        store.sutNodes, store.bindingProperties == null ? null : store.bindingProperties.toString(),
+        hosts.file() == null ? null : hosts.file().toString(), hosts.forThePlannedRun(),
+        instances.jvmOptions == null ? null : jvmOptions, calibrationSeconds, marginPercent,
         config.sutLimits().cpus(), config.sutLimits().memoryBytes());
     RunPlan plan = Planner.plan(KitRelease.of(kit.home()).text(), folder.dir().getFileName().toString(), started,
         Instant.now(), inputs, outcome, results == null ? null : results.toString());

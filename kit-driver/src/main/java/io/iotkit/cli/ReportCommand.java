@@ -18,6 +18,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -32,14 +33,14 @@ final class ReportCommand implements Callable<Integer> {
   @Option(names = "--screenshot", description = "Also save a PNG of the HTML report; needs Chromium.")
   boolean screenshot;
 
-  @Option(names = "--kit-home", hidden = true, defaultValue = "${sys:kit.home:-.}")
-  Path kitHome;
+  @Mixin
+  KitHomeOption kitHome = new KitHomeOption();
 
   @Override
   public Integer call() throws Exception {
     RunFolder folder = RunFolder.of(runDir);
     RunResult r = read(folder);
-    Path templates = new KitLayout(kitHome).fdrTemplates();
+    Path templates = kitHome.layout().fdrTemplates();
     Optional<RunManifest> manifest = matchingManifest(folder, ResultWriter.documents(folder.dir(), r, templates)
         .keySet());
     Written written = ResultWriter.write(folder, r, templates);

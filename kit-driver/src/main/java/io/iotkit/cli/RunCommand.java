@@ -57,32 +57,25 @@ final class RunCommand implements Callable<Integer> {
       description = "kvps ingested by each workload execution, over all instances (default: ${DEFAULT-VALUE}).")
   long kvps;
 
-  @Option(names = {"-b", "--binding"}, defaultValue = "hbase", paramLabel = "NAME",
-      description = "Store binding: hbase, mysql, postgresql, kafka, mqtt, influxdb, mongodb (its local server is a"
-          + " wire-protocol emulator, not MongoDB), dynamodb (its local server is the emulator dynalite, not"
-          + " DynamoDB), or null (a sink that stores nothing) (default: ${DEFAULT-VALUE}).")
-  String binding;
 
-  @Option(names = "--binding-properties", paramLabel = "FILE",
-      description = "Binding properties (SUT address, credentials, tuning) (default: workloads/<binding>.properties).")
-  Path bindingProperties;
+
+  @Mixin
+  StoreOptions store = new StoreOptions();
 
   @Option(names = "--binding-property", paramLabel = "KEY=VALUE",
       description = "A binding property laid over the file's, e.g. mysql.batch.size=10; repeatable. Credentials"
           + " belong in the file.")
   Map<String, String> givenProperties = new LinkedHashMap<>();
 
-  @Option(names = "--sut-nodes", defaultValue = "1", paramLabel = "N",
-      description = "Nodes of the local server the kit starts when the binding properties name no SUT: N Kafka"
-          + " brokers, HDFS datanodes under HBase, a MariaDB primary with N-1 replicas, or a PostgreSQL primary with"
-          + " N-1 synchronous standbys; 3 or more for a replicated SUT (default: ${DEFAULT-VALUE}).")
-  int sutNodes;
 
   @Mixin
   SutLimitOptions sutLimits = new SutLimitOptions();
 
   @Mixin
   DriverHostOptions hosts = new DriverHostOptions();
+
+  @Mixin
+  InstanceOptions instances = new InstanceOptions();
 
   @Option(names = "--pricing", paramLabel = "FILE",
       description = "Pricing file of the priced configuration: line items with part number, price source (list or"
@@ -95,10 +88,6 @@ final class RunCommand implements Callable<Integer> {
       description = "Audited run: abort at the first broken rule instead of finishing non-compliant (default: off).")
   boolean strict;
 
-  @Option(names = "--threads", defaultValue = "" + WorkloadSpec.THREADS_PER_INSTANCE, paramLabel = "N",
-      description = "Insert threads per instance; any value but the default makes a non-compliant trial run"
-          + " (default: ${DEFAULT-VALUE}).")
-  int threads;
 
   @Option(names = "--rate", defaultValue = "0", paramLabel = "KVPS",
       description = "Pace each instance at KVPS kvps/s, spread evenly over its threads, with insert latency measured"
@@ -135,36 +124,25 @@ final class RunCommand implements Callable<Integer> {
       description = "Print nothing while the run goes on, only the final report (default: off).")
   boolean quiet;
 
-  @Option(names = "--progress-interval", defaultValue = "10", paramLabel = "SECONDS",
-      description = "When output is not a terminal, print a progress line every SECONDS (default: ${DEFAULT-VALUE}).")
-  int progressInterval;
 
   @Option(names = "--screenshot",
       description = "Also save a PNG of the HTML report in the run folder; needs Chromium (default: off).")
   boolean screenshot;
 
-  @Option(names = "--instance-jvm-options", paramLabel = "OPTS",
-      description = "JVM options of each driver instance (default: -Xms256m -Xmx1g -XX:+UseParallelGC; for -b null,"
-          + " which keeps nothing, -Xms64m -Xmx384m -XX:+UseParallelGC). A host must hold its instances: each counts"
-          + " as its -Xmx plus 192 MiB, within 90%% of the host's memory.")
-  String instanceJvmOptions;
 
-  @Option(names = "--kit-home", hidden = true, defaultValue = "${sys:kit.home:-.}")
-  Path kitHome;
+
+  @Mixin
+  KitHomeOption kitHome = new KitHomeOption();
 
   @Override
   public Integer call() throws Exception {
-    KitLayout kit = new KitLayout(kitHome);
+    KitLayout kit = kitHome.layout();
+    int progressSeconds = instances.progressSeconds();
     RunConfig config;
     try {
-      if (progressInterval < 1) {
-        throw new IllegalArgumentException("--progress-interval must be at least 1 second (it was "
-            + progressInterval + ")");
-      }
-      config = new RunConfig(substations, kvps, kvpBytes, binding, bindingPropertiesFile(kit), pricingFile(kit),
-          systemFile(kit), strict,
-          threads, sutNodes, sutLimits.limits(), results != null ? results : kit.home().resolve("results"),
-          jvmOptions(), rate,
+      config = new RunConfig(substations, kvps, kvpBytes, store.binding, store.propertiesFile(kit), pricingFile(kit),
+          systemFile(kit), strict, instances.threads, store.sutNodes, sutLimits.limits(),
+          results != null ? results : kit.home().resolve("results"), instances.jvmOptions(store.binding), rate,
           arrivals(), noQueries, kit, hosts.plan(kit), givenProperties);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage());
@@ -188,7 +166,7 @@ final class RunCommand implements Callable<Integer> {
     if (!badFiles.isEmpty()) {
       throw new BadInputException(String.join("\n", badFiles));
     }
-    BindingProvider provider = BindingChoice.load(kit, binding);
+    BindingProvider provider = BindingChoice.load(kit, store.binding);
     // Store clients (Hadoop's Configuration among them) load classes through the context class loader;
     // threads the master starts from here on inherit the binding's.
     Thread.currentThread().setContextClassLoader(provider.getClass().getClassLoader());
@@ -207,7 +185,7 @@ final class RunCommand implements Callable<Integer> {
     // Store clients and the libraries under them print and log; that belongs in master.log, not among the kit's
     // lines on the console.
     try (LibraryOutput streams = LibraryOutput.divert(folder.file("master.log"))) {
-      RunConsole console = RunConsole.choose(quiet, System.console() != null, progressInterval, streams.console());
+      RunConsole console = RunConsole.choose(quiet, System.console() != null, progressSeconds, streams.console());
       protocol = new RunProtocol(config, provider, prices, description, console);
       r = protocol.run(folder.dir());
       written = ResultWriter.write(folder, r, kit.fdrTemplates());
@@ -246,22 +224,6 @@ final class RunCommand implements Callable<Integer> {
     return a;
   }
 
-  private Path bindingPropertiesFile(KitLayout kit) throws BadInputException {
-    return bindingPropertiesFile(kit, binding, bindingProperties);
-  }
-
-  /** The binding properties file given, or the binding's standard one if it exists, or null. */
-  static Path bindingPropertiesFile(KitLayout kit, String binding, Path bindingProperties) throws BadInputException {
-    if (bindingProperties != null) {
-      if (!Files.isRegularFile(bindingProperties)) {
-        throw new BadInputException("binding properties file " + bindingProperties + " does not exist");
-      }
-      return bindingProperties;
-    }
-    Path standard = kit.home().resolve("workloads").resolve(binding + ".properties");
-    return Files.isRegularFile(standard) ? standard : null;
-  }
-
   private Path systemFile(KitLayout kit) throws BadInputException {
     if (system != null) {
       if (!Files.isRegularFile(system)) {
@@ -275,18 +237,6 @@ final class RunCommand implements Callable<Integer> {
 
   private Path pricingFile(KitLayout kit) {
     return pricing != null ? pricing : kit.home().resolve("workloads/pricing.json");
-  }
-
-  private List<String> jvmOptions() {
-    return jvmOptions(binding, instanceJvmOptions);
-  }
-
-  /** --instance-jvm-options split into words, or the binding's default. */
-  static List<String> jvmOptions(String binding, String instanceJvmOptions) {
-    if (instanceJvmOptions == null) {
-      return InstanceMemory.defaultOptions(binding);
-    }
-    return Arrays.stream(instanceJvmOptions.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();
   }
 
   /** On Ctrl-C or kill: no instance or server the kit started may outlive it. */

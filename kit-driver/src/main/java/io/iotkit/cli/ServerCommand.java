@@ -83,8 +83,8 @@ final class ServerCommand implements Callable<Integer> {
   @Mixin
   ServerLaunchOptions launchOptions;
 
-  @Option(names = "--kit-home", hidden = true, defaultValue = "${sys:kit.home:-.}")
-  Path kitHome;
+  @Mixin
+  KitHomeOption kitHome = new KitHomeOption();
 
   /** The command's own lines: the terminal's streams, also while library output goes to DIR/kit.log. */
   private PrintStream out = System.out;
@@ -92,7 +92,7 @@ final class ServerCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    KitLayout kit = new KitLayout(kitHome);
+    KitLayout kit = kitHome.layout();
     Path work = (dir != null ? dir : kit.home().resolve("servers").resolve(binding)).toAbsolutePath().normalize();
     if (action == Action.stop || action == Action.status) {
       if (!launchOptions.given().isEmpty() || bindingProperties != null || nodes != 1

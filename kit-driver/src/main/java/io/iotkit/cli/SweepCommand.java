@@ -20,6 +20,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -106,12 +107,12 @@ final class SweepCommand implements Callable<Integer> {
   @Option(names = "--screenshot", description = "Also save study.png of the study's page; needs Chromium.")
   boolean screenshot;
 
-  @Option(names = "--kit-home", hidden = true, defaultValue = "${sys:kit.home:-.}")
-  Path kitHome;
+  @Mixin
+  KitHomeOption kitHome = new KitHomeOption();
 
   @Override
   public Integer call() throws Exception {
-    KitLayout kit = new KitLayout(kitHome);
+    KitLayout kit = kitHome.layout();
     StudySpec spec;
     try {
       spec = new StudySpec(list(bindings), list(substations), list(threads), list(rates), list(kvpBytes),

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -25,13 +26,13 @@ final class VerifyCommand implements Callable<Integer> {
   @Parameters(paramLabel = "RUN_DIR", description = "A run folder under results/.")
   Path runDir;
 
-  @Option(names = "--kit-home", hidden = true, defaultValue = "${sys:kit.home:-.}")
-  Path kitHome;
+  @Mixin
+  KitHomeOption kitHome = new KitHomeOption();
 
   @Override
   public Integer call() throws Exception {
     requireFolder(runDir);
-    List<Discrepancy> found = RunVerifier.verify(runDir, new KitLayout(kitHome));
+    List<Discrepancy> found = RunVerifier.verify(runDir, kitHome.layout());
     found.forEach(d -> System.out.println(d.line()));
     if (found.isEmpty()) {
       System.out.println("verified: " + runDir + ": every file, figure, check and document matches its evidence");
