@@ -1,6 +1,7 @@
 package io.iotkit.server.kafka;
 
-import io.iotkit.process.ParentWatch;
+import io.iotkit.process.Launcher;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,9 +28,9 @@ import org.apache.kafka.common.utils.Time;
  * {@link KafkaCluster} described in FILE: its ports, its quorum and its broker defaults come from there
  * ({@link ClusterLayout}). Prints {@code READY bootstrap=<host>:<port> node=<id>} once its broker serves.
  *
- * <p>Started by the kit ({@code LocalKafka}) or by {@link KafkaCluster}, it stops cleanly on a STOP line and halts
- * when its stdin closes (see {@link ParentWatch}), so it never outlives its parent. With {@code --detached}
- * (bin/tpcx-iot.sh server start) it ignores stdin and runs until SIGTERM or Ctrl-C, which also stop it cleanly.
+ * <p>Started by the kit ({@code LocalKafka}) or by {@link KafkaCluster}, it speaks the launch protocol of
+ * {@link Launcher}: it stops cleanly on a STOP line, and when its stdin closes, so it never outlives its parent;
+ * with {@code --detached} (bin/tpcx-iot.sh server start) it runs until SIGTERM or Ctrl-C, which also stop it.
  *
  * <p>A folder that already holds data is served again as it is, on the same ports when they are still free, so
  * a restart keeps both the data and (usually) the address.
@@ -47,16 +48,17 @@ public final class StandaloneKafka {
   private StandaloneKafka() {
   }
 
-  public static void main(String[] args) throws Exception {
+  public static void main(String[] args) {
+    Launcher.run("local Kafka", args, StandaloneKafka::server);
+  }
+
+  private static Launcher.Server server(String[] args) throws IOException {
     Options o;
     try {
       o = Options.parse(args, System.getenv());
     } catch (IllegalArgumentException e) {
-      System.err.println(e.getMessage());
-      System.err.println("usage: StandaloneKafka DIR [--host ADDR] [--cluster FILE --node-id I] [--detached]"
-          + " [--sasl-plain-user NAME] [--ssl-keystore FILE]");
-      System.exit(2);
-      return;
+      throw new IllegalArgumentException(e.getMessage() + "; usage: StandaloneKafka DIR [--host ADDR] [--cluster FILE"
+          + " --node-id I] [--detached] [--sasl-plain-user NAME] [--ssl-keystore FILE]");
     }
     Files.createDirectories(o.dir);
     ClusterLayout cluster;
@@ -79,32 +81,39 @@ public final class StandaloneKafka {
     if (ports != null) {
       secureListeners(props, o, cluster, ports);
     }
-
+    Ports listeners = ports;
     KafkaRaftServer server = new KafkaRaftServer(new KafkaConfig(props, false), Time.SYSTEM);
     AtomicBoolean stopped = new AtomicBoolean();
-    Runnable stop = () -> {
-      if (stopped.compareAndSet(false, true)) {
-        // A clean shutdown closes the logs with their indexes, so a restart needs no recovery.
-        server.shutdown();
+    return new Launcher.Server() {
+      @Override
+      public Map<String, String> start() throws IOException, InterruptedException {
+        server.startup();
+        String bootstrap = cluster.address(cluster.node(o.nodeId).brokerPort());
+        awaitServing(bootstrap, o.nodeId);
+        Map<String, String> facts = Launcher.facts("bootstrap", bootstrap, "node", o.nodeId);
+        for (String extra : List.of("sasl", "ssl")) {
+          if (listeners != null && listeners.has(extra)) {
+            facts.put(extra, cluster.address(listeners.get(extra)));
+          }
+        }
+        return facts;
+      }
+
+      /** A clean shutdown closes the logs with their indexes, so a restart needs no recovery. */
+      @Override
+      public void stop() {
+        if (stopped.compareAndSet(false, true)) {
+          server.shutdown();
+          server.awaitShutdown();
+        }
+      }
+
+      @Override
+      public String awaitEnd() {
         server.awaitShutdown();
+        return stopped.get() ? null : "the Kafka node shut down on its own; see its log";
       }
     };
-    Runtime.getRuntime().addShutdownHook(new Thread(stop, "kafka-shutdown"));
-    server.startup();
-    String bootstrap = cluster.address(cluster.node(o.nodeId).brokerPort());
-    awaitServing(bootstrap, o.nodeId);
-    if (!o.detached) {
-      ParentWatch.start(stop);
-    }
-    StringBuilder ready = new StringBuilder("READY bootstrap=").append(bootstrap).append(" node=").append(o.nodeId);
-    for (String extra : List.of("sasl", "ssl")) {
-      if (ports != null && ports.has(extra)) {
-        ready.append(' ').append(extra).append('=').append(cluster.address(ports.get(extra)));
-      }
-    }
-    System.out.println(ready);
-    System.out.flush();
-    server.awaitShutdown();
   }
 
   /** The command line: the data folder, the node, and what else to serve. Secrets come from the environment only. */
@@ -202,18 +211,17 @@ public final class StandaloneKafka {
   }
 
   /** Formats a new log folder with the cluster's id (a restart skips this: the folder keeps its id). */
-  private static void format(Path config, String clusterId) {
+  private static void format(Path config, String clusterId) throws IOException {
     String[] args = {"format", "--cluster-id", clusterId, "--config", config.toString()};
     // execute, not main: main exits the JVM.
     int rc = StorageTool.execute(args, System.err);
     if (rc != 0) {
-      System.err.println("formatting the Kafka log folder failed (" + rc + ")");
-      Runtime.getRuntime().halt(2);
+      throw new IOException("formatting the Kafka log folder failed (" + rc + ")");
     }
   }
 
   /** The broker is registered and unfenced once a client sees it in the cluster. */
-  private static void awaitServing(String bootstrap, int nodeId) throws InterruptedException {
+  private static void awaitServing(String bootstrap, int nodeId) throws IOException, InterruptedException {
     Properties p = new Properties();
     p.setProperty(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
     long deadline = System.currentTimeMillis() + READY_TIMEOUT_MS;
@@ -226,13 +234,11 @@ public final class StandaloneKafka {
           }
         } catch (Exception e) {
           if (System.currentTimeMillis() > deadline) {
-            System.err.println("Kafka did not come up: " + e);
-            Runtime.getRuntime().halt(2);
+            throw new IOException("Kafka did not come up: " + e);
           }
         }
         if (System.currentTimeMillis() > deadline) {
-          System.err.println("Kafka did not come up: broker " + nodeId + " is not registered");
-          Runtime.getRuntime().halt(2);
+          throw new IOException("Kafka did not come up: broker " + nodeId + " is not registered");
         }
         Thread.sleep(100);
       }

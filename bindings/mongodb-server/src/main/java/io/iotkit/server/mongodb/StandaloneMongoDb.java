@@ -2,11 +2,12 @@ package io.iotkit.server.mongodb;
 
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.h2.H2Backend;
-import io.iotkit.process.ParentWatch;
+import io.iotkit.process.Launcher;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -19,12 +20,8 @@ import org.h2.mvstore.MVStore;
  * {@code READY host=<host> port=<port> pid=<pid> emulator=mongo-java-server version=<its version> file=<file>}
  * once it listens.
  *
- * <p>It speaks the kit's launch protocol (see {@code io.iotkit.process.ServerProcess}): a {@code STOP} line on
- * stdin, or stdin closing because the kit is gone, closes the server and its file and ends this JVM
- * ({@link ParentWatch}). With {@code --detached} (bin/tpcx-iot.sh server start) it ignores stdin and stops on
- * SIGTERM. Either way a JVM shutdown closes the file first, so what the store committed stays on disk.
- *
- * <p>Exit codes: 0 stopped on request, 2 could not start.
+ * <p>The launch protocol and the exit codes are {@link Launcher}'s; a JVM shutdown closes the file first, so what
+ * the store committed stays on disk.
  */
 public final class StandaloneMongoDb {
   /** The store's file in the server's folder: H2's MVStore, which the backend commits in the background. */
@@ -52,49 +49,40 @@ public final class StandaloneMongoDb {
   }
 
   public static void main(String[] args) {
-    MongoServer server;
-    H2Backend backend;
-    LaunchOptions o;
-    try {
-      o = LaunchOptions.parse(args);
-      Path file = o.dir().resolve(DATA_FILE);
-      Files.createDirectories(file.getParent());
-      backend = new H2Backend(new MVStore.Builder().fileName(file.toString()).cacheSize(CACHE_MB).compress().open());
-      server = new MongoServer(backend);
-      server.bind(new InetSocketAddress(o.host(), o.port()), 1, WORKER_THREADS);
-    } catch (IOException | RuntimeException e) {
-      System.err.println("local MongoDB emulator: " + e.getMessage());
-      System.exit(2);
-      return;
-    }
-    Runnable stop = stopper(server, backend);
-    Runtime.getRuntime().addShutdownHook(new Thread(stop, "stop-emulator"));
-    if (!o.detached()) {
-      ParentWatch.start(stop);
-    }
-    InetSocketAddress bound = server.getLocalAddress();
-    System.out.println("READY host=" + o.host() + " port=" + bound.getPort() + " pid=" + ProcessHandle.current().pid()
-        + " emulator=mongo-java-server version=" + version() + " file=" + o.dir().resolve(DATA_FILE));
-    System.out.flush();
-    try {
-      new CountDownLatch(1).await(); // serves until STOP, stdin's end or SIGTERM ends the JVM
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    Launcher.run("local MongoDB emulator", args, StandaloneMongoDb::server);
   }
 
-  /** Stops listening, then closes the backend (which commits and closes the H2 file); safe to run twice. */
-  private static Runnable stopper(MongoServer server, H2Backend backend) {
-    Object lock = new Object();
-    boolean[] done = {false};
-    return () -> {
-      synchronized (lock) {
-        if (done[0]) {
-          return;
+  private static Launcher.Server server(String[] args) throws IOException {
+    LaunchOptions o = LaunchOptions.parse(args);
+    Path file = o.dir().resolve(DATA_FILE);
+    Files.createDirectories(file.getParent());
+    H2Backend backend = new H2Backend(new MVStore.Builder().fileName(file.toString()).cacheSize(CACHE_MB).compress()
+        .open());
+    MongoServer server = new MongoServer(backend);
+    CountDownLatch stopped = new CountDownLatch(1);
+    return new Launcher.Server() {
+      @Override
+      public Map<String, String> start() {
+        server.bind(new InetSocketAddress(o.host(), o.port()), 1, WORKER_THREADS);
+        return Launcher.facts("host", o.host(), "port", server.getLocalAddress().getPort(),
+            "pid", ProcessHandle.current().pid(), "emulator", "mongo-java-server", "version", version(),
+            "file", file.toString());
+      }
+
+      /** Stops listening, then closes the backend (which commits and closes the H2 file); once. */
+      @Override
+      public synchronized void stop() {
+        if (stopped.getCount() > 0) {
+          server.shutdownNow();
+          backend.close();
+          stopped.countDown();
         }
-        done[0] = true;
-        server.shutdownNow();
-        backend.close();
+      }
+
+      @Override
+      public String awaitEnd() throws InterruptedException {
+        stopped.await(); // the server runs in this JVM: it ends only when stopped
+        return null;
       }
     };
   }

@@ -1,10 +1,11 @@
 package io.iotkit.server.mysql;
 
-import io.iotkit.process.ParentWatch;
+import io.iotkit.process.Launcher;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A real MariaDB 10.11 for users with no MySQL/MariaDB of their own: unpacks the binaries (once), initialises the
@@ -14,76 +15,65 @@ import java.util.List;
  * N-1 semi-synchronous replicas, each its own mariadbd (see {@link MariaDbCluster}), and is READY once every
  * replica replicates; clients use the primary's port.
  *
- * <p>It speaks the kit's launch protocol (see {@code io.iotkit.process.ServerProcess}): a {@code STOP} line on
- * stdin, or stdin closing because the kit is gone, shuts every mariadbd down cleanly and ends this JVM, so no
- * server outlives the kit (see {@link ParentWatch}). With {@code --detached} (bin/tpcx-iot.sh server start) it
- * ignores stdin and stops on SIGTERM. Either way a JVM shutdown stops the nodes first.
- *
  * <p>A replica that dies is reported on stderr (the launcher's log) and left down: the primary goes on with the
  * replicas left, and a restart of the launcher brings it back to catch up. When the primary dies, the launcher
  * stops the replicas and exits.
  *
- * <p>Exit codes: 0 stopped on request, 1 the primary died, 2 could not start.
+ * <p>The launch protocol and the exit codes are {@link Launcher}'s; exit 1 when the primary died.
  */
 public final class StandaloneMariaDb {
   private StandaloneMariaDb() {
   }
 
   public static void main(String[] args) {
-    MariaDbCluster cluster;
-    try {
-      LaunchOptions o = LaunchOptions.parse(args);
-      Account account = o.account() == null ? Account.defaults() : Account.read(o.account());
-      Files.createDirectories(o.dir());
-      Path base = MariaDbBinaries.unpacked(cacheRoot());
-      cluster = new MariaDbCluster(base, o.dir(), o.nodes(), o.host());
-      MariaDbCluster c = cluster;
-      Runtime.getRuntime().addShutdownHook(new Thread(c::stop, "stop-mariadbd"));
-      if (!o.detached()) {
-        ParentWatch.start(c::stop);
-      }
-      cluster.initialiseIfNew(account);
-      for (Path f : o.tlsCert() == null ? List.<Path>of() : List.of(o.tlsCert(), o.tlsKey())) {
-        if (!Files.isReadable(f)) {
-          throw new IOException("cannot read " + f);
+    Launcher.run("local MariaDB", args, StandaloneMariaDb::server);
+  }
+
+  private static Launcher.Server server(String[] args) throws IOException {
+    LaunchOptions o = LaunchOptions.parse(args);
+    Account account = o.account() == null ? Account.defaults() : Account.read(o.account());
+    Files.createDirectories(o.dir());
+    Path base = MariaDbBinaries.unpacked(cacheRoot());
+    MariaDbCluster cluster = new MariaDbCluster(base, o.dir(), o.nodes(), o.host());
+    return new Launcher.Server() {
+      @Override
+      public Map<String, String> start() throws IOException, InterruptedException {
+        cluster.initialiseIfNew(account);
+        for (Path f : o.tlsCert() == null ? List.<Path>of() : List.of(o.tlsCert(), o.tlsKey())) {
+          if (!Files.isReadable(f)) {
+            throw new IOException("cannot read " + f);
+          }
         }
+        cluster.start(o.port(), o.tlsCert() == null ? null : List.of(o.tlsCert(), o.tlsKey()));
+        Map<String, String> facts = Launcher.facts("host", o.host(), "port", cluster.primary().port(),
+            "version", MariaDbBinaries.VERSION, "database", account.database(), "user", account.user(),
+            "tls", o.tlsCert() != null);
+        facts.putAll(cluster.facts());
+        return facts;
       }
-      cluster.start(o.port(), o.tlsCert() == null ? null : List.of(o.tlsCert(), o.tlsKey()));
-      StringBuilder ready = new StringBuilder("READY host=" + o.host() + " port=" + cluster.primary().port()
-          + " version=" + MariaDbBinaries.VERSION + " database=" + account.database() + " user=" + account.user()
-          + " tls=" + (o.tlsCert() != null));
-      cluster.facts().forEach((k, v) -> ready.append(' ').append(k).append('=').append(v));
-      System.out.println(ready);
-      System.out.flush();
-    } catch (IOException | IllegalArgumentException e) {
-      System.err.println("local MariaDB: " + e.getMessage());
-      System.exit(2);
-      return;
-    } catch (InterruptedException e) {
-      System.exit(2);
-      return;
-    }
-    for (MariaDbServer replica : cluster.nodes().subList(1, cluster.nodes().size())) {
-      long pid = replica.pid();
-      replica.onExit(code -> {
-        if (!replica.stopping()) {
-          System.err.println("local MariaDB: " + replica.role() + " (pid " + pid + ") exited with code " + code
-              + "; the primary goes on with the replicas left; see " + replica.log());
+
+      @Override
+      public void stop() {
+        cluster.stop();
+      }
+
+      @Override
+      public String awaitEnd() throws InterruptedException {
+        for (MariaDbServer replica : cluster.nodes().subList(1, cluster.nodes().size())) {
+          long pid = replica.pid();
+          replica.onExit(code -> {
+            if (!replica.stopping()) {
+              System.err.println("local MariaDB: " + replica.role() + " (pid " + pid + ") exited with code " + code
+                  + "; the primary goes on with the replicas left; see " + replica.log());
+            }
+          });
         }
-      });
-    }
-    MariaDbServer primary = cluster.primary();
-    try {
-      int code = primary.waitFor();
-      if (primary.stopping()) {
-        return; // stopped on request; the thread that asked ends the JVM
+        MariaDbServer primary = cluster.primary();
+        int code = primary.waitFor();
+        return primary.stopping() ? null : primary.role() + " mariadbd exited with code " + code + "; see "
+            + primary.log();
       }
-      System.err.println("local MariaDB: " + primary.role() + " mariadbd exited with code " + code + "; see "
-          + primary.log());
-      System.exit(1);
-    } catch (InterruptedException e) {
-      System.exit(1);
-    }
+    };
   }
 
   /** The launcher's jar sits in bindings/mysql-server/target; the unpacked binaries go beside it. */

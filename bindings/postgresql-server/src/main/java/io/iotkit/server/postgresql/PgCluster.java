@@ -8,6 +8,7 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -152,9 +153,19 @@ final class PgCluster {
     return words.length >= 3 ? words[2] : out;
   }
 
-  /** The node that has died, if any (the launcher then ends). */
-  PgNode firstDead() {
-    return nodes.stream().filter(n -> !n.alive()).findFirst().orElse(null);
+  /**
+   * Waits until a node ends: null when a stop was asked for, else which node died and why, in one line (the
+   * launcher then ends).
+   */
+  String awaitEnd() throws InterruptedException {
+    while (true) {
+      PgNode dead = nodes.stream().filter(n -> !n.alive()).findFirst().orElse(null);
+      if (dead != null) {
+        return stopping ? null : "postgres of the " + dead.name + " exited with code " + dead.waitFor() + "; see "
+            + dead.log();
+      }
+      Thread.sleep(500);
+    }
   }
 
   /** Stops the primary first (no new commit), then the standbys. */
@@ -163,18 +174,14 @@ final class PgCluster {
     nodes.forEach(PgNode::stop);
   }
 
-  /** Whether a stop was asked for: a node that ends then is not a failure. */
-  boolean stopping() {
-    return stopping;
-  }
-
   /** The READY line's facts of the nodes: {@code nodes=N node1.pid=... node2.pid=...}. */
-  String facts() {
-    StringBuilder s = new StringBuilder("nodes=" + nodes.size());
+  Map<String, String> facts() {
+    Map<String, String> facts = new LinkedHashMap<>();
+    facts.put("nodes", Integer.toString(nodes.size()));
     for (int i = 0; i < nodes.size(); i++) {
-      s.append(" node").append(i + 1).append(".pid=").append(nodes.get(i).pid());
+      facts.put("node" + (i + 1) + ".pid", Long.toString(nodes.get(i).pid()));
     }
-    return s.toString();
+    return facts;
   }
 
   String standbyPorts() {

@@ -1,8 +1,9 @@
 package io.iotkit.server.postgresql;
 
-import io.iotkit.process.ParentWatch;
+import io.iotkit.process.Launcher;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.util.Map;
 
 /**
  * A real PostgreSQL for users with no server of their own: the machine's own PostgreSQL (Debian's package
@@ -10,62 +11,48 @@ import java.nio.file.Files;
  * under DIR. Prints {@code READY host=<host> port=<primary's port> version=<version> nodes=<N>
  * node<i>.pid=<pid> ...} once every node accepts connections and every standby streams.
  *
- * <p>It speaks the kit's launch protocol (see {@code io.iotkit.process.ServerProcess}): a {@code STOP} line on
- * stdin, or stdin closing because the kit is gone, stops every postgres cleanly and ends this JVM, so no server
- * outlives the kit ({@link ParentWatch}). With {@code --detached} (bin/tpcx-iot.sh server start) it ignores stdin
- * and stops on SIGTERM. Either way a JVM shutdown stops the servers first.
- *
- * <p>Exit codes: 0 stopped on request, 1 a postgres died, 2 could not start.
+ * <p>The launch protocol and the exit codes are {@link Launcher}'s; the launcher ends (exit 1) when any postgres dies.
  */
 public final class StandalonePostgreSql {
   private StandalonePostgreSql() {
   }
 
   public static void main(String[] args) {
-    PgCluster cluster;
-    try {
-      LaunchOptions o = LaunchOptions.parse(args);
-      if (!Files.isExecutable(o.bin().resolve("postgres"))) {
-        throw new IOException("no PostgreSQL server in " + o.bin() + "; install Debian's postgresql package:"
-            + " apt-get install postgresql");
-      }
-      Account account = Account.read(o.account());
-      OsAccount os = OsAccount.current();
-      Files.createDirectories(o.dir());
-      cluster = new PgCluster(o, os);
-      PgCluster c = cluster;
-      Runtime.getRuntime().addShutdownHook(new Thread(c::stop, "stop-postgres"));
-      if (!o.detached()) {
-        ParentWatch.start(c::stop);
-      }
-      cluster.start(account);
-      System.out.println("READY host=" + o.host() + " port=" + cluster.primary().port() + " version="
-          + cluster.version() + " " + cluster.facts()
-          + (o.nodes() > 1 ? " standby.ports=" + cluster.standbyPorts() : ""));
-      System.out.flush();
-    } catch (IOException | IllegalArgumentException e) {
-      System.err.println("local PostgreSQL: " + e.getMessage());
-      System.exit(2);
-      return;
-    } catch (InterruptedException e) {
-      System.exit(2);
-      return;
+    Launcher.run("local PostgreSQL", args, StandalonePostgreSql::server);
+  }
+
+  private static Launcher.Server server(String[] args) throws IOException {
+    LaunchOptions o = LaunchOptions.parse(args);
+    if (!Files.isExecutable(o.bin().resolve("postgres"))) {
+      throw new IOException("no PostgreSQL server in " + o.bin() + "; install Debian's postgresql package:"
+          + " apt-get install postgresql");
     }
-    try {
-      while (true) {
-        PgNode dead = cluster.firstDead();
-        if (dead != null) {
-          if (cluster.stopping()) {
-            return;
-          }
-          System.err.println("local PostgreSQL: postgres of the " + dead.name + " exited with code " + dead.waitFor()
-              + "; see " + dead.log());
-          System.exit(1);
+    Account account = Account.read(o.account());
+    OsAccount os = OsAccount.current();
+    Files.createDirectories(o.dir());
+    PgCluster cluster = new PgCluster(o, os);
+    return new Launcher.Server() {
+      @Override
+      public Map<String, String> start() throws IOException, InterruptedException {
+        cluster.start(account);
+        Map<String, String> facts = Launcher.facts("host", o.host(), "port", cluster.primary().port(),
+            "version", cluster.version());
+        facts.putAll(cluster.facts());
+        if (o.nodes() > 1) {
+          facts.put("standby.ports", cluster.standbyPorts());
         }
-        Thread.sleep(500);
+        return facts;
       }
-    } catch (InterruptedException e) {
-      System.exit(1);
-    }
+
+      @Override
+      public void stop() {
+        cluster.stop();
+      }
+
+      @Override
+      public String awaitEnd() throws InterruptedException {
+        return cluster.awaitEnd();
+      }
+    };
   }
 }
