@@ -11,13 +11,16 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A driver host cut off mid-execution, as a pulled cable: the link to the host in another network namespace goes
- * down, no connection closes. The master ends the run on the instances' silence with a line naming the host, and
- * the instances on the host, which then hear nothing from their master, end themselves: none is left writing into
- * a store the next run would use.
+ * A driver host cut off mid-execution: the link to the host in another network namespace goes down, as a pulled
+ * cable, or stays up while every packet through it is dropped; no connection closes either way. The master ends the
+ * run on the instances' silence with a line naming the host, and the instances on the host, which then hear nothing
+ * from their master, end themselves: none is left writing into a store the next run would use. A cut shorter than
+ * the silence limits is only a pause: the run goes on and holds every reading.
  */
 class DriverHostCutIT {
   /** The master's silence limit (8 s) and its look interval, with room for a busy 2-CPU machine. */
@@ -25,26 +28,34 @@ class DriverHostCutIT {
   /** The instances' own limit without a line from the master (20 s), with the same room. */
   private static final long INSTANCES_END_WITHIN_MILLIS = 40_000;
 
-  @Test
-  void aHostCutOffEndsTheRunAndItsInstancesEndThemselves(@TempDir Path work) throws Exception {
+  /** How the host is cut off, and how it is let back. */
+  enum Cut {
+    LINK_DOWN, PACKETS_DROPPED;
+
+    void apply(OtherNetworkHost host, boolean cut) throws Exception {
+      if (this == LINK_DOWN) {
+        host.link(!cut);
+      } else {
+        host.dropPackets(cut);
+      }
+    }
+  }
+
+  @ParameterizedTest
+  @EnumSource(Cut.class)
+  void aHostCutOffEndsTheRunAndItsInstancesEndThemselves(Cut how, @TempDir Path work) throws Exception {
     OtherNetworkHost host = OtherNetworkHost.get().orElse(null);
     assumeTrue(host != null, "no network namespace can be made here");
     KitProcess k = KitProcess.startRun(work, OtherNetworkHost.place(work, "-b", "kafka", "-p", "2", "-k", "4000000",
         "--progress-interval", "1"));
-    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
-    while (!Files.readString(k.stdout).matches("(?s).*warmup +\\d+% [1-9][\\d,]*/.*")) {
-      assertTrue(k.process.isAlive(), "the kit ended early: " + Files.readString(k.stderr));
-      assertTrue(System.nanoTime() < deadline, "the warmup never wrote");
-      Thread.sleep(200);
-    }
-    Path runDir = KitProcess.onlyRunDir(work.resolve("results"));
+    Path runDir = awaitWarmupWriting(k, work);
     assertFalse(host.runProcesses(k, runDir).isEmpty(), "the instances run on the host");
     long cut = System.nanoTime();
-    host.link(false);
+    how.apply(host, true);
     try {
       assertTrue(k.process.waitFor(2, TimeUnit.MINUTES), "the kit did not end within 2 minutes of the cut");
       long runMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - cut);
-      System.out.println("driver host's link down to the kit's exit: " + runMillis + " ms");
+      System.out.println(how + ": cut to the kit's exit: " + runMillis + " ms");
       String err = Files.readString(k.stderr).strip();
       assertEquals(1, k.process.exitValue(), err);
       assertEquals(1, err.lines().count(), "one line: " + err);
@@ -57,11 +68,40 @@ class DriverHostCutIT {
         Thread.sleep(200);
         left = host.runProcesses(k, runDir);
       }
-      System.out.println("driver host's link down to its last instance's end: "
+      System.out.println(how + ": cut to the host's last instance's end: "
           + TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - cut) + " ms");
       assertEquals(List.of(), left, "the cut-off host's instances ended themselves");
     } finally {
+      how.apply(host, false);
+    }
+  }
+
+  /** A 3 s cut, under the master's 8 s silence limit: the run goes on, completes and loses nothing. */
+  @Test
+  void aShortCutIsOnlyAPause(@TempDir Path work) throws Exception {
+    OtherNetworkHost host = OtherNetworkHost.get().orElse(null);
+    assumeTrue(host != null, "no network namespace can be made here");
+    KitProcess k = KitProcess.startRun(work, OtherNetworkHost.place(work, "-b", "kafka", "-p", "2", "-k", "200000",
+        "--progress-interval", "1"));
+    awaitWarmupWriting(k, work);
+    host.link(false);
+    try {
+      Thread.sleep(3_000);
+    } finally {
       host.link(true);
     }
+    KitProcess.CompletedRun run = k.completed(work);
+    KitProcess.assertExactDataChecks(run.result(), 200_000);
+  }
+
+  /** Waits until the warmup has written its first readings; returns the run's folder. */
+  private static Path awaitWarmupWriting(KitProcess k, Path work) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+    while (!Files.readString(k.stdout).matches("(?s).*warmup +\\d+% [1-9][\\d,]*/.*")) {
+      assertTrue(k.process.isAlive(), "the kit ended early: " + Files.readString(k.stderr));
+      assertTrue(System.nanoTime() < deadline, "the warmup never wrote");
+      Thread.sleep(200);
+    }
+    return KitProcess.onlyRunDir(work.resolve("results"));
   }
 }

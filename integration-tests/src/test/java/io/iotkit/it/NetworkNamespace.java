@@ -66,6 +66,17 @@ final class NetworkNamespace implements AutoCloseable {
     ip("link", "set", name + "a", up ? "up" : "down");
   }
 
+  /**
+   * Drops every packet through this side's end of the link ({@code drop} true), in and out, with iptables, while
+   * the link stays up: the peers' packets are lost, not refused; or lets them through again.
+   */
+  void dropPackets(boolean drop) throws CannotMake, InterruptedException {
+    String here = name + "a";
+    String op = drop ? "-I" : "-D";
+    run(List.of("iptables", op, "INPUT", "-i", here, "-j", "DROP"), "iptables");
+    run(List.of("iptables", op, "OUTPUT", "-o", here, "-j", "DROP"), "iptables");
+  }
+
   /** The command prefix that runs a program inside the namespace. */
   List<String> launcher() {
     return List.of("ip", "netns", "exec", name);
@@ -94,6 +105,10 @@ final class NetworkNamespace implements AutoCloseable {
   private static void ip(String... args) throws CannotMake, InterruptedException {
     List<String> command = new ArrayList<>(List.of("ip"));
     command.addAll(List.of(args));
+    run(command, "ip (iproute2)");
+  }
+
+  private static void run(List<String> command, String tool) throws CannotMake, InterruptedException {
     try {
       Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
       String said = new String(p.getInputStream().readAllBytes()).strip();
@@ -101,7 +116,7 @@ final class NetworkNamespace implements AutoCloseable {
         throw new CannotMake(String.join(" ", command) + ": " + said);
       }
     } catch (IOException e) {
-      throw new CannotMake("ip (iproute2) cannot be run: " + e.getMessage());
+      throw new CannotMake(tool + " cannot be run: " + e.getMessage());
     }
   }
 

@@ -122,6 +122,11 @@ final class OtherNetworkHost {
     namespace.link(up);
   }
 
+  /** Drops every packet to and from this host, the link up; or lets them through again. */
+  void dropPackets(boolean drop) throws Exception {
+    namespace.dropPackets(drop);
+  }
+
   /**
    * The command lines of the run's processes still alive on this host: those that name its temporary folder there,
    * named after the run folder and its master's pid.

@@ -24,6 +24,9 @@ import java.util.concurrent.TimeUnit;
  * Everything ssh and rsync say goes to files in {@code logDir}; failures become one {@link HostException} line.
  */
 final class HostSession {
+  /** How long the deletion of the run's temporary folder may take on one host. */
+  static final int CLEANUP_SECONDS = 5;
+
   /** Exit statuses of the probe's shell line for the two faults a user fixes on the host. */
   private static final int NO_KIT = 97;
   private static final int NO_JAVA = 98;
@@ -149,10 +152,15 @@ final class HostSession {
     return new HostException("driver host " + host.name() + ": " + why);
   }
 
-  /** Deletes a folder on the host (the run's temporary files); true when it is gone. */
+  /**
+   * Deletes a folder on the host (the run's temporary files); true when it is gone. Given at most
+   * {@value #CLEANUP_SECONDS} s: a host cut off from the network (its packets dropped) would otherwise hold the
+   * run's end for ssh's keepalive and then its connect timeout, and the folder is only the instances' scratch
+   * space, left on the host when the host does not answer in time.
+   */
   boolean delete(Path dir) {
     try {
-      return run(ssh.command(host, "rm -rf " + Ssh.quote(dir.toString())), "cleanup.log", 120) == 0;
+      return run(ssh.command(host, "rm -rf " + Ssh.quote(dir.toString())), "cleanup.log", CLEANUP_SECONDS) == 0;
     } catch (HostException e) {
       return false;
     }
