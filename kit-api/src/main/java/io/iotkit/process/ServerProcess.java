@@ -25,6 +25,8 @@ import java.util.concurrent.TimeoutException;
 public final class ServerProcess {
   /** How long a starting server may stay stopped before its start fails: the SUT watch's own limit for silence. */
   static final Duration STOPPED_LIMIT = Duration.ofSeconds(15);
+  /** How long a server may be stopped (SIGSTOP) while the kit stops it before it is killed. */
+  static final Duration STOPPED_AT_STOP = Duration.ofSeconds(3);
   private static final Duration LOOK_EVERY = Duration.ofMillis(250);
   private final Process process;
   private final Map<String, String> facts;
@@ -141,7 +143,11 @@ public final class ServerProcess {
     return facts;
   }
 
-  /** Asks for a clean stop, then kills the process if it has not exited within {@code grace}. */
+  /**
+   * Asks for a clean stop, then kills the process if it has not exited within {@code grace}, or as soon as it has
+   * been stopped (SIGSTOP) for {@link #STOPPED_AT_STOP}: a stopped process cannot stop itself, and waiting out a
+   * minute's grace for it would only delay the run's end.
+   */
   public void stop(Duration grace) {
     if (!process.isAlive()) {
       return;
@@ -150,7 +156,7 @@ public final class ServerProcess {
       OutputStream stdin = process.getOutputStream();
       PrintWriter w = new PrintWriter(stdin, true, StandardCharsets.UTF_8);
       w.println("STOP");
-      if (!process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+      if (!awaitExit(grace)) {
         process.descendants().forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
       }
@@ -158,5 +164,24 @@ public final class ServerProcess {
       process.destroyForcibly();
       Thread.currentThread().interrupt();
     }
+  }
+
+  /** Waits up to {@code grace} for the exit; false when the process is still there, or stopped, at its end. */
+  private boolean awaitExit(Duration grace) throws InterruptedException {
+    long deadline = System.nanoTime() + grace.toNanos();
+    long stoppedSince = -1;
+    while (System.nanoTime() < deadline) {
+      if (process.waitFor(250, TimeUnit.MILLISECONDS)) {
+        return true;
+      }
+      if (!ProcessState.stopped(process.pid())) {
+        stoppedSince = -1;
+      } else if (stoppedSince < 0) {
+        stoppedSince = System.nanoTime();
+      } else if (System.nanoTime() - stoppedSince > STOPPED_AT_STOP.toNanos()) {
+        return false;
+      }
+    }
+    return !process.isAlive();
   }
 }

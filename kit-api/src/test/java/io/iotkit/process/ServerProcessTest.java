@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A server's log begins each start with its command line, a server JVM's options included; a server stopped while
- * it starts fails its start within the stopped limit.
+ * it starts fails its start within the stopped limit, and one stopped when the kit stops it is killed at once.
  */
 class ServerProcessTest {
 
@@ -42,5 +42,17 @@ class ServerProcessTest {
     long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - t0);
     assertTrue(e.getMessage().startsWith("stopped (SIGSTOP) for 15 s while it started; see "), e.getMessage());
     assertTrue(seconds >= ServerProcess.STOPPED_LIMIT.toSeconds() && seconds < 60, seconds + " s");
+  }
+
+  @Test
+  void aServerStoppedWhenTheKitStopsItIsKilledWithoutWaitingItsGrace(@TempDir Path dir) throws Exception {
+    ServerProcess p = ServerProcess.start(List.of("sh", "-c", "echo READY port=7; sleep 1; kill -STOP $$; read line"),
+        dir.resolve("s.log"), Duration.ofSeconds(30));
+    Thread.sleep(1_500);
+    long t0 = System.nanoTime();
+    p.stop(Duration.ofSeconds(120));
+    long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - t0);
+    assertTrue(seconds < 20, "a stopped server waited out its grace: " + seconds + " s");
+    assertTrue(ProcessHandle.of(p.pid()).map(h -> !h.isAlive()).orElse(true), "the stopped server is gone");
   }
 }
