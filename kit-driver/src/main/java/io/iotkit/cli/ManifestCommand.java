@@ -2,12 +2,10 @@ package io.iotkit.cli;
 
 import io.iotkit.check.FileManifest;
 import io.iotkit.model.KitLayout;
-import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 /** Regenerates the audit manifest from the built kit, for a release. */
 @Command(name = "manifest", mixinStandardHelpOptions = true, versionProvider = KitVersion.class,

@@ -3,7 +3,6 @@ package io.iotkit.cli;
 import io.iotkit.audit.AuditPackage;
 import io.iotkit.audit.Discrepancy;
 import io.iotkit.audit.RunManifest;
-import io.iotkit.model.KitLayout;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;

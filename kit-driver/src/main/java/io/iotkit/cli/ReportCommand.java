@@ -4,7 +4,6 @@ import io.iotkit.audit.Discrepancy;
 import io.iotkit.audit.RunManifest;
 import io.iotkit.disclosure.Disclosure;
 import io.iotkit.model.Json;
-import io.iotkit.model.KitLayout;
 import io.iotkit.model.RunResult;
 import io.iotkit.report.ResultWriter.Written;
 import io.iotkit.report.ResultWriter;

@@ -2,7 +2,6 @@ package io.iotkit.cli;
 
 import io.iotkit.audit.RunManifest;
 import io.iotkit.binding.BindingProvider;
-import io.iotkit.hosts.InstanceMemory;
 import io.iotkit.model.Arrivals;
 import io.iotkit.model.KitLayout;
 import io.iotkit.model.Pricing;
@@ -21,7 +20,6 @@ import io.iotkit.sponsor.SponsorFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

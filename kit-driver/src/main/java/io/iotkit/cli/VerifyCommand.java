@@ -2,14 +2,12 @@ package io.iotkit.cli;
 
 import io.iotkit.audit.Discrepancy;
 import io.iotkit.audit.RunVerifier;
-import io.iotkit.model.KitLayout;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** Checks a run folder against its own evidence, one line per discrepancy. */

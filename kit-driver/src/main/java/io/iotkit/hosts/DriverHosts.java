@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 
 /**
@@ -152,16 +154,22 @@ public final class DriverHosts implements AutoCloseable {
 
   /** Deletes the run's temporary folder on every host; the hosts where that failed. */
   public List<String> deleteTemporaryFiles() {
-    // side by side: a host that does not answer costs its own bound once, not once per host before it
-    List<CompletableFuture<Boolean>> deletes = sessions.stream()
-        .map(s -> CompletableFuture.supplyAsync(() -> s.delete(s.kitHome().resolve(remoteTmp)))).toList();
-    List<String> failed = new ArrayList<>();
-    for (int i = 0; i < sessions.size(); i++) {
-      if (!deletes.get(i).join()) {
-        failed.add(sessions.get(i).host().name());
+    // side by side, a thread each (they wait on ssh, not on CPU): a host that does not answer costs its own bound
+    // once, not once per host before it
+    ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, sessions.size()));
+    try {
+      List<CompletableFuture<Boolean>> deletes = sessions.stream()
+          .map(s -> CompletableFuture.supplyAsync(() -> s.delete(s.kitHome().resolve(remoteTmp)), pool)).toList();
+      List<String> failed = new ArrayList<>();
+      for (int i = 0; i < sessions.size(); i++) {
+        if (!deletes.get(i).join()) {
+          failed.add(sessions.get(i).host().name());
+        }
       }
+      return failed;
+    } finally {
+      pool.shutdown();
     }
-    return failed;
   }
 
   @Override

@@ -38,7 +38,8 @@ final class LocalKafka extends ChildJvmServer {
 
   LocalKafka(LocalSetup setup) {
     super(setup, "kafka-server", setup.replicated() ? CLUSTER_MAIN : NODE_MAIN,
-        setup.replicated() ? SUPERVISOR_JVM : confined(setup) ? CONFINED_NODE_JVM : NODE_JVM, Duration.ofSeconds(setup.replicated() ? 180 : 120),
+        setup.replicated() ? SUPERVISOR_JVM : confined(setup) ? CONFINED_NODE_JVM : NODE_JVM,
+        Duration.ofSeconds(setup.replicated() ? 180 : 120),
         Duration.ofSeconds(setup.replicated() ? 90 : 60));
     this.setup = setup;
   }
