@@ -174,6 +174,7 @@ public final class Cgroup {
     }
 
     Path make(String group) throws IOException {
+      removeAbandoned();
       Path d = dir.resolve(group);
       try {
         Files.createDirectory(d);
@@ -182,6 +183,37 @@ public final class Cgroup {
             + "); --sut-cpus and --sut-memory need root, or a cgroup the kit's user may write", e);
       }
       return d;
+    }
+
+    /**
+     * Removes the empty groups that a kit which is no longer running left here (one killed before it could remove
+     * them): a group's name ends with its maker's pid and a count. A group that still holds a process stays, as
+     * the kernel removes none that does.
+     */
+    private void removeAbandoned() {
+      try (var groups = Files.list(dir)) {
+        groups.filter(g -> abandoned(g.getFileName().toString())).forEach(g -> {
+          try {
+            Files.deleteIfExists(g);
+          } catch (IOException e) {
+            // still holds a process, or another kit removed it first
+          }
+        });
+      } catch (IOException e) {
+        // nothing to sweep where the hierarchy cannot be listed; making the group reports what is wrong
+      }
+    }
+
+    private static boolean abandoned(String group) {
+      String[] parts = group.split("-");
+      if (!group.startsWith("iotkit-") || parts.length < 4) {
+        return false;
+      }
+      try {
+        return ProcessHandle.of(Long.parseLong(parts[parts.length - 2])).isEmpty();
+      } catch (NumberFormatException e) {
+        return false;
+      }
     }
 
     private static Optional<Hierarchy> v1(String controller) {

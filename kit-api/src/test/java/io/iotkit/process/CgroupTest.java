@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -69,6 +71,27 @@ class CgroupTest {
       group.remove();
     }
     assertFalse(busy.isAlive(), "removing the group ended the loop");
+  }
+
+  @Test
+  void theEmptyGroupOfAKitThatIsGoneIsRemovedWhenTheNextGroupIsMade() throws Exception {
+    Cgroup first = Cgroup.tracking("test").orElse(null);
+    assumeTrue(first != null, "no cgroup can be made on this machine");
+    // the wrapper names the group's cgroup.procs file after the shell's script and its name
+    Path hierarchy = Path.of(first.wrap(List.of()).get(4)).getParent().getParent();
+    first.remove();
+    Process gone = new ProcessBuilder("true").start();
+    gone.waitFor();
+    Path abandoned = Files.createDirectory(hierarchy.resolve("iotkit-test-" + gone.pid() + "-1"));
+    Path live = Files.createDirectory(hierarchy.resolve("iotkit-test-" + ProcessHandle.current().pid() + "-999999"));
+    try {
+      Cgroup.tracking("test").orElseThrow().remove();
+      assertFalse(Files.exists(abandoned), "the group of a kit no longer running is removed");
+      assertTrue(Files.exists(live), "the group of a running kit stays, empty or not");
+    } finally {
+      Files.deleteIfExists(abandoned);
+      Files.deleteIfExists(live);
+    }
   }
 
   @Test
