@@ -10,7 +10,7 @@ import java.util.stream.IntStream;
 /**
  * The machine's CPUs split in two for {@code bench --pin-cpus}: the bench JVM (both sides' clients) on the first
  * half, a local server's processes on the second, each pinned with {@code taskset}, so the two sides of a round
- * no longer take each other's cores and the store's background work (flushes, compactions) lands on its own.
+ * do not take each other's cores and the store's background work (flushes, compactions) lands on its own.
  * Threads and processes started later inherit their starter's CPUs.
  *
  * @param client the client's CPUs, as taskset lists them, e.g. "0"

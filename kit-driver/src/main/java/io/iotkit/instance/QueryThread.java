@@ -6,9 +6,9 @@ import java.util.concurrent.BlockingQueue;
 
 /**
  * The instance's dashboard: one thread, with a binding of its own, that runs the queries the insert threads find
- * due, so a query no longer stops the insert thread that found it due. It holds at most one query waiting beside
+ * due, so a query does not stop the insert thread that found it due. It holds at most one query waiting beside
  * the one it runs; when a third comes due the insert thread runs that one itself (caller runs), so the instance
- * still runs every query due, never more than two behind, and a slow store slows the inserts as it did before.
+ * runs every query due, never more than two behind, and a slow store still slows the inserts.
  *
  * <p>Its measurements are a {@link IotWorkload.ThreadState} of their own, written by this thread alone.
  */
