@@ -5,6 +5,7 @@ import io.iotkit.binding.KitBinding;
 import io.iotkit.binding.StoreAdmin;
 import io.iotkit.binding.WindowQueries;
 import io.iotkit.check.ExecutionRules;
+import io.iotkit.control.InstanceSeries;
 import io.iotkit.instance.InstanceRunner;
 import io.iotkit.model.Arrivals;
 import io.iotkit.model.CheckResult;
@@ -118,7 +119,9 @@ final class BindingHarness implements AutoCloseable {
         provider.name(), null, overrides, 0, 42, "unused", null, 0, Arrivals.FIXED, false);
     Supplier<KitBinding> bindings = fault == null ? provider::newBinding
         : () -> FaultyBinding.around(provider.newBinding(), fault);
-    return new InstanceRunner(spec, bindings, properties, Clock::micros, second -> { }).run(Clock::micros);
+    InstanceSeries series = new InstanceSeries(spec.instance());
+    return series.result(new InstanceRunner(spec, bindings, properties, Clock::micros, series::add, null)
+        .run(Clock::micros));
   }
 
   /** The kit's data check of one substation against the readings its instance had acknowledged. */

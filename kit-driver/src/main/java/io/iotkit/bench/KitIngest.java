@@ -2,10 +2,10 @@ package io.iotkit.bench;
 
 import io.iotkit.binding.BindingProvider;
 import io.iotkit.instance.InstanceRunner;
-import io.iotkit.model.Clock;
-import io.iotkit.model.InstanceResult;
 import io.iotkit.model.Arrivals;
+import io.iotkit.model.Clock;
 import io.iotkit.model.InstanceSpec;
+import io.iotkit.model.InstanceTotals;
 import io.iotkit.model.WorkloadSpec;
 import io.iotkit.resources.ProcessTotals;
 import java.util.Map;
@@ -62,8 +62,8 @@ final class KitIngest {
     InstanceSpec spec = new InstanceSpec("bench", 0, 1, substation, kvps, WorkloadSpec.KVP_BYTES, threads,
         binding.name(), null, Map.of(), 0, seed++, null, null, 0, Arrivals.FIXED, !queries);
     InstanceRunner runner = new InstanceRunner(spec, binding::newBinding, properties, Clock::micros,
-        second -> { }, measured);
-    InstanceResult r = runner.run(() -> {
+        second -> { }, null, measured);
+    InstanceTotals r = runner.run(() -> {
       serverAtStart[0] = sizer.serverNow();
       cpuAtStart[0] = RoundSizer.Cpu.now();
       return Clock.micros();

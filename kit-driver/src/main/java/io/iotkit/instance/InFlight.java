@@ -95,6 +95,7 @@ final class InFlight implements Acknowledgement {
   @Override
   public void failed(Throwable cause) {
     // a count alone would leave the reason to guesswork: the thread's first failure goes to the instance log
+    measured.fail();
     if (failed.getAndIncrement() == 0) {
       LOG.warn("an insert failed (this thread's later failures are counted, not logged): {}", String.valueOf(cause));
     }

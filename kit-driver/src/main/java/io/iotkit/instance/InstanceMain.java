@@ -3,11 +3,10 @@ package io.iotkit.instance;
 import io.iotkit.binding.BindingProvider;
 import io.iotkit.control.ControlLine;
 import io.iotkit.model.Clock;
-import io.iotkit.model.InstanceResult;
 import io.iotkit.model.InstanceSpec;
+import io.iotkit.model.InstanceTotals;
 import io.iotkit.model.Json;
-import io.iotkit.resources.ResourceSampler;
-import io.iotkit.resources.WatchedProcess;
+import io.iotkit.resources.SecondSampler;
 import io.iotkit.sut.Bindings;
 import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
@@ -18,16 +17,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
-import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A driver instance: one JVM simulating one power substation for one phase. Everything it gets and gives
  * travels as {@link ControlLine}s on stdin and stdout (its spec and binding properties in, a frame of measurements
- * each second and its result out), so the same command runs on the master's host or behind ssh on another. Its log
+ * each second and its totals out), so the same command runs on the master's host or behind ssh on another. Its log
  * goes to stderr.
  */
 public final class InstanceMain {
@@ -48,23 +45,17 @@ public final class InstanceMain {
       Properties props = new Properties();
       props.load(new ByteArrayInputStream(master.properties.get()));
       props.putAll(spec.bindingOverrides());
-      // the instance samples its own JVM and its host from TS_start; the figures travel back in its result
-      AtomicReference<ResourceSampler> resources = new AtomicReference<>();
+      // the instance samples its own JVM and its host at each second frame, from TS_start
+      SecondSampler resources = SecondSampler.self("instance " + spec.instance(), "driver");
       InstanceRunner runner = new InstanceRunner(spec, provider::newBinding, props, Clock::micros, frame -> {
         control.println(frame.toLine());
         control.flush();
-      });
-      InstanceResult result = runner.run(() -> {
+      }, resources);
+      InstanceTotals result = runner.run(() -> {
         control.println(ControlLine.READY);
         control.flush();
-        long start = await(master.start);
-        resources.set(ResourceSampler.start(List.of("driver"),
-            () -> List.of(WatchedProcess.self("instance " + spec.instance(), "driver")), start, Clock::micros));
-        return start;
+        return await(master.start);
       });
-      // as many seconds as its frames: up to when its last query ended, which may be after its last kvp's end
-      result = result.withResources(resources.get().stop(
-          ResourceSampler.seconds(result.startMicros(), Clock.micros())));
       control.println(ControlLine.format(ControlLine.RESULT, Json.line(result)));
       control.println(ControlLine.DONE);
       control.flush();

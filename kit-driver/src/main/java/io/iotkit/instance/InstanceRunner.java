@@ -4,11 +4,12 @@ import io.iotkit.binding.Aggregate;
 import io.iotkit.binding.KitBinding;
 import io.iotkit.binding.WindowQueries;
 import io.iotkit.control.SecondFrame;
-import io.iotkit.model.LatencyHistogram;
-import io.iotkit.model.InstanceResult;
 import io.iotkit.model.InstanceSpec;
+import io.iotkit.model.InstanceTotals;
+import io.iotkit.model.LatencyHistogram;
 import io.iotkit.model.QueryReads;
 import io.iotkit.model.WorkloadSpec;
+import io.iotkit.resources.SecondSampler;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -47,6 +48,7 @@ public final class InstanceRunner {
   private final Properties properties;
   private final LongSupplier clockMicros;
   private final Consumer<SecondFrame> seconds;
+  private final SecondSampler resources;
   private final boolean measured;
   /**
    * How many inserts a thread makes before adding them to the instance's count: one shared counter touched by
@@ -56,10 +58,13 @@ public final class InstanceRunner {
   /** Inserts of the whole instance: the query cadence counts these, so P instances run floor(KVP(i)/2000) each. */
   private final AtomicLong inserted = new AtomicLong();
 
-  /** @param seconds receives each second's measurements while the run goes on */
+  /**
+   * @param seconds receives each second's measurements while the run goes on
+   * @param resources samples the instance's host and JVM for each second, or null to sample nothing
+   */
   public InstanceRunner(InstanceSpec spec, Supplier<KitBinding> bindings, Properties properties,
-                        LongSupplier clockMicros, Consumer<SecondFrame> seconds) {
-    this(spec, bindings, properties, clockMicros, seconds, true);
+                        LongSupplier clockMicros, Consumer<SecondFrame> seconds, SecondSampler resources) {
+    this(spec, bindings, properties, clockMicros, seconds, resources, true);
   }
 
   /**
@@ -67,8 +72,10 @@ public final class InstanceRunner {
    *     then no insert latency is recorded and nothing is sampled per second (the result has one interval)
    */
   public InstanceRunner(InstanceSpec spec, Supplier<KitBinding> bindings, Properties properties,
-                        LongSupplier clockMicros, Consumer<SecondFrame> seconds, boolean measured) {
+                        LongSupplier clockMicros, Consumer<SecondFrame> seconds, SecondSampler resources,
+                        boolean measured) {
     this.measured = measured;
+    this.resources = resources;
     this.spec = spec;
     this.bindings = bindings;
     this.properties = properties;
@@ -86,7 +93,11 @@ public final class InstanceRunner {
     long awaitStart() throws InterruptedException;
   }
 
-  public InstanceResult run(StartBarrier barrier) throws DBException, InterruptedException, IOException {
+  /**
+   * Runs the phase: its seconds go to the frame consumer as they pass, and what no second holds comes back as the
+   * instance's totals.
+   */
+  public InstanceTotals run(StartBarrier barrier) throws DBException, InterruptedException, IOException {
     Properties p = new Properties();
     p.putAll(properties);
     p.setProperty(IotWorkload.SUBSTATION, spec.substation());
@@ -116,11 +127,14 @@ public final class InstanceRunner {
         workload.dataSince(start); // a warmup's data begins with it
       }
       sleepUntil(start);
+      if (resources != null) {
+        resources.baseline();
+      }
       // The schedules' origin: the start instant on this JVM's monotonic clock, shared by every thread, so a thread
       // that starts late is behind its schedule (and catches up) rather than shifting it.
       long originNanos = System.nanoTime() - (clockMicros.getAsLong() - start) * 1_000;
       IntervalSampler sampler = new IntervalSampler(states.stream().map(s -> s.measured).toList(),
-          workload.ingestLatencies(), start, clockMicros, seconds);
+          workload.ingestLatencies(), start, clockMicros, seconds, resources);
       Thread sampling = new Thread(sampler::sampleEverySecond, "sampler");
       sampling.setDaemon(true);
       if (measured) {
@@ -152,7 +166,7 @@ public final class InstanceRunner {
       sampling.interrupt();
       sampling.join();
       sampler.sample(clockMicros.getAsLong());
-      InstanceResult result = result(start, states, sampler);
+      InstanceTotals result = totals(start, states);
       // a binding's client counters are complete only once it closed (its last requests answered)
       return result.withClientCounters(closeAll(dbs));
     } finally {
@@ -241,7 +255,7 @@ public final class InstanceRunner {
     }
   }
 
-  private InstanceResult result(long start, List<IotWorkload.ThreadState> states, IntervalSampler sampler) {
+  private InstanceTotals totals(long start, List<IotWorkload.ThreadState> states) {
     Map<Aggregate, Histogram> queries = new EnumMap<>(Aggregate.class);
     Map<Aggregate, QueryReads> reads = new EnumMap<>(Aggregate.class);
     long ack = 0, failedInserts = 0, count = 0, failedQueries = 0, readings = 0, empty = 0, end = start;
@@ -250,7 +264,7 @@ public final class InstanceRunner {
       m.queryMicros.forEach((a, h) -> queries.computeIfAbsent(a,
           x -> new Histogram(ThreadMeasurements.SIGNIFICANT_DIGITS)).add(h));
       ack += m.acknowledged();
-      failedInserts += m.failedInserts;
+      failedInserts += m.failedInserts();
       count += m.queries;
       failedQueries += m.failedQueries;
       readings += m.readingsAggregated;
@@ -266,9 +280,8 @@ public final class InstanceRunner {
     }
     Map<Aggregate, LatencyHistogram> perTemplate = new EnumMap<>(Aggregate.class);
     queries.forEach((a, h) -> perTemplate.put(a, new LatencyHistogram(h)));
-    return new InstanceResult(spec.instance(), spec.substation(), spec.kvps(), ack, failedInserts, start, end,
-        count, failedQueries, readings, empty, reads, new LatencyHistogram(sampler.inserts()),
-        new LatencyHistogram(sampler.ingest()), perTemplate,
-        new long[0], PeakMemory.residentBytes());
+    return new InstanceTotals(spec.instance(), spec.substation(), spec.kvps(), ack, failedInserts, start, end,
+        count, failedQueries, readings, empty, reads, perTemplate, PeakMemory.residentBytes(),
+        resources == null ? null : resources.sampled(), Map.of());
   }
 }

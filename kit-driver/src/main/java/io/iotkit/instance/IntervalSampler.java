@@ -1,7 +1,9 @@
 package io.iotkit.instance;
 
 import io.iotkit.control.SecondFrame;
+import io.iotkit.model.ResourceSecond;
 import io.iotkit.model.WorkloadSpec;
+import io.iotkit.resources.SecondSampler;
 import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
@@ -9,12 +11,13 @@ import org.HdrHistogram.Histogram;
 
 /**
  * Looks at an instance's threads once a second from the start instant and hands each second's measurements on
- * as one {@link SecondFrame}: kvps acknowledged, ingest, insert call and query latency in that second. It keeps
- * the whole run's ingest and insert call histograms, for the instance's result.
+ * as one {@link SecondFrame}: kvps acknowledged and failed, ingest, insert call and query latency, and what the
+ * instance's host and JVM used in that second. The frames are the instance's only record of its seconds: the
+ * master adds them up into its whole-run figures.
  *
  * <p>Frame i covers [start + i s, start + (i+1) s); the last, taken when the threads have ended, may be shorter.
- * Because the last frame comes after every thread's last acknowledgement, the frames' counts add up to the
- * instance's acknowledged total exactly.
+ * Because the last frame comes after every thread's last acknowledgement and last query, the frames' counts add up
+ * to the instance's totals exactly.
  */
 final class IntervalSampler {
   private static final long INTERVAL_MICROS = WorkloadSpec.SAMPLE_INTERVAL_MICROS;
@@ -24,13 +27,15 @@ final class IntervalSampler {
   private final long startMicros;
   private final LongSupplier clockMicros;
   private final Consumer<SecondFrame> frames;
-  private final Histogram ingest = new Histogram(ThreadMeasurements.SIGNIFICANT_DIGITS);
-  private final Histogram inserts = new Histogram(ThreadMeasurements.SIGNIFICANT_DIGITS);
+  private final SecondSampler resources;
   private int second;
   private long lastAcknowledged;
+  private long lastFailed;
 
+  /** @param resources samples the host and the JVM at each frame, or null where nothing is sampled */
   IntervalSampler(List<ThreadMeasurements> threads, IngestLatencies ingestLatencies, long startMicros,
-                  LongSupplier clockMicros, Consumer<SecondFrame> frames) {
+                  LongSupplier clockMicros, Consumer<SecondFrame> frames, SecondSampler resources) {
+    this.resources = resources;
     this.threads = threads;
     this.ingestLatencies = ingestLatencies;
     this.startMicros = startMicros;
@@ -56,11 +61,13 @@ final class IntervalSampler {
   /** Takes one sample ending now; called a last time once every thread, the query thread too, has ended. */
   synchronized void sample(long endMicros) {
     long acknowledged = 0;
+    long failed = 0;
     Histogram ingestSecond = new Histogram(ThreadMeasurements.SIGNIFICANT_DIGITS);
     Histogram insertSecond = new Histogram(ThreadMeasurements.SIGNIFICANT_DIGITS);
     Histogram querySecond = new Histogram(ThreadMeasurements.SIGNIFICANT_DIGITS);
     for (ThreadMeasurements t : threads) {
       acknowledged += t.acknowledgedSoFar.get();
+      failed += t.failedInserts();
     }
     // after the counts: a reading's latency is recorded before it is counted, so every reading counted so far
     // has its latency in this second or an earlier one
@@ -69,21 +76,11 @@ final class IntervalSampler {
       t.insertMicros.addIntervalTo(insertSecond);
       t.queryInterval.addIntervalTo(querySecond);
     }
-    ingest.add(ingestSecond);
-    inserts.add(insertSecond);
+    ResourceSecond used = resources == null ? ResourceSecond.LOST : resources.next();
     long from = startMicros + second * INTERVAL_MICROS;
     frames.accept(new SecondFrame(second++, Math.max(from, endMicros), acknowledged - lastAcknowledged,
-        ingestSecond, insertSecond, querySecond));
+        failed - lastFailed, ingestSecond, insertSecond, querySecond, used));
     lastAcknowledged = acknowledged;
-  }
-
-  /** Ingest latency (generation to acknowledgement) in µs over the whole run. */
-  synchronized Histogram ingest() {
-    return ingest.copy();
-  }
-
-  /** Insert call latency in µs over the whole run. */
-  synchronized Histogram inserts() {
-    return inserts.copy();
+    lastFailed = failed;
   }
 }

@@ -8,10 +8,11 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.Histogram;
 
 /**
- * What one insert thread measured. Its thread is the only writer, except of {@link #acknowledgedSoFar} when its
- * binding acknowledges asynchronously ({@link InFlight}: the store client's threads add to it; their ingest
- * latencies go to the instance's {@link IngestLatencies}). The instance's {@link IntervalSampler} reads the
- * interval histograms and {@link #acknowledgedSoFar} while the run goes on, everything else once the thread ended.
+ * What one insert thread measured. Its thread is the only writer, except of {@link #acknowledgedSoFar} and the
+ * failed count when its binding acknowledges asynchronously ({@link InFlight}: the store client's threads add to
+ * them; their ingest latencies go to the instance's {@link IngestLatencies}). The instance's {@link
+ * IntervalSampler} reads the interval histograms and the two counts while the run goes on, everything else once
+ * the thread ended.
  */
 final class ThreadMeasurements {
   static final int SIGNIFICANT_DIGITS = 3;
@@ -23,7 +24,11 @@ final class ThreadMeasurements {
   final Map<Aggregate, Histogram> queryMicros = new EnumMap<>(Aggregate.class);
   /** Readings acknowledged so far, read by the sampler while the run goes on. */
   final AtomicLong acknowledgedSoFar = new AtomicLong();
-  long failedInserts;
+  /**
+   * Readings whose insert failed so far, read by the sampler while the run goes on: refused on the insert thread, or
+   * reported failed on a store client's thread.
+   */
+  private final AtomicLong failedSoFar = new AtomicLong();
   long queries;
   long failedQueries;
   long readingsAggregated;
@@ -53,6 +58,15 @@ final class ThreadMeasurements {
 
   long acknowledged() {
     return acknowledgedSoFar.get();
+  }
+
+  /** Counts one reading whose insert failed, on any thread (failures are rare: an atomic add costs nothing). */
+  void fail() {
+    failedSoFar.incrementAndGet();
+  }
+
+  long failedInserts() {
+    return failedSoFar.get();
   }
 
   /** Counts what one window of a query aggregated and what the store read to answer it. */

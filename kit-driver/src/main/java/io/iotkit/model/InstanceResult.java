@@ -6,7 +6,8 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * What one driver instance measured in one phase. Counts are 64-bit; times are epoch microseconds.
+ * What one driver instance measured in one phase, as the master makes it from the instance's second frames and its
+ * {@link InstanceTotals} ({@code InstanceSeries}). Counts are 64-bit; times are epoch microseconds.
  *
  * @param startMicros when the start barrier released the instance (TS_start)
  * @param endMicros when its last kvp was acknowledged
@@ -15,12 +16,12 @@ import java.util.TreeMap;
  *     the store's durable acknowledgement
  * @param queryReads per template: readings its windows aggregated and records the store read to answer them
  * @param queryHistograms query latency in µs per template
- * @param acknowledgedPerSecond kvps acknowledged in each second from TS_start (element i covers second i), which the
- *     master gathers from the instance's second frames (empty in what the instance itself returns); empty in
+ * @param acknowledgedPerSecond kvps acknowledged in each second from TS_start (element i covers second i), from the
+ *     instance's second frames; empty in
  *     result.json for an execution longer than {@link PhaseSeries#MAX_POINTS} s (the instance's own result file
  *     beside it holds it)
  * @param peakRssBytes the instance JVM's peak resident memory (VmHWM), or null where the OS does not say
- * @param resources what the instance's JVM and its host used second by second, sampled by the instance; null in
+ * @param resources what the instance's JVM and its host used second by second, from its second frames; null in
  *     result.json, whose phase holds them merged with the master's ({@link PhaseResult#resources()})
  * @param clientCounters what the store client of the instance's bindings counted of its own requests (see
  *     KitBinding#clientCounters), summed over its threads, by name; empty when the binding counts nothing

@@ -4,6 +4,7 @@ import io.iotkit.control.ControlLine;
 import io.iotkit.control.SecondFrame;
 import io.iotkit.hosts.InstanceSite;
 import io.iotkit.model.InstanceResult;
+import io.iotkit.model.InstanceTotals;
 import io.iotkit.model.Json;
 import io.iotkit.process.ProcessState;
 import io.iotkit.progress.PhaseProgress;
@@ -21,7 +22,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The master's handle on one driver instance JVM, on this host or behind ssh: its control lines, its second frames
- * (taken in by {@link InstanceSeconds}), its result with the per-second series those frames add up to, its end.
+ * (taken in by {@link InstanceSeconds}), its result (its totals with what those frames add up to), its end.
  */
 final class InstanceProcess {
   /**
@@ -110,9 +111,9 @@ final class InstanceProcess {
         } else if (c.is(ControlLine.SECOND)) {
           seconds.accept(SecondFrame.parse(c));
         } else if (c.is(ControlLine.RESULT)) {
-          InstanceResult r = Json.parse(c.argument(), InstanceResult.class);
+          InstanceTotals totals = Json.parse(c.argument(), InstanceTotals.class);
           seconds.close();
-          done.complete(r.withSeries(seconds.series(r.acknowledged())));
+          done.complete(seconds.result(totals));
         } else if (c.is(ControlLine.FAILED)) {
           fail(c.argument());
         }

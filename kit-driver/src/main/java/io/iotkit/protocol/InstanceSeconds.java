@@ -1,6 +1,9 @@
 package io.iotkit.protocol;
 
+import io.iotkit.control.InstanceSeries;
 import io.iotkit.control.SecondFrame;
+import io.iotkit.model.InstanceResult;
+import io.iotkit.model.InstanceTotals;
 import io.iotkit.model.WorkloadSpec;
 import io.iotkit.progress.PhaseProgress;
 import java.io.IOException;
@@ -9,22 +12,19 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
 /**
- * What the master makes of one instance's second frames as they arrive: the phase's live progress, the instance's
- * HdrHistogram interval log in the run folder (tags "ingest", "insert" and "query", in the master's clock), and its
- * per-second acknowledged counts, which must add up to what its result says it had acknowledged.
+ * What the master makes of one instance's second frames as they arrive: its {@link InstanceSeries}, the phase's
+ * live progress, and the instance's HdrHistogram interval log in the run folder (tags "ingest", "insert" and
+ * "query", in the master's clock).
  */
 final class InstanceSeconds {
   private final int instance;
   private final Path intervalLog;
   private final PhaseProgress progress;
-  private long[] perSecond = new long[64];
-  private int seconds;
-  private long acknowledged;
+  private final InstanceSeries series;
   private long startMicros;
   private long offsetMicros;
   private PrintStream logStream;
@@ -34,6 +34,7 @@ final class InstanceSeconds {
     this.instance = instance;
     this.intervalLog = intervalLog;
     this.progress = progress;
+    this.series = new InstanceSeries(instance);
   }
 
   /**
@@ -54,21 +55,17 @@ final class InstanceSeconds {
   }
 
   synchronized void accept(SecondFrame f) {
-    if (log == null || f.second() != seconds) {
+    if (log == null) {
       throw new IllegalStateException("driver instance " + instance + " sent second " + f.second()
-          + (log == null ? " before the start" : " where second " + seconds + " was due"));
+          + " before the start");
     }
-    if (seconds == perSecond.length) {
-      perSecond = Arrays.copyOf(perSecond, seconds * 2);
-    }
-    perSecond[seconds++] = f.acknowledged();
-    acknowledged += f.acknowledged();
+    series.add(f);
     long from = startMicros + f.second() * WorkloadSpec.SAMPLE_INTERVAL_MICROS;
     long to = Math.max(from, f.endMicros() - offsetMicros);
     interval(f.ingest(), "ingest", from, to);
     interval(f.inserts(), "insert", from, to);
     interval(f.queries(), "query", from, to);
-    progress.update(instance, acknowledged, f.queries());
+    progress.update(instance, series.acknowledged(), f.queries());
   }
 
   private void interval(Histogram h, String tag, long fromMicros, long toMicros) {
@@ -78,16 +75,9 @@ final class InstanceSeconds {
     log.outputIntervalHistogram(h);
   }
 
-  /**
-   * The kvps acknowledged in each second, checked against the instance's own total: a frame lost or counted twice
-   * on the way would otherwise skew the series and the charts without a trace.
-   */
-  synchronized long[] series(long resultAcknowledged) {
-    if (acknowledged != resultAcknowledged) {
-      throw new IllegalStateException("driver instance " + instance + ": its seconds add up to " + acknowledged
-          + " acknowledged kvps, its result says " + resultAcknowledged);
-    }
-    return Arrays.copyOf(perSecond, seconds);
+  /** The instance's result: its totals with what its seconds add up to, once they are found to agree. */
+  InstanceResult result(InstanceTotals totals) {
+    return series.result(totals);
   }
 
   /** Ends the interval log (it is complete once the instance's result has arrived). */

@@ -32,6 +32,26 @@ final class HostTrack {
     return cpu.size();
   }
 
+  /** Its last element's CPU figures (user, system, iowait); call only when it has one. */
+  double[] lastCpu() {
+    return cpu.get(cpu.size() - 1);
+  }
+
+  /** Its last element's byte figures (memory used, disk read, disk written, net received, net sent). */
+  long[] lastBytes() {
+    return bytes.get(bytes.size() - 1);
+  }
+
+  /** The host's logical CPUs, from its last reading. */
+  int cpus() {
+    return last == null ? 1 : Math.max(1, last.cpu().cpus());
+  }
+
+  /** The host's memory, from its last reading. */
+  long memTotalBytes() {
+    return last == null ? 0 : Math.max(0, last.memTotalBytes());
+  }
+
   /** The series of its first {@code elements} elements (all it has, if fewer). */
   HostUsage usage(String host, List<String> roles, int elements) {
     int n = Math.min(elements, cpu.size());
@@ -45,9 +65,7 @@ final class HostTrack {
         b[k][i] = bytes.get(i)[k];
       }
     }
-    int cpus = last == null ? 1 : Math.max(1, last.cpu().cpus());
-    long total = last == null ? 0 : Math.max(0, last.memTotalBytes());
-    return new HostUsage(host, roles, cpus, total, c[0], c[1], c[2], b[0], b[1], b[2], b[3], b[4]);
+    return new HostUsage(host, roles, cpus(), memTotalBytes(), c[0], c[1], c[2], b[0], b[1], b[2], b[3], b[4]);
   }
 
   /** Ticks over all CPUs in an interval, as CPU seconds per second; 0 if a counter went back (a CPU offlined). */

@@ -56,6 +56,17 @@ final class ProcessTrack {
     last = now;
   }
 
+  /** Its last element's CPU seconds; call only when it has one. */
+  double lastCpu() {
+    return cpu[length - 1];
+  }
+
+  /** Its last element's {resident bytes, disk bytes read, written}, the disk ones -1 when not readable. */
+  long[] lastBytes() {
+    int i = length - 1;
+    return new long[] {rss[i], ioReadable ? read[i] : -1, ioReadable ? written[i] : -1};
+  }
+
   /** The process's series over the first {@code elements} elements, padded with zeros to that length. */
   ProcessUsage usage(String host, int elements) {
     return new ProcessUsage(host, who.name(), who.role(), who.pid(), Arrays.copyOf(cpu, elements),

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.iotkit.model.ResourceSecond;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
@@ -28,11 +29,15 @@ class ControlLineTest {
     inserts.recordValue(40_000);
     Histogram queries = new Histogram(3);
     queries.recordValue(2_500);
-    SecondFrame f = new SecondFrame(7, 1_767_225_608_000_000L, 31_415, queries, inserts, queries);
+    ResourceSecond used = new ResourceSecond(0.75, 0.125, 0.01, 3L << 30, 0, 1 << 20, 5_000, 7_000, 0.3,
+        400L << 20, ResourceSecond.NOT_READABLE, ResourceSecond.NOT_READABLE);
+    SecondFrame f = new SecondFrame(7, 1_767_225_608_000_000L, 31_415, 3, queries, inserts, queries, used);
     SecondFrame back = SecondFrame.parse(ControlLine.parse(f.toLine()));
     assertEquals(7, back.second());
     assertEquals(f.endMicros(), back.endMicros());
     assertEquals(31_415, back.acknowledged());
+    assertEquals(3, back.failed());
+    assertEquals(used, back.resources());
     assertEquals(queries, back.ingest());
     assertEquals(inserts, back.inserts());
     assertEquals(queries, back.queries());

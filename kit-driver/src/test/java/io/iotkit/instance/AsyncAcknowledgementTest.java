@@ -121,8 +121,8 @@ class AsyncAcknowledgementTest {
     IotWorkload.ThreadState s = run(workload(64), db, READINGS);
     ThreadMeasurements m = s.measured;
     assertEquals(db.store.size(), m.acknowledged(), "acknowledged = stored");
-    assertEquals(db.failedReported.get() + db.refused, m.failedInserts, "failed = reported failed + refused");
-    assertEquals(READINGS, m.acknowledged() + m.failedInserts);
+    assertEquals(db.failedReported.get() + db.refused, m.failedInserts(), "failed = reported failed + refused");
+    assertEquals(READINGS, m.acknowledged() + m.failedInserts());
     assertTrue(db.failedReported.get() > 0 && db.refused > 0);
     assertEquals(0, s.inFlight.inFlight());
   }
@@ -147,7 +147,7 @@ class AsyncAcknowledgementTest {
     assertEquals(0, m(s).acknowledged() + db.failedReported.get());
     w.finish(db, s);
     db.completer.interrupt();
-    assertEquals(5_000, m(s).acknowledged() + m(s).failedInserts);
+    assertEquals(5_000, m(s).acknowledged() + m(s).failedInserts());
     assertEquals(db.store.size(), m(s).acknowledged());
   }
 
@@ -156,7 +156,7 @@ class AsyncAcknowledgementTest {
     // the binding sends only on flush: a thread waiting for room has it send what it holds
     AsyncBinding db = new AsyncBinding(true);
     IotWorkload.ThreadState s = run(workload(10), db, 300);
-    assertEquals(300, m(s).acknowledged() + m(s).failedInserts);
+    assertEquals(300, m(s).acknowledged() + m(s).failedInserts());
     assertTrue(db.maxInFlight.get() <= 10);
   }
 

@@ -12,6 +12,7 @@ import io.iotkit.binding.WindowResult;
 import io.iotkit.control.SecondFrame;
 import io.iotkit.model.Clock;
 import io.iotkit.model.InstanceResult;
+import io.iotkit.model.InstanceTotals;
 import io.iotkit.model.InstanceSpec;
 import io.iotkit.model.WorkloadSpec;
 import java.util.List;
@@ -42,13 +43,13 @@ class InstanceRunnerTest {
 
   private InstanceResult run(int batchSize, NavigableMap<String, Double> store, List<MemoryBinding> opened,
                              long[] start) throws Exception {
-    InstanceRunner runner = runner(spec(KVPS, THREADS), () -> {
+    TestInstances.Measured measured = TestInstances.measured(spec(KVPS, THREADS), () -> {
       MemoryBinding db = new MemoryBinding(store, batchSize);
       opened.add(db);
       return db;
     });
-    InstanceResult result = runner.run(() -> start[0] = Clock.micros());
-    assertEquals(KVPS, runner.inserted());
+    InstanceResult result = measured.run(() -> start[0] = Clock.micros());
+    assertEquals(KVPS, measured.runner().inserted());
     return result;
   }
 
@@ -120,7 +121,7 @@ class InstanceRunnerTest {
         return open ? Map.of("read while open", 1L) : Map.of("requests", 10L, "retried", 1L);
       }
     });
-    InstanceResult r = runner.run(Clock::micros);
+    InstanceTotals r = runner.run(Clock::micros);
     // three insert threads and the query thread, each closed once
     assertEquals(THREADS + 1, closed.get());
     assertEquals(Map.of("requests", 10L * (THREADS + 1), "retried", (long) THREADS + 1), r.clientCounters());
@@ -185,7 +186,7 @@ class InstanceRunnerTest {
         return super.aggregate(fn, substation, sensor, from, to);
       }
     });
-    InstanceResult r = runner.run(Clock::micros);
+    InstanceTotals r = runner.run(Clock::micros);
     assertEquals(5, r.queries());
     assertEquals(10_000, r.acknowledged());
     assertEquals(10, ranOn.size(), "two windows a query");
@@ -223,8 +224,8 @@ class InstanceRunnerTest {
         secondWindow = !secondWindow; // a query is two windows
         return super.aggregate(fn, substation, sensor, from, to);
       }
-    }, new java.util.Properties(), Clock::micros, frames::add);
-    InstanceResult r = runner.run(Clock::micros);
+    }, new java.util.Properties(), Clock::micros, frames::add, null);
+    InstanceTotals r = runner.run(Clock::micros);
 
     assertEquals(4_000, r.acknowledged());
     assertEquals(2, r.queries());
@@ -293,7 +294,7 @@ class InstanceRunnerTest {
       public void flush() {
       }
     });
-    InstanceResult r = runner.run(Clock::micros);
+    InstanceTotals r = runner.run(Clock::micros);
     assertEquals(10_000, r.acknowledged());
     assertEquals(10_000, written.get());
     assertEquals(0, r.queries());
@@ -306,7 +307,7 @@ class InstanceRunnerTest {
     InstanceSpec ingestOnly = new InstanceSpec(s.phase(), s.instance(), s.instances(), s.substation(), s.kvps(),
         s.kvpBytes(), s.threads(), s.binding(), s.bindingProperties(), s.bindingOverrides(), s.dataSinceMicros(), s.seed(),
         s.resultFile(), s.intervalLog(), s.rate(), s.arrivals(), true);
-    InstanceResult r = runner(ingestOnly, () -> {
+    InstanceTotals r = runner(ingestOnly, () -> {
       MemoryBinding db = new MemoryBinding();
       opened.add(db);
       return db;
@@ -320,7 +321,7 @@ class InstanceRunnerTest {
   void manyThreadsAndLargerCounts() throws Exception {
     long kvps = 41_999;
     InstanceRunner runner = runner(spec(kvps, 10), MemoryBinding::new);
-    InstanceResult r = runner.run(Clock::micros);
+    InstanceTotals r = runner.run(Clock::micros);
     assertEquals(kvps, r.acknowledged());
     assertEquals(20, r.queries());
   }
@@ -338,7 +339,7 @@ class InstanceRunnerTest {
         super.write(reading, ack);
       }
     });
-    InstanceResult r;
+    InstanceTotals r;
     try {
       r = runner.run(Clock::micros);
     } catch (RuntimeException | site.ycsb.DBException e) {

@@ -3,16 +3,19 @@ package io.iotkit.instance;
 import static io.iotkit.instance.TestInstances.paced;
 import static io.iotkit.instance.TestInstances.runner;
 import static io.iotkit.instance.TestInstances.spec;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.iotkit.binding.Acknowledgement;
 import io.iotkit.binding.Reading;
 import io.iotkit.binding.sink.NullBinding;
+import io.iotkit.control.InstanceSeries;
 import io.iotkit.control.SecondFrame;
 import io.iotkit.model.Arrivals;
 import io.iotkit.model.Clock;
 import io.iotkit.model.InstanceResult;
+import io.iotkit.model.InstanceTotals;
 import io.iotkit.model.InstanceSpec;
 import java.util.List;
 import java.util.Properties;
@@ -35,7 +38,7 @@ class InstanceTimingTest {
   void aPacedInstanceKeepsItsScheduleAndNeverRunsAhead() throws Exception {
     // 3,000 kvps at 2,000 kvps/s over 3 threads: the last reading is due 1.5 s after the start
     long[] start = new long[1];
-    InstanceResult r = runner(paced(3_000, 3, 2_000, Arrivals.FIXED), MemoryBinding::new)
+    InstanceTotals r = runner(paced(3_000, 3, 2_000, Arrivals.FIXED), MemoryBinding::new)
         .run(() -> start[0] = Clock.micros());
     assertEquals(3_000, r.acknowledged());
     double seconds = (r.endMicros() - r.startMicros()) / 1e6;
@@ -54,7 +57,7 @@ class InstanceTimingTest {
   void aPacedInstanceAchievesItsRateIntoTheSink(Arrivals arrivals) throws Exception {
     long rate = 20_000;
     InstanceSpec s = paced(2 * rate, 10, rate, arrivals);
-    InstanceResult r = runner(s, NullBinding::new).run(Clock::micros);
+    InstanceTotals r = runner(s, NullBinding::new).run(Clock::micros);
     assertEquals(2 * rate, r.acknowledged());
     double achieved = r.acknowledged() / ((r.endMicros() - r.startMicros()) / 1e6);
     assertTrue(achieved <= rate * 1.01, arrivals + ": ran ahead at " + achieved + " kvps/s");
@@ -67,7 +70,7 @@ class InstanceTimingTest {
     // one thread at 100 kvps/s; the store stalls 1 s on the 21st insert, so the ~100 readings due during the
     // stall each wait for it: latency from the schedule, not from when the thread got round to them
     AtomicInteger inserts = new AtomicInteger();
-    InstanceRunner runner = runner(paced(300, 1, 100, arrivals), () -> new MemoryBinding() {
+    TestInstances.Measured runner = TestInstances.measured(paced(300, 1, 100, arrivals), () -> new MemoryBinding() {
       @Override
       public void write(Reading reading, Acknowledgement ack) {
         if (inserts.incrementAndGet() == 21) {
@@ -98,7 +101,7 @@ class InstanceTimingTest {
     ScheduledExecutorService acks = Executors.newScheduledThreadPool(2);
     try {
       // 1,000 kvps at 2,000 kvps/s: about 100 readings in flight at a time, far under the bound of 1,000
-      InstanceResult r = runner(paced(1_000, 1, 2_000, Arrivals.FIXED), () -> new MemoryBinding() {
+      InstanceResult r = TestInstances.measured(paced(1_000, 1, 2_000, Arrivals.FIXED), () -> new MemoryBinding() {
         @Override
         public void write(Reading reading, Acknowledgement ack) {
           store.put(reading.key(), Double.parseDouble(reading.value()));
@@ -134,8 +137,8 @@ class InstanceTimingTest {
         }
         super.write(reading, ack);
       }
-    }, new Properties(), Clock::micros, frames::add);
-    InstanceResult r = runner.run(Clock::micros);
+    }, new Properties(), Clock::micros, frames::add, null);
+    InstanceTotals r = runner.run(Clock::micros);
 
     assertTrue(frames.size() >= 2, "a run of more than a second has more than one frame: " + frames.size());
     for (int i = 0; i < frames.size(); i++) {
@@ -145,7 +148,12 @@ class InstanceTimingTest {
     assertEquals(kvps, frames.stream().mapToLong(f -> f.inserts().getTotalCount()).sum());
     assertEquals(kvps, frames.stream().mapToLong(f -> f.ingest().getTotalCount()).sum());
     assertEquals(r.queries(), frames.stream().mapToLong(f -> f.queries().getTotalCount()).sum());
-    assertEquals(kvps, r.insertHistogram().count());
-    assertEquals(0, r.acknowledgedPerSecond().length, "the series is the master's, gathered from the frames");
+    assertEquals(0, frames.stream().mapToLong(SecondFrame::failed).sum());
+    InstanceSeries series = new InstanceSeries(r.instance());
+    frames.forEach(series::add);
+    InstanceResult result = series.result(r);
+    assertEquals(kvps, result.insertHistogram().count());
+    assertEquals(kvps, result.ingestHistogram().count());
+    assertArrayEquals(frames.stream().mapToLong(SecondFrame::acknowledged).toArray(), result.acknowledgedPerSecond());
   }
 }

@@ -91,7 +91,7 @@ class IotWorkloadTest {
       assertTrue(micros >= T0 && micros < T0 + 60, key);
     });
     assertEquals(60, s.measured.acknowledged());
-    assertEquals(0, s.measured.failedInserts);
+    assertEquals(0, s.measured.failedInserts());
     assertEquals(60, interval(s.measured.insertMicros).getTotalCount());
   }
 
@@ -304,7 +304,7 @@ class IotWorkloadTest {
     workload.finish(db, s);
     assertEquals(100, db.store.size());
     assertEquals(100, s.measured.acknowledged());
-    assertEquals(0, s.measured.failedInserts);
+    assertEquals(0, s.measured.failedInserts());
   }
 
   @Test

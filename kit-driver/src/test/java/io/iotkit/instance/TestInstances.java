@@ -1,8 +1,10 @@
 package io.iotkit.instance;
 
 import io.iotkit.binding.KitBinding;
+import io.iotkit.control.InstanceSeries;
 import io.iotkit.model.Arrivals;
 import io.iotkit.model.Clock;
+import io.iotkit.model.InstanceResult;
 import io.iotkit.model.InstanceSpec;
 import io.iotkit.model.WorkloadSpec;
 import java.util.Map;
@@ -27,6 +29,21 @@ final class TestInstances {
 
   /** A runner of {@code spec} whose per-second frames go nowhere. */
   static InstanceRunner runner(InstanceSpec spec, Supplier<KitBinding> bindings) {
-    return new InstanceRunner(spec, bindings, new Properties(), Clock::micros, second -> { });
+    return new InstanceRunner(spec, bindings, new Properties(), Clock::micros, second -> { }, null);
+  }
+
+  /** A runner of {@code spec} whose frames are added up as the master adds them up, to the instance's result. */
+  static Measured measured(InstanceSpec spec, Supplier<KitBinding> bindings) {
+    InstanceSeries series = new InstanceSeries(spec.instance());
+    return new Measured(new InstanceRunner(spec, bindings, new Properties(), Clock::micros, series::add, null),
+        series);
+  }
+
+  /** A runner and the series of its frames. */
+  record Measured(InstanceRunner runner, InstanceSeries series) {
+    /** Runs the instance; its result is its totals with what its frames add up to, checked against each other. */
+    InstanceResult run(InstanceRunner.StartBarrier barrier) throws Exception {
+      return series.result(runner.run(barrier));
+    }
   }
 }

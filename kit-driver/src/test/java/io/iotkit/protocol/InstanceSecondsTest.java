@@ -4,11 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.iotkit.binding.Aggregate;
 import io.iotkit.control.SecondFrame;
+import io.iotkit.model.InstanceResult;
+import io.iotkit.model.InstanceTotals;
+import io.iotkit.model.LatencyHistogram;
+import io.iotkit.model.ResourceSecond;
+import io.iotkit.model.ResourceUsage;
 import io.iotkit.progress.PhaseProgress;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -28,11 +35,28 @@ class InstanceSecondsTest {
   }
 
   private static SecondFrame frame(int second, long endInMasterClock, long acknowledged, Histogram queries) {
-    return new SecondFrame(second, endInMasterClock + OFFSET, acknowledged, of(900), of(10, 20), queries);
+    return new SecondFrame(second, endInMasterClock + OFFSET, acknowledged, 1, of(900), of(10, 20), queries,
+        used(0.5 + second));
+  }
+
+  /** A second in which the host used {@code cpu} CPU seconds in user mode and the JVM a tenth of that. */
+  private static ResourceSecond used(double cpu) {
+    return new ResourceSecond(cpu, 0.1, 0, 1L << 30, 0, 4_096, 100, 200, cpu / 10, 256L << 20, 0, 1_024);
+  }
+
+  /** What the instance says at its end: these totals, and {@code timedQueries} queries timed. */
+  private static InstanceTotals totals(int instance, long acknowledged, long failed, long timedQueries) {
+    Histogram q = new Histogram(3);
+    for (long i = 0; i < timedQueries; i++) {
+      q.recordValue(1_000);
+    }
+    return new InstanceTotals(instance, "r1-1-000", 1_000, acknowledged, failed, START, START + 1_400_000,
+        timedQueries, 0, 0, 0, Map.of(), Map.of(Aggregate.MAX, new LatencyHistogram(q)), null,
+        new InstanceTotals.Sampled("driver-1", 2, 8L << 30, 4242), Map.of());
   }
 
   @Test
-  void framesBecomeTheSeriesTheProgressAndTheIntervalLog(@TempDir Path dir) throws Exception {
+  void framesBecomeTheResultTheProgressAndTheIntervalLog(@TempDir Path dir) throws Exception {
     PhaseProgress progress = new PhaseProgress("measured", new long[] {1_000});
     InstanceSeconds s = new InstanceSeconds(0, dir.resolve("i.hlog"), progress);
     s.begin(START, OFFSET);
@@ -40,8 +64,20 @@ class InstanceSecondsTest {
     s.accept(frame(1, START + 1_400_000, 400, of(5_000, 7_000)));
     s.close();
 
-    assertArrayEquals(new long[] {600, 400}, s.series(1_000));
+    InstanceResult result = s.result(totals(0, 1_000, 2, 3));
+    assertArrayEquals(new long[] {600, 400}, result.acknowledgedPerSecond());
+    assertEquals(4, result.insertHistogram().count(), "the whole run's insert calls are its seconds' sum");
+    assertEquals(2, result.ingestHistogram().count());
     assertEquals(1_000, progress.snapshot(START + 2_000_000).done());
+    ResourceUsage.HostUsage host = result.resources().hosts().get(0);
+    assertEquals("driver-1", host.host());
+    assertEquals(List.of("driver"), host.roles());
+    assertArrayEquals(new double[] {0.5, 1.5}, host.cpuUser());
+    ResourceUsage.ProcessUsage jvm = result.resources().processes().get(0);
+    assertEquals("instance 0", jvm.name());
+    assertEquals(4242, jvm.pid());
+    assertArrayEquals(new double[] {0.05, 0.15}, jvm.cpuSeconds(), 1e-12);
+    assertArrayEquals(new long[] {1_024, 1_024}, jvm.diskWriteBytes());
 
     List<EncodableHistogram> intervals = new ArrayList<>();
     HistogramLogReader r = new HistogramLogReader(dir.resolve("i.hlog").toFile());
@@ -58,13 +94,18 @@ class InstanceSecondsTest {
   }
 
   @Test
-  void seriesThatDoNotAddUpToTheResultFail(@TempDir Path dir) throws Exception {
+  void secondsThatDoNotAddUpToTheTotalsFail(@TempDir Path dir) throws Exception {
     InstanceSeconds s = new InstanceSeconds(3, dir.resolve("i.hlog"), new PhaseProgress("m", new long[4]));
     s.begin(START, OFFSET);
-    s.accept(frame(0, START + 1_000_000, 600, of()));
-    var e = assertThrows(IllegalStateException.class, () -> s.series(700));
+    s.accept(frame(0, START + 1_000_000, 600, of(2_000)));
+    var e = assertThrows(IllegalStateException.class, () -> s.result(totals(3, 700, 1, 1)));
     assertEquals("driver instance 3: its seconds add up to 600 acknowledged kvps, its result says 700",
         e.getMessage());
+    e = assertThrows(IllegalStateException.class, () -> s.result(totals(3, 600, 0, 1)));
+    assertEquals("driver instance 3: its seconds add up to 1 failed inserts, its result says 0", e.getMessage());
+    e = assertThrows(IllegalStateException.class, () -> s.result(totals(3, 600, 1, 2)));
+    assertEquals("driver instance 3: its seconds add up to 1 timed queries, its result says 2", e.getMessage());
+    assertEquals(600, s.result(totals(3, 600, 1, 1)).acknowledged());
   }
 
   @Test
