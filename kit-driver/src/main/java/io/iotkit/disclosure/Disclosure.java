@@ -1,16 +1,10 @@
 package io.iotkit.disclosure;
 
-import com.github.mustachejava.DefaultMustacheFactory;
-import com.github.mustachejava.Mustache;
-import com.github.mustachejava.MustacheException;
-import com.github.mustachejava.util.HtmlEscaper;
 import io.iotkit.model.RunResult;
 import io.iotkit.result.RunFolder;
+import io.iotkit.template.TemplateException;
 import io.iotkit.template.Templates;
 import java.io.IOException;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -67,9 +61,12 @@ public final class Disclosure {
    */
   public static Map<String, String> render(Path runDir, RunResult r, Path templatesDir) throws IOException {
     FdrView model = FdrView.of(r, digests(runDir));
+    // The HTML documents mark "MISSING" so that it stands out; the Markdown ones show it as it is.
+    Templates html = Templates.html(templatesDir, FdrFormat.MISSING, "missing");
+    Templates markdown = Templates.markdown(templatesDir);
     Map<String, String> documents = new LinkedHashMap<>();
     for (Document d : DOCUMENTS) {
-      documents.put(d.output(), render(templatesDir, d.template(), d.html(), model));
+      documents.put(d.output(), render(templatesDir, d.html() ? html : markdown, d.template(), model));
     }
     return documents;
   }
@@ -82,28 +79,18 @@ public final class Disclosure {
     return SponsorFields.missing(r.system(), r.pricing());
   }
 
-  /** Renders one template of {@code templatesDir} with the model. */
-  static String render(Path templatesDir, String template, boolean html, FdrView model)
+  /** Renders one template of {@code templates}, found in {@code templatesDir}, with the model. */
+  private static String render(Path templatesDir, Templates templates, String template, FdrView model)
       throws IOException {
     Path file = templatesDir.resolve(template);
     if (!Files.isRegularFile(file)) {
       throw new NoSuchFileException(file.toString(), null, "FDR template not found");
     }
     try {
-      Mustache mustache = factory(templatesDir, html).compile(template);
-      StringWriter out = new StringWriter();
-      mustache.execute(out, model).flush();
-      return out.toString();
-    } catch (MustacheException | UncheckedIOException e) {
-      throw new IOException("FDR template " + file + " cannot be rendered: "
-          + String.valueOf(e.getMessage()).replaceAll("\\s*[\\r\\n]+\\s*", " "), e);
+      return templates.render(template, model);
+    } catch (TemplateException e) {
+      throw new IOException("FDR " + e.getMessage(), e);
     }
-  }
-
-  private static DefaultMustacheFactory factory(Path templatesDir, boolean html) {
-    DefaultMustacheFactory f = html ? new HtmlFactory(templatesDir) : new MarkdownFactory(templatesDir);
-    f.setObjectHandler(new Templates.StrictNames());
-    return f;
   }
 
   /** The run folder's file digests, one "digest  path" line each; null when the folder has none. */
@@ -113,44 +100,5 @@ public final class Disclosure {
       return null;
     }
     return Files.readAllLines(f, StandardCharsets.UTF_8).stream().filter(l -> !l.isBlank()).toList();
-  }
-
-  /** HTML output: every value escaped, and "MISSING" marked so that it stands out. */
-  private static final class HtmlFactory extends DefaultMustacheFactory {
-    HtmlFactory(Path root) {
-      super(root.toFile());
-    }
-
-    @Override
-    public void encode(String value, Writer writer) {
-      try {
-        if (FdrFormat.MISSING.equals(value)) {
-          writer.write("<span class=\"missing\">MISSING</span>");
-        } else {
-          HtmlEscaper.escape(value, writer);
-        }
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    }
-  }
-
-  /**
-   * Markdown output: values as they are, except what would break the layout: a "|" would end a table cell and a
-   * line break a table row or list item.
-   */
-  private static final class MarkdownFactory extends DefaultMustacheFactory {
-    MarkdownFactory(Path root) {
-      super(root.toFile());
-    }
-
-    @Override
-    public void encode(String value, Writer writer) {
-      try {
-        writer.write(value.replace("|", "\\|").replaceAll("\\s*[\\r\\n]+\\s*", " "));
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    }
   }
 }

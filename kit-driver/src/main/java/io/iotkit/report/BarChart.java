@@ -1,6 +1,5 @@
 package io.iotkit.report;
 
-import static io.iotkit.report.Html.esc;
 import static io.iotkit.report.Html.fmt;
 
 import java.util.ArrayList;
@@ -72,29 +71,28 @@ public final class BarChart extends SvgChart {
   }
 
   @Override
-  void xAxis(StringBuilder svg, Frame f) {
+  ChartDrawing.XAxis xAxis(Frame f) {
     double slot = slot(f);
     double widest = categories.stream().mapToInt(c -> c.label().length()).max().orElse(1) * CHAR_WIDTH + 8;
     // With many categories only every n-th label fits; the tooltips name every bar anyway.
     int every = (int) Math.max(1, Math.ceil(widest / slot));
-    svg.append("<g class=\"axis x-axis\">");
+    List<ChartDrawing.Tick> labels = new ArrayList<>();
     for (int i = 0; i < categories.size(); i += every) {
-      double x = f.x0() + slot * (i + 0.5);
-      svg.append(fmt("<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>", x, f.y1() + 18,
-          esc(categories.get(i).label())));
+      labels.add(new ChartDrawing.Tick(null, text(f.x0() + slot * (i + 0.5), f.y1() + 18,
+          categories.get(i).label())));
     }
-    svg.append(fmt("<line class=\"axis-line\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\"/></g>", f.x0(),
-        f.x1(), f.y1(), f.y1()));
+    return new ChartDrawing.XAxis(labels, segment(f.x0(), f.x1(), f.y1(), f.y1()), null);
   }
 
   @Override
-  void plot(StringBuilder svg, Frame f) {
+  List<ChartDrawing.Category> categories(Frame f) {
     double slot = slot(f);
     int n = seriesNames.size();
     double bar = slot * 0.8 / n;
+    List<ChartDrawing.Category> groups = new ArrayList<>();
     for (int c = 0; c < categories.size(); c++) {
       Category cat = categories.get(c);
-      svg.append("<g class=\"bars\">");
+      List<ChartDrawing.Bar> bars = new ArrayList<>();
       for (int s = 0; s < n; s++) {
         double v = cat.values()[s];
         if (!Double.isFinite(v)) {
@@ -102,15 +100,13 @@ public final class BarChart extends SvgChart {
         }
         double x = f.x0() + slot * c + slot * 0.1 + bar * s;
         double y = f.py(v);
-        svg.append(fmt("<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"><title>%s</title>"
-            + "</rect>", x, y, Math.max(0.5, bar - 1), Math.max(0, f.y1() - y), colour(s),
-            esc(fmt("%s, %s: %s %s", cat.detail(), seriesNames.get(s), LineChart.number(v), unit))));
-        if (bar >= MIN_LABELLED_BAR) {
-          svg.append(fmt("<text class=\"value\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>",
-              x + bar / 2, y - 4, esc(LineChart.number(v))));
-        }
+        bars.add(new ChartDrawing.Bar(coord(x), coord(y), coord(Math.max(0.5, bar - 1)),
+            coord(Math.max(0, f.y1() - y)), colour(s),
+            fmt("%s, %s: %s %s", cat.detail(), seriesNames.get(s), LineChart.number(v), unit),
+            bar >= MIN_LABELLED_BAR ? text(x + bar / 2, y - 4, LineChart.number(v)) : null));
       }
-      svg.append("</g>");
+      groups.add(new ChartDrawing.Category(bars));
     }
+    return groups;
   }
 }

@@ -4,7 +4,6 @@ import static io.iotkit.report.Html.fmt;
 
 import io.iotkit.model.BenchResult;
 import io.iotkit.model.Environment;
-import io.iotkit.template.Templates;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -97,7 +96,7 @@ public final class BenchReport {
 
   /** The same table and two charts: each ratio beside its target, and the median rates side by side. */
   public static String html(BenchResult r) {
-    return Templates.render(PageFrame.TEMPLATES, "bench.mustache", BenchView.of(r, charts(r)));
+    return PageFrame.TEMPLATES.render("bench.mustache", BenchView.of(r, charts(r)));
   }
 
   private static List<ChartFigure> charts(BenchResult r) {

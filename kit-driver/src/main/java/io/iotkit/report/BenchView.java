@@ -14,7 +14,7 @@ import java.util.List;
  * @param quantityColumn the heading of the column that names each quantity of a figure
  * @param columns the headings of the figures' numeric columns
  * @param measurements the measurements without a ratio; their table is left out when there are none
- * @param charts the chart figures; their SVG is the one value the template inserts unescaped
+ * @param charts the chart figures
  */
 record BenchView(PageFrame frame, String header, String intervals, String firstColumn, String quantityColumn,
                  List<String> columns, List<Figure> figures,

@@ -8,7 +8,6 @@ import io.iotkit.model.Operation;
 import io.iotkit.model.PhaseSeries;
 import io.iotkit.model.ResultView;
 import io.iotkit.model.RunResult;
-import io.iotkit.template.Templates;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -79,7 +78,7 @@ public final class ComparisonReport {
 
   /** The comparison as a self-contained HTML page: the same table, and charts of IoTps and ingest rate. */
   public static String html(List<Run> runs) {
-    return Templates.render(PageFrame.TEMPLATES, "comparison.mustache",
+    return PageFrame.TEMPLATES.render("comparison.mustache",
         ComparisonView.of(runs, rows(runs), charts(runs)));
   }
 

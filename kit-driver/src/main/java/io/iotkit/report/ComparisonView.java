@@ -9,7 +9,7 @@ import java.util.List;
  * @param summary how many runs, and their names
  * @param runs the name of each run, one column each
  * @param columns the table's column count, which a group heading spans
- * @param charts the chart figures; their SVG is the one value the template inserts unescaped
+ * @param charts the chart figures
  */
 record ComparisonView(PageFrame frame, String summary, List<String> runs, String columns, List<Line> lines,
                       List<ChartFigure> charts) {

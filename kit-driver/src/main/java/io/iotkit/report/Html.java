@@ -2,27 +2,12 @@ package io.iotkit.report;
 
 import java.util.Locale;
 
-/** Escaping and number formatting shared by the HTML and SVG reports. */
+/**
+ * How the report pages and their charts write numbers and missing values. Escaping is the templates' ({@link
+ * io.iotkit.template.HtmlEscape}), never a view's: values reach the templates as plain text.
+ */
 final class Html {
   private Html() {
-  }
-
-  /** Text made safe for element content and for attribute values in double or single quotes. */
-  static String esc(Object text) {
-    String s = text == null ? "" : text.toString();
-    StringBuilder sb = new StringBuilder(s.length() + 16);
-    for (int i = 0; i < s.length(); i++) {
-      char c = s.charAt(i);
-      switch (c) {
-        case '&' -> sb.append("&amp;");
-        case '<' -> sb.append("&lt;");
-        case '>' -> sb.append("&gt;");
-        case '"' -> sb.append("&quot;");
-        case '\'' -> sb.append("&#39;");
-        default -> sb.append(c);
-      }
-    }
-    return sb.toString();
   }
 
   /** String.format without the platform locale, so reports read the same on every machine. */

@@ -2,7 +2,6 @@ package io.iotkit.report;
 
 import io.iotkit.model.ResultView;
 import io.iotkit.model.RunResult;
-import io.iotkit.template.Templates;
 import java.util.List;
 
 /**
@@ -28,6 +27,6 @@ public final class HtmlReport {
   }
 
   public static String render(RunResult r) {
-    return Templates.render(PageFrame.TEMPLATES, "run-report.mustache", RunReportView.of(r));
+    return PageFrame.TEMPLATES.render("run-report.mustache", RunReportView.of(r));
   }
 }

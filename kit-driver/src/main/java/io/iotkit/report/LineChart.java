@@ -1,6 +1,5 @@
 package io.iotkit.report;
 
-import static io.iotkit.report.Html.esc;
 import static io.iotkit.report.Html.fmt;
 
 import java.util.ArrayList;
@@ -86,48 +85,42 @@ public final class LineChart extends SvgChart {
   }
 
   @Override
-  void xAxis(StringBuilder svg, Frame f) {
+  ChartDrawing.XAxis xAxis(Frame f) {
     NiceScale xs = xScale();
-    svg.append("<g class=\"axis x-axis\">");
+    List<ChartDrawing.Tick> ticks = new ArrayList<>();
     for (double t : xs.ticks()) {
       double x = xs.map(t, f.x0(), f.x1());
-      svg.append(fmt("<line class=\"tick\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\"/>", x, x, f.y1(),
-          f.y1() + 5));
-      svg.append(fmt("<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>", x, f.y1() + 18,
-          esc(xs.label(t))));
+      ticks.add(new ChartDrawing.Tick(segment(x, x, f.y1(), f.y1() + 5), text(x, f.y1() + 18, xs.label(t))));
     }
-    svg.append(fmt("<line class=\"axis-line\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\"/>", f.x0(), f.x1(),
-        f.y1(), f.y1()));
-    svg.append(fmt("<text class=\"axis-title\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text></g>",
-        (f.x0() + f.x1()) / 2, f.y1() + 36, esc(xLabel)));
+    return new ChartDrawing.XAxis(ticks, segment(f.x0(), f.x1(), f.y1(), f.y1()),
+        text((f.x0() + f.x1()) / 2, f.y1() + 36, xLabel));
   }
 
   @Override
-  void plot(StringBuilder svg, Frame f) {
+  List<ChartDrawing.Line> lines(Frame f) {
     NiceScale xs = xScale();
+    List<ChartDrawing.Line> lines = new ArrayList<>();
     for (int s = 0; s < series.size(); s++) {
       Series line = series.get(s);
-      String colour = colour(s);
-      svg.append(fmt("<g class=\"series\" stroke=\"%s\" fill=\"%s\"><title>%s</title>", colour, colour,
-          esc(summary(line))));
+      String path = null;
       if (line.x().length > 0) {
         StringBuilder d = new StringBuilder(line.x().length * 14);
         for (int i = 0; i < line.x().length; i++) {
           d.append(i == 0 ? 'M' : 'L').append(fmt("%.1f %.1f", xs.map(line.x()[i], f.x0(), f.x1()),
               f.py(line.y()[i])));
         }
-        svg.append("<path fill=\"none\" d=\"").append(d).append("\"/>");
+        path = d.toString();
       }
+      List<ChartDrawing.Marker> markers = new ArrayList<>();
       if (line.x().length <= MAX_POINT_MARKERS) {
         for (int i = 0; i < line.x().length; i++) {
-          svg.append(fmt("<circle r=\"2.5\" cx=\"%.1f\" cy=\"%.1f\"><title>%s</title></circle>",
-              xs.map(line.x()[i], f.x0(), f.x1()), f.py(line.y()[i]),
-              esc(fmt("%s at %s %s: %s %s", line.name(), Html.plain(line.x()[i]), xLabel, number(line.y()[i]),
-                  unit))));
+          markers.add(new ChartDrawing.Marker(coord(xs.map(line.x()[i], f.x0(), f.x1())), coord(f.py(line.y()[i])),
+              fmt("%s at %s %s: %s %s", line.name(), Html.plain(line.x()[i]), xLabel, number(line.y()[i]), unit)));
         }
       }
-      svg.append("</g>");
+      lines.add(new ChartDrawing.Line(colour(s), summary(line), path, markers));
     }
+    return lines;
   }
 
   /** What hovering a line shows: its name and the range and mean of its values. */

@@ -1,5 +1,6 @@
 package io.iotkit.report;
 
+import io.iotkit.template.Templates;
 import java.util.List;
 
 /**
@@ -9,8 +10,8 @@ import java.util.List;
  * from a results folder, an e-mail attachment, or a machine without network.
  */
 record PageFrame(String title, String chartIds) {
-  /** The classpath folder of the report pages' templates. */
-  static final String TEMPLATES = "io/iotkit/report";
+  /** The report pages' templates and their partials, in the classpath folder io/iotkit/report. */
+  static final Templates TEMPLATES = Templates.html("io/iotkit/report");
 
   static PageFrame of(String title, List<String> chartIds) {
     return new PageFrame(title, String.join(" ", chartIds));

@@ -1,6 +1,5 @@
 package io.iotkit.report;
 
-import static io.iotkit.report.Html.esc;
 import static io.iotkit.report.Html.fmt;
 import static io.iotkit.report.HtmlReport.CHART_INGEST_RATE;
 import static io.iotkit.report.HtmlReport.CHART_QUERY_LATENCY;
@@ -31,19 +30,19 @@ import org.HdrHistogram.Histogram;
 
 /**
  * The charts section of the HTML run report: ingest rate, query latency over time and per template,
- * per-substation ingest time and the per-sensor rate, each a {@code figure.chart} with its SVG; a chart without
- * data says so.
+ * per-substation ingest time and the per-sensor rate, each a {@link ChartFigure} with its charts and tables; a
+ * chart without data says so.
  */
 final class RunCharts {
-  private final StringBuilder sb = new StringBuilder(256 * 1024);
+  private final List<ChartFigure> figures = new ArrayList<>();
   private final ResultView v;
 
   private RunCharts(ResultView v) {
     this.v = v;
   }
 
-  /** Every chart of {@link HtmlReport#CHART_IDS}, in that order, as HTML. */
-  static String html(ResultView v) {
+  /** Every chart of {@link HtmlReport#CHART_IDS}, in that order. */
+  static List<ChartFigure> of(ResultView v) {
     RunCharts c = new RunCharts(v);
     c.ingestRate();
     c.resources();
@@ -52,15 +51,15 @@ final class RunCharts {
     c.latencyDistribution();
     c.substationIngest();
     c.sensorRate();
-    return c.sb.toString();
+    return List.copyOf(c.figures);
   }
 
   private void figure(String id, String heading, String caption, List<SvgChart> charts) {
-    sb.append(fmt("<figure id=\"%s\" class=\"chart\"><h3>%s</h3><div class=\"charts\">", id, esc(heading)));
-    for (SvgChart c : charts) {
-      sb.append(c.toSvg());
-    }
-    sb.append("</div><figcaption>").append(caption).append("</figcaption></figure>\n");
+    figure(id, heading, caption, charts, List.of());
+  }
+
+  private void figure(String id, String heading, String caption, List<SvgChart> charts, List<DataTable> tables) {
+    figures.add(ChartFigure.of(id, heading, caption, charts, tables));
   }
 
   private void ingestRate() {
@@ -111,7 +110,7 @@ final class RunCharts {
 
   private void queryTemplates() {
     List<SvgChart> charts = new ArrayList<>();
-    StringBuilder tables = new StringBuilder();
+    List<DataTable> tables = new ArrayList<>();
     for (IterationResult it : v.measuredIterations()) {
       Map<Operation, Latency> latency = it.measured().latency();
       BarChart chart = new BarChart("Iteration " + it.number() + " measured run", "ms", "ms",
@@ -123,14 +122,17 @@ final class RunCharts {
         }
       });
       charts.add(chart);
-      tables.append(latencyTable(it.number(), latency, it.measured().queryReads()));
+      if (!latency.isEmpty()) {
+        tables.add(latencyTable(it.number(), latency, it.measured().queryReads()));
+      }
     }
     figure(CHART_QUERY_TEMPLATES, "Query latency per template", "Latency of each dashboard query template over "
         + "the whole measured run; ingest latency, from each reading's generation (its scheduled time when paced) "
         + "to the store's acknowledgement; the insert call's (how long the binding took to take a reading: "
         + "backpressure, not the store's answer); and each template's read amplification: the records the store "
-        + "read to answer its windows / the readings they held." + tables,
-        orNoData(charts, () -> new BarChart("Measured runs", "ms", "ms", List.of("p50", "p95", "p99", "max"))));
+        + "read to answer its windows / the readings they held.",
+        orNoData(charts, () -> new BarChart("Measured runs", "ms", "ms", List.of("p50", "p95", "p99", "max"))),
+        tables);
   }
 
   /** Percentile steps of the distribution chart, in nines: 0 is the minimum, 1 p90, 2 p99, 3 p99.9, 4 p99.99. */
@@ -179,28 +181,20 @@ final class RunCharts {
     chart.addSampled(name, NINES_STEP, ms);
   }
 
-  private static String latencyTable(int iteration, Map<Operation, Latency> latency,
-                                     Map<Aggregate, QueryReads> reads) {
-    if (latency.isEmpty()) {
-      return "";
-    }
-    StringBuilder t = new StringBuilder(fmt("<table class=\"latency\"><thead><tr><th>iteration %d measured, ms"
-        + "</th><th class=\"num\">count</th><th class=\"num\">min</th><th class=\"num\">mean</th>"
-        + "<th class=\"num\">p50</th><th class=\"num\">p95</th><th class=\"num\">p99</th><th class=\"num\">max</th>"
-        + "<th class=\"num\">read amplification</th></tr></thead><tbody>", iteration));
-    latency.forEach((op, l) -> t.append(fmt("<tr><td>%s</td><td class=\"num\">%,d</td><td class=\"num\">%.3f"
-            + "</td><td class=\"num\">%.3f</td><td class=\"num\">%.3f</td><td class=\"num\">%.3f</td>"
-            + "<td class=\"num\">%.3f</td><td class=\"num\">%.3f</td><td class=\"num\">%s</td></tr>", esc(op.label()),
-        l.count(), l.minMs(), l.meanMs(), l.p50Ms(), l.p95Ms(), l.p99Ms(), l.maxMs(),
-        op.isQuery() ? esc(QueryReads.text(reads, op.template())) : "")));
-    return t.append("</tbody></table>").toString();
+  private static DataTable latencyTable(int iteration, Map<Operation, Latency> latency,
+                                        Map<Aggregate, QueryReads> reads) {
+    List<DataTable.Row> rows = new ArrayList<>();
+    latency.forEach((op, l) -> rows.add(new DataTable.Row(op.label(), List.of(fmt("%,d", l.count()),
+        fmt("%.3f", l.minMs()), fmt("%.3f", l.meanMs()), fmt("%.3f", l.p50Ms()), fmt("%.3f", l.p95Ms()),
+        fmt("%.3f", l.p99Ms()), fmt("%.3f", l.maxMs()),
+        op.isQuery() ? QueryReads.text(reads, op.template()) : ""))));
+    return new DataTable("latency", new DataTable.Row("iteration " + iteration + " measured, ms", List.of("count",
+        "min", "mean", "p50", "p95", "p99", "max", "read amplification")), rows);
   }
 
   private void substationIngest() {
     List<SvgChart> charts = new ArrayList<>();
-    StringBuilder spreads = new StringBuilder("<table class=\"spread\"><thead><tr><th>measured run</th>"
-        + "<th class=\"num\">min s</th><th class=\"num\">max s</th><th class=\"num\">average s</th>"
-        + "<th class=\"num\">spread</th></tr></thead><tbody>");
+    List<DataTable.Row> spreads = new ArrayList<>();
     for (IterationResult it : v.measuredIterations()) {
       PhaseResult m = it.measured();
       BarChart chart = new BarChart("Iteration " + it.number() + " measured run", "ingest time s", "s",
@@ -212,15 +206,15 @@ final class RunCharts {
       charts.add(chart);
       if (!m.instances().isEmpty()) {
         Metrics.IngestSpread s = Metrics.IngestSpread.of(m);
-        spreads.append(fmt("<tr><td>iteration %d</td><td class=\"num\">%.1f</td><td class=\"num\">%.1f</td>"
-                + "<td class=\"num\">%.1f</td><td class=\"num\">%.1f %%</td></tr>", it.number(), s.min(), s.max(),
-            s.average(), s.spreadPercent()));
+        spreads.add(new DataTable.Row("iteration " + it.number(), List.of(fmt("%.1f", s.min()),
+            fmt("%.1f", s.max()), fmt("%.1f", s.average()), fmt("%.1f %%", s.spreadPercent()))));
       }
     }
-    spreads.append("</tbody></table>");
     figure(CHART_SUBSTATION_INGEST, "Ingest time per substation", "Seconds from TS_start to each substation's "
-        + "last acknowledged kvp in the measured runs; the spread is (max − min) / min." + spreads,
-        orNoData(charts, () -> new BarChart("Measured runs", "ingest time s", "s", List.of("ingest time"))));
+        + "last acknowledged kvp in the measured runs; the spread is (max − min) / min.",
+        orNoData(charts, () -> new BarChart("Measured runs", "ingest time s", "s", List.of("ingest time"))),
+        List.of(new DataTable("spread", new DataTable.Row("measured run", List.of("min s", "max s", "average s",
+            "spread")), spreads)));
   }
 
   private void sensorRate() {

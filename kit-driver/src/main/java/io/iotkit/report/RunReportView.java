@@ -25,15 +25,15 @@ import java.util.Optional;
  * component or a method of that name; {@link #of} builds it from a run result.
  *
  * <p>A String component that may be null is a section the template shows only when it is there (the aborted
- * run's status line). Every value is HTML-escaped by the template, except {@code charts}.
+ * run's status line).
  *
- * @param charts the chart figures' HTML with their SVG, built by {@link RunCharts}: the one value the template
- *     inserts unescaped ({@code {{{charts}}}}), as it is markup the kit made, text from the result escaped in it
+ * @param charts the chart figures, laid out by {@link RunCharts}
  */
 record RunReportView(PageFrame frame, String runId, String kitVersion, String sut, boolean compliant,
                      String compliance, List<Card> cards, String aborted, boolean hasMetrics, List<String> reasons,
                      List<Fact> facts, List<DriverHost> driverHosts, List<Outage> outages,
-                     List<CheckGroup> checkGroups, boolean hasIterations, List<PhaseRow> phases, String charts) {
+                     List<CheckGroup> checkGroups, boolean hasIterations, List<PhaseRow> phases,
+                     List<ChartFigure> charts) {
 
   static RunReportView of(RunResult result) {
     ResultView v = ResultView.of(result);
@@ -45,7 +45,7 @@ record RunReportView(PageFrame frame, String runId, String kitVersion, String su
         text(r.kitVersion()), text(r.sut()), r.compliant(), r.compliant() ? "COMPLIANT" : "NOT COMPLIANT",
         cards(v.metrics()), aborted, v.metrics().isPresent(), v.reasons(), facts(v),
         r.driverHosts().stream().map(DriverHost::of).toList(), r.sutOutages().stream().map(Outage::of).toList(),
-        checkGroups(v), !v.iterations().isEmpty(), phases(v), RunCharts.html(v));
+        checkGroups(v), !v.iterations().isEmpty(), phases(v), RunCharts.of(v));
   }
 
   boolean hasReasons() {

@@ -7,7 +7,7 @@ import java.util.List;
 /**
  * What {@code studies.mustache} reads: several studies compared on one page, every value a preformatted string.
  *
- * @param charts the chart figures; their SVG is the one value the template inserts unescaped
+ * @param charts the chart figures
  * @param sideBySide the lines of the text comparison, which the page shows as it is
  */
 record StudiesView(PageFrame frame, List<Study> studies, List<ChartFigure> charts, List<String> sideBySide) {

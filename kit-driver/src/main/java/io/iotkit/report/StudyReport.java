@@ -4,7 +4,6 @@ import io.iotkit.model.Operation;
 import io.iotkit.study.StudyRow;
 import io.iotkit.study.StudyTable;
 import io.iotkit.study.StudyText;
-import io.iotkit.template.Templates;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -46,12 +45,12 @@ public final class StudyReport {
 
   /** The study's page. */
   public static String html(StudyTable t) {
-    return Templates.render(PageFrame.TEMPLATES, "study.mustache", StudyView.of(t, charts(t)));
+    return PageFrame.TEMPLATES.render("study.mustache", StudyView.of(t, charts(t)));
   }
 
   /** Studies side by side: their IoTps, efficiency and latencies against the swept value, one line per study. */
   public static String compare(List<StudyTable> studies) {
-    return Templates.render(PageFrame.TEMPLATES, "studies.mustache", StudiesView.of(studies, compareCharts(studies)));
+    return PageFrame.TEMPLATES.render("studies.mustache", StudiesView.of(studies, compareCharts(studies)));
   }
 
   /** The study page's charts, in the order of {@link #chartIds}. */

@@ -11,15 +11,12 @@ import java.util.List;
  * What {@code study.mustache} reads: a study's headline, charts, points and tables, every value a preformatted
  * string, so the template holds no logic beyond "if" and "for each".
  *
- * <p>The "=" of "P=4" is the template's own, not part of a value: a value's "=" is written {@code &#61;}, which a
- * browser shows alike but which a search of the page's source (a test, a grep) would not find as "P=4".
- *
  * @param axis the swept option as the tables head it, e.g. "P"
  * @param values the swept values, comma-separated
  * @param measured how many points have a result, of how many
  * @param best the point with the highest IoTps, or null when none has a result
  * @param saturation where a paced study saturated, or null for a study that is not paced
- * @param charts the chart figures; their SVG is the one value the template inserts unescaped
+ * @param charts the chart figures
  * @param resourcesSampled whether the runs sampled resource use; else a note stands where its chart would
  * @param missing the sentence that lists the points without a result, or null when every point has one
  */
@@ -34,14 +31,8 @@ record StudyView(PageFrame frame, String name, String describe, String axis, Str
   record Point(String value, String status, String report) {
   }
 
-  /** One of the study's tables: the first column names the point, the others are figures. */
-  record Table(String title, Row head, List<Row> rows, String note) {
-  }
-
-  record Row(String first, List<String> rest) {
-    static Row of(List<String> cells) {
-      return new Row(cells.get(0), cells.subList(1, cells.size()));
-    }
+  /** One of the study's tables under its title: the first column names the point, the others are figures. */
+  record Table(String title, DataTable table, String note) {
   }
 
   static StudyView of(StudyTable t, List<ChartFigure> charts) {
@@ -50,8 +41,9 @@ record StudyView(PageFrame frame, String name, String describe, String axis, Str
         .map(r -> new Best(r.value(), Html.iotps(r.iotps()))).orElse(null);
     List<Point> points = t.rows().stream().map(r -> new Point(r.value(), r.status().toString(),
         r.runFolder() == null ? null : r.runFolder() + "/report.html")).toList();
-    List<Table> tables = StudyText.sections(t).stream().map(s -> new Table(s.title(), Row.of(s.rows().get(0)),
-        s.rows().subList(1, s.rows().size()).stream().map(Row::of).toList(),
+    List<Table> tables = StudyText.sections(t).stream().map(s -> new Table(s.title(),
+        new DataTable(null, DataTable.Row.of(s.rows().get(0)),
+            s.rows().subList(1, s.rows().size()).stream().map(DataTable.Row::of).toList()),
         s.note().isEmpty() ? null : s.note())).toList();
     return new StudyView(PageFrame.of("Study " + t.name(), StudyReport.chartIds(t)), t.name(),
         t.spec().describe(), t.axisLabel(), String.join(", ", t.spec().values()),

@@ -1,16 +1,15 @@
 package io.iotkit.report;
 
-import static io.iotkit.report.Html.esc;
 import static io.iotkit.report.Html.fmt;
 
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A chart drawn as plain, self-contained SVG (no script, no external resources): title, y axis with round
- * ticks, legend, and an optional horizontal reference line such as a protocol limit. Subclasses draw the data.
- * Every piece of text is escaped. A chart without data draws a frame that says "no data", so a report shows
- * where a chart would be rather than breaking.
+ * A chart laid out for plain, self-contained SVG (no script, no external resources): title, y axis with round
+ * ticks, legend, and an optional horizontal reference line such as a protocol limit. Subclasses lay out the data.
+ * The layout is a {@link ChartDrawing}, which the {@code svg-chart} template draws. A chart without data draws a
+ * frame that says "no data", so a report shows where a chart would be rather than breaking.
  */
 public abstract sealed class SvgChart permits LineChart, BarChart {
   /** Colours that stay distinguishable for common colour-vision deficiencies (Okabe–Ito order). */
@@ -73,11 +72,18 @@ public abstract sealed class SvgChart permits LineChart, BarChart {
   /** Highest value the y axis must show (the reference line is added by the base class). */
   abstract double maxY();
 
-  /** Draws the data inside the plot area. */
-  abstract void plot(StringBuilder svg, Frame f);
-
   /** The x axis: ticks and their labels, and the axis title. */
-  abstract void xAxis(StringBuilder svg, Frame f);
+  abstract ChartDrawing.XAxis xAxis(Frame f);
+
+  /** A line chart's series, drawn inside the plot area. */
+  List<ChartDrawing.Line> lines(Frame f) {
+    return List.of();
+  }
+
+  /** A bar chart's bars, drawn inside the plot area. */
+  List<ChartDrawing.Category> categories(Frame f) {
+    return List.of();
+  }
 
   /** The plot area and the y scale, as the subclasses need them. */
   record Frame(double x0, double x1, double y0, double y1, NiceScale y) {
@@ -87,54 +93,41 @@ public abstract sealed class SvgChart permits LineChart, BarChart {
   }
 
   /**
-   * The chart as one {@code <svg>} element. It shrinks to fit its container but never grows past its own width,
-   * so text is the same size in every chart of a page.
+   * The chart as the {@code svg-chart} template draws it. The SVG shrinks to fit its container but never grows past
+   * its own width, so text is the same size in every chart of a page.
    */
-  public final String toSvg() {
+  final ChartDrawing drawing() {
     List<List<String>> rows = legendRows();
     int h = height + Math.max(0, rows.size() - 1) * LEGEND_ROW;
-    StringBuilder svg = new StringBuilder(8192);
-    svg.append(fmt("<svg viewBox=\"0 0 %d %d\" role=\"img\""
-        + " aria-label=\"%s\" class=\"svg-chart%s\" style=\"max-width: %dpx\">", width, h, esc(title),
-        wide ? " wide" : "", width));
-    svg.append("<title>").append(esc(title)).append("</title>");
-    svg.append(fmt("<text class=\"chart-title\" x=\"%d\" y=\"20\">%s</text>", LEFT, esc(title)));
+    ChartDrawing.Text heading = new ChartDrawing.Text(Integer.toString(LEFT), "20", title);
     if (!hasData()) {
-      svg.append(fmt("<rect class=\"no-data-frame\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/>", LEFT, TOP,
-          width - LEFT - RIGHT, h - TOP - AXIS_BOTTOM - LEGEND_ROW));
-      svg.append(fmt("<text class=\"no-data\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">no data</text>",
-          (LEFT + width - RIGHT) / 2.0, (TOP + h - AXIS_BOTTOM - LEGEND_ROW) / 2.0));
-      return svg.append("</svg>").toString();
+      ChartDrawing.NoData noData = new ChartDrawing.NoData(LEFT, TOP, width - LEFT - RIGHT,
+          h - TOP - AXIS_BOTTOM - LEGEND_ROW, coord((LEFT + width - RIGHT) / 2.0),
+          coord((TOP + h - AXIS_BOTTOM - LEGEND_ROW) / 2.0));
+      return new ChartDrawing(width, h, title, wide, heading, noData, null, null, List.of(), List.of(), null,
+          List.of());
     }
     double top = reference == null ? maxY() : Math.max(maxY(), reference.value());
     Frame f = new Frame(LEFT, width - RIGHT, TOP, h - AXIS_BOTTOM - rows.size() * LEGEND_ROW,
         NiceScale.of(0, top, 5));
-    yAxis(svg, f);
-    xAxis(svg, f);
-    plot(svg, f);
+    ChartDrawing.Reference line = null;
     if (reference != null) {
       double y = f.py(reference.value());
-      svg.append(fmt("<g class=\"reference\"><title>%s</title>", esc(reference.label())));
       // The label goes in the legend: written on the line it would cover bars and their values.
-      svg.append(fmt("<line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\"/></g>", f.x0(), f.x1(), y, y));
+      line = new ChartDrawing.Reference(reference.label(), segment(f.x0(), f.x1(), y, y));
     }
-    legend(svg, rows, h);
-    return svg.append("</svg>").toString();
+    return new ChartDrawing(width, h, title, wide, heading, null, yAxis(f), xAxis(f), lines(f), categories(f), line,
+        legend(rows, h));
   }
 
-  private void yAxis(StringBuilder svg, Frame f) {
-    svg.append("<g class=\"axis y-axis\">");
+  private ChartDrawing.YAxis yAxis(Frame f) {
+    List<ChartDrawing.Tick> ticks = new ArrayList<>();
     for (double t : f.y().ticks()) {
       double y = f.py(t);
-      svg.append(fmt("<line class=\"grid\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\"/>", f.x0(), f.x1(), y, y));
-      svg.append(fmt("<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"end\">%s</text>", f.x0() - 6, y + 4,
-          esc(f.y().label(t))));
+      ticks.add(new ChartDrawing.Tick(segment(f.x0(), f.x1(), y, y), text(f.x0() - 6, y + 4, f.y().label(t))));
     }
-    svg.append(fmt("<line class=\"axis-line\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\"/>", f.x0(), f.x0(),
-        f.y0(), f.y1()));
-    double mid = (f.y0() + f.y1()) / 2;
-    svg.append(fmt("<text class=\"axis-title\" transform=\"translate(14 %.1f) rotate(-90)\" text-anchor=\"middle\">"
-        + "%s</text></g>", mid, esc(yLabel)));
+    return new ChartDrawing.YAxis(ticks, segment(f.x0(), f.x0(), f.y0(), f.y1()), coord((f.y0() + f.y1()) / 2),
+        yLabel);
   }
 
   /** Legend entries laid out in rows that fit the chart's width. */
@@ -166,27 +159,35 @@ public abstract sealed class SvgChart permits LineChart, BarChart {
     return 22 + name.length() * CHAR_WIDTH + 16;
   }
 
-  private void legend(StringBuilder svg, List<List<String>> rows, int h) {
-    svg.append("<g class=\"legend\">");
-    int item = 0;
+  private List<ChartDrawing.LegendItem> legend(List<List<String>> rows, int h) {
+    List<ChartDrawing.LegendItem> items = new ArrayList<>();
     int series = legend().size();
     for (int r = 0; r < rows.size(); r++) {
       double y = h - (rows.size() - r) * LEGEND_ROW + 12;
       double x = LEFT;
       for (String name : rows.get(r)) {
-        if (item < series) {
-          svg.append(fmt("<rect x=\"%.1f\" y=\"%.1f\" width=\"14\" height=\"10\" fill=\"%s\"/>", x, y - 9,
-              colour(item)));
-        } else {
-          svg.append(fmt("<g class=\"reference\"><line x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\"/></g>",
-              x, x + 14, y - 4, y - 4));
-        }
-        item++;
-        svg.append(fmt("<text x=\"%.1f\" y=\"%.1f\">%s</text>", x + 19, y, esc(name)));
+        // the series come first, in colour order; the reference line's entry is last
+        boolean isSeries = items.size() < series;
+        items.add(new ChartDrawing.LegendItem(
+            isSeries ? new ChartDrawing.Swatch(coord(x), coord(y - 9), colour(items.size())) : null,
+            isSeries ? null : segment(x, x + 14, y - 4, y - 4), text(x + 19, y, name)));
         x += itemWidth(name);
       }
     }
-    svg.append("</g>");
+    return items;
+  }
+
+  /** A coordinate as the SVG has it: one decimal, which is finer than a pixel. */
+  static String coord(double v) {
+    return fmt("%.1f", v);
+  }
+
+  static ChartDrawing.Segment segment(double x1, double x2, double y1, double y2) {
+    return new ChartDrawing.Segment(coord(x1), coord(x2), coord(y1), coord(y2));
+  }
+
+  static ChartDrawing.Text text(double x, double y, String text) {
+    return new ChartDrawing.Text(coord(x), coord(y), text);
   }
 
   static String colour(int i) {

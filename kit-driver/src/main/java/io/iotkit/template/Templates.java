@@ -1,80 +1,134 @@
 package io.iotkit.template;
 
 import com.github.mustachejava.DefaultMustacheFactory;
-import com.github.mustachejava.Mustache;
+import com.github.mustachejava.DefaultMustacheVisitor;
 import com.github.mustachejava.MustacheException;
+import com.github.mustachejava.MustacheResolver;
+import com.github.mustachejava.MustacheVisitor;
+import com.github.mustachejava.TemplateContext;
 import com.github.mustachejava.reflect.Guard;
 import com.github.mustachejava.reflect.MissingWrapper;
 import com.github.mustachejava.reflect.ReflectionObjectHandler;
+import com.github.mustachejava.resolver.ClasspathResolver;
+import com.github.mustachejava.resolver.FileSystemResolver;
 import java.io.IOException;
+import java.io.Reader;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /**
- * The one way the kit writes its HTML pages: a Mustache template that holds the layout (and nothing but "if" and
- * "for each"), rendered with a view object that holds every value already formatted. Values are HTML-escaped;
- * only a value the template asks for with triple braces (a chart's SVG, built by the kit) goes in as it is.
+ * The kit's one Mustache setup, which renders every page and document it writes: the report pages from the
+ * classpath and the disclosure documents from the kit's {@code fdr-templates/} folder. A template holds the layout
+ * (nothing but "if" and "for each"); its view holds every value already formatted.
+ *
+ * <p>Every value a template names goes through one encoder: {@link HtmlEscape} for HTML, or the Markdown one. A
+ * template cannot write a value as it is: triple braces ({@code {{{name}}}}, {@code {{&name}}}) fail it, so no text
+ * of a result or of a sponsor's files can become markup. A name the view does not have fails it too, instead of
+ * Mustache's silent empty string, which would leave a blank where a figure belongs.
+ *
+ * <p>A template and its partials are looked for where the templates are, then in the classpath folder
+ * {@value #SHARED}, which holds what every HTML page shares: its style sheet, {@code page-style}.
  */
 public final class Templates {
-  private Templates() {
+  /** The classpath folder of the partials every page and document shares. */
+  static final String SHARED = "io/iotkit/template";
+
+  private final String where;
+  private final DefaultMustacheFactory factory;
+
+  private Templates(String where, MustacheResolver resolver, UnaryOperator<String> encoder) {
+    this.where = where;
+    this.factory = factory(resolver, encoder);
+  }
+
+  /** HTML templates in the classpath folder {@code root} (e.g. {@code io/iotkit/report}). */
+  public static Templates html(String root) {
+    return new Templates(root, new ClasspathResolver(root), HtmlEscape::escape);
   }
 
   /**
-   * Renders the template {@code name} found on the classpath under {@code root} (e.g. {@code io/iotkit/report});
-   * its partials ({@code {{> page-head}}}) are found there too.
-   *
-   * @throws IllegalStateException when the template is missing or names something the view does not have: a
-   *     defect of the kit, not of its input
+   * HTML templates in {@code folder}; a value that is exactly {@code marked} is written as a
+   * {@code <span class="markedClass">}, so that it stands out (the disclosure documents' "MISSING"). Being an
+   * element, it is for templates that write values in element content only, never in a tag.
    */
-  public static String render(String root, String name, Object view) {
-    DefaultMustacheFactory factory = new EscapingFactory(root);
-    factory.setObjectHandler(new StrictNames());
+  public static Templates html(Path folder, String marked, String markedClass) {
+    String span = "<span class=\"" + HtmlEscape.escape(markedClass) + "\">" + HtmlEscape.escape(marked) + "</span>";
+    return new Templates(folder.toString(), new FileSystemResolver(folder.toFile()),
+        value -> value.equals(marked) ? span : HtmlEscape.escape(value));
+  }
+
+  /**
+   * Markdown templates in {@code folder}. Values are written as they are, except what would break the layout: a
+   * "|" would end a table cell and a line break a table row or list item.
+   */
+  public static Templates markdown(Path folder) {
+    return new Templates(folder.toString(), new FileSystemResolver(folder.toFile()),
+        value -> value.replace("|", "\\|").replaceAll("\\s*[\\r\\n]+\\s*", " "));
+  }
+
+  /**
+   * Renders the template {@code name} (e.g. {@code run-report.mustache}) with {@code view}; its partials
+   * ({@code {{> page-head}}}) are found beside it, or in {@value #SHARED}.
+   *
+   * @throws TemplateException when the template or a partial is missing or malformed, writes a value unescaped,
+   *     or names something the view does not have
+   */
+  public String render(String name, Object view) {
     try {
-      Mustache m = factory.compile(name);
       StringWriter out = new StringWriter();
-      m.execute(out, view).flush();
+      factory.compile(name).execute(out, view).flush();
       return out.toString();
     } catch (MustacheException | IOException | UncheckedIOException e) {
-      throw new IllegalStateException("template " + root + "/" + name + " cannot be rendered: " + e.getMessage(), e);
+      throw new TemplateException(where + "/" + name, e);
     }
   }
 
-  /**
-   * Escapes the five characters that matter in element content and quoted attributes, and nothing else, so a page
-   * reads ">= 1800 s" in its source as in the browser (Mustache's own escaper also writes "=" and "`" as entities).
-   */
-  private static final class EscapingFactory extends DefaultMustacheFactory {
-    EscapingFactory(String root) {
-      super(root);
+  /** Every factory of the kit, configured here and nowhere else. */
+  private static DefaultMustacheFactory factory(MustacheResolver resolver, UnaryOperator<String> encoder) {
+    MustacheResolver shared = new ClasspathResolver(SHARED);
+    DefaultMustacheFactory f = new DefaultMustacheFactory(name -> {
+      Reader own = resolver.getReader(name);
+      return own != null ? own : shared.getReader(name);
+    }) {
+      @Override
+      public void encode(String value, Writer writer) {
+        try {
+          writer.write(encoder.apply(value));
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+      }
+
+      @Override
+      public MustacheVisitor createMustacheVisitor() {
+        return new EscapingOnly(this);
+      }
+    };
+    f.setObjectHandler(new StrictNames());
+    return f;
+  }
+
+  /** Refuses a value the template asks to write unescaped. */
+  private static final class EscapingOnly extends DefaultMustacheVisitor {
+    EscapingOnly(DefaultMustacheFactory factory) {
+      super(factory);
     }
 
     @Override
-    public void encode(String value, Writer writer) {
-      try {
-        for (int i = 0; i < value.length(); i++) {
-          char c = value.charAt(i);
-          switch (c) {
-            case '&' -> writer.write("&amp;");
-            case '<' -> writer.write("&lt;");
-            case '>' -> writer.write("&gt;");
-            case '"' -> writer.write("&quot;");
-            case '\'' -> writer.write("&#39;");
-            default -> writer.write(c);
-          }
-        }
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
+    public void value(TemplateContext tc, String variable, boolean encoded) {
+      if (!encoded) {
+        throw new MustacheException("'" + variable + "' is written unescaped; every value must be escaped", tc);
       }
+      super.value(tc, variable, encoded);
     }
   }
 
-  /**
-   * Fails on a name the view does not have, instead of Mustache's silent empty string: a misspelt name in a
-   * template would otherwise leave a blank where a figure belongs.
-   */
-  public static final class StrictNames extends ReflectionObjectHandler {
+  /** Fails on a name the view does not have. */
+  private static final class StrictNames extends ReflectionObjectHandler {
     @Override
     protected MissingWrapper createMissingWrapper(String name, List<Guard> guards) {
       throw new MustacheException("the template names '" + name + "', which its view does not have");

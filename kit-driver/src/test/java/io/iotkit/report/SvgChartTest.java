@@ -11,6 +11,11 @@ import org.junit.jupiter.api.Test;
 
 class SvgChartTest {
 
+  /** The chart alone, as the svg-chart template draws it on a page. */
+  private static String svg(SvgChart chart) {
+    return PageFrame.TEMPLATES.render("svg-chart.mustache", chart.drawing()).strip();
+  }
+
   @Test
   void stepsAreOneTwoOrFiveTimesAPowerOfTen() {
     assertEquals(1, NiceScale.step(0.7));
@@ -65,9 +70,9 @@ class SvgChartTest {
 
   @Test
   void lineChartHasSeriesLegendReferenceAndTooltips() {
-    String svg = new LineChart("rate <per> second", "s", "kvps/s", "kvps/s")
+    String svg = svg(new LineChart("rate <per> second", "s", "kvps/s", "kvps/s")
         .addSampled("a & b", 1, new double[] {1, 2, 3}).addSampled("c", 1, new double[] {4, 5, 6})
-        .reference(20, "limit 20").toSvg();
+        .reference(20, "limit 20"));
     assertTrue(svg.startsWith("<svg ") && svg.endsWith("</svg>"));
     assertTrue(svg.contains("<title>rate &lt;per&gt; second</title>"));
     assertEquals(2, Pattern.compile("<path ").matcher(svg).results().count());
@@ -89,7 +94,7 @@ class SvgChartTest {
   @Test
   void longSeriesHaveOneTooltipPerLineNotPerPoint() {
     double[] y = new double[LineChart.MAX_POINT_MARKERS + 1];
-    String svg = new LineChart("t", "s", "y", "u").addSampled("long", 1, y).toSvg();
+    String svg = svg(new LineChart("t", "s", "y", "u").addSampled("long", 1, y));
     assertFalse(svg.contains("<circle"));
     assertTrue(svg.contains("<title>long: 121 points, min 0.00, mean 0.00, max 0.00 u</title>"), svg);
   }
@@ -98,7 +103,7 @@ class SvgChartTest {
   void barChartDrawsOneBarPerValueAndSkipsMissingOnes() {
     BarChart chart = new BarChart("latency", "ms", "ms", List.of("p50", "p99"));
     chart.category("max", 1.5, 4).category("min", "query-min", 2, Double.NaN);
-    String svg = chart.toSvg();
+    String svg = svg(chart);
     assertEquals(3, Pattern.compile("<rect [^>]*><title>").matcher(svg).results().count());
     assertTrue(svg.contains("<title>query-min, p50: 2.00 ms</title>"));
     assertThrows(IllegalArgumentException.class, () -> chart.category("x", 1));
@@ -106,9 +111,8 @@ class SvgChartTest {
 
   @Test
   void chartWithoutDataSaysSo() {
-    assertTrue(new LineChart("t", "s", "y", "u").toSvg().contains(">no data<"));
-    assertTrue(new LineChart("t", "s", "y", "u").addSampled("empty", 1, new double[0]).toSvg()
-        .contains(">no data<"));
-    assertTrue(new BarChart("t", "y", "u", List.of("v")).category("a", Double.NaN).toSvg().contains(">no data<"));
+    assertTrue(svg(new LineChart("t", "s", "y", "u")).contains(">no data<"));
+    assertTrue(svg(new LineChart("t", "s", "y", "u").addSampled("empty", 1, new double[0])).contains(">no data<"));
+    assertTrue(svg(new BarChart("t", "y", "u", List.of("v")).category("a", Double.NaN)).contains(">no data<"));
   }
 }
