@@ -17,7 +17,8 @@ import picocli.CommandLine.Option;
 final class DriverHostOptions {
   @Option(names = "--hosts", paramLabel = "FILE",
       description = "Run the instances on driver hosts over ssh: one host a line, [user@]host[:port] [instances=N]"
-          + " [kit=DIR], '#' comments (default: every instance on this host).")
+          + " [kit=DIR], or [user@]host[:port] sut for a node of an external SUT that the master samples; '#'"
+          + " comments (default: every instance on this host).")
   Path hostList;
 
   @Option(names = "--remote-kit", paramLabel = "DIR",
