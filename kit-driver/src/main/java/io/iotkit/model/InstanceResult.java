@@ -93,13 +93,6 @@ public record InstanceResult(int instance, String substation, long kvpsTarget, l
     return withResources(null);
   }
 
-  /** The same result with what the store client of the instance's bindings counted. */
-  public InstanceResult withClientCounters(Map<String, Long> counters) {
-    return new InstanceResult(instance, substation, kvpsTarget, acknowledged, failedInserts, startMicros, endMicros,
-        queries, failedQueries, readingsAggregated, emptyWindows, queryReads, insertHistogram, ingestHistogram,
-        queryHistograms, acknowledgedPerSecond, peakRssBytes, resources, counters);
-  }
-
   /** Ingest time of this substation in seconds, from TS_start to its last acknowledged kvp. */
   public double ingestSeconds() {
     return (endMicros - startMicros) / 1e6;

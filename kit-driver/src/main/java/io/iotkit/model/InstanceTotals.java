@@ -37,13 +37,6 @@ public record InstanceTotals(int instance, String substation, long kvpsTarget, l
         counters);
   }
 
-  /** The same totals with where its resources were sampled. */
-  public InstanceTotals withSampled(Sampled where) {
-    return new InstanceTotals(instance, substation, kvpsTarget, acknowledged, failedInserts, startMicros, endMicros,
-        queries, failedQueries, readingsAggregated, emptyWindows, queryReads, queryHistograms, peakRssBytes, where,
-        clientCounters);
-  }
-
   /**
    * The host and the process whose seconds the instance's frames carry.
    *
