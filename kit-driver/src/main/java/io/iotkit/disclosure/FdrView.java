@@ -15,7 +15,8 @@ import java.util.List;
  * reason, a check's "why", a "MISSING" in place of a whole part).
  */
 record FdrView(Sponsor system, String kitVersion, String runId, String status, String abortReason, String started,
-               String finished, boolean compliant, String compliance, List<String> reasons, Sut sut,
+               String finished, boolean compliant, String compliance, List<String> reasons,
+               List<String> warnings, Sut sut,
                Inputs inputs, Machine environment, Prices pricing, Figures metrics, List<Check> prerequisites,
                Check fileCheck, List<Check> cleanup, List<Iteration> iterations, List<Quantity> quantities,
                List<String> iterationNames, List<String> digests, List<String> missing,
@@ -33,7 +34,7 @@ record FdrView(Sponsor system, String kitVersion, String runId, String status, S
     return new FdrView(SponsorSection.of(r.system(), finished), FdrFormat.text(r.kitVersion()),
         FdrFormat.text(r.runId()), FdrFormat.text(r.status() == null ? null : r.status().name()), v.abortReason().isBlank() ? null : v.abortReason(),
         FdrFormat.utc(r.started()), FdrFormat.utc(r.finished()), r.compliant(),
-        r.compliant() ? "COMPLIANT" : "NOT COMPLIANT", v.reasons(), MachineSection.sut(r.sut(), v.sutSettings()),
+        r.compliant() ? "COMPLIANT" : "NOT COMPLIANT", v.reasons(), v.warnings(), MachineSection.sut(r.sut(), v.sutSettings()),
         MachineSection.inputs(r.inputs()), MachineSection.environment(r.environment()),
         ResultSection.pricing(v.pricing()), ResultSection.metrics(v.metrics(), v.pricing()),
         ResultSection.checks(v.prerequisites()), ResultSection.fileCheck(v.prerequisites()),
@@ -67,6 +68,15 @@ record FdrView(Sponsor system, String kitVersion, String runId, String status, S
 
   boolean hasReasons() {
     return !reasons.isEmpty();
+  }
+
+  boolean hasWarnings() {
+    return !warnings.isEmpty();
+  }
+
+  /** What the warnings are, and are not. */
+  String warningNote() {
+    return io.iotkit.model.SteadyState.NOTE;
   }
 
   boolean hasIterations() {
@@ -220,7 +230,7 @@ record FdrView(Sponsor system, String kitVersion, String runId, String status, S
                String netTx) {
   }
 
-  record Phase(String start, String end, String elapsed, String kvps, String iotps) {
+  record Phase(String start, String end, String elapsed, String kvps, String iotps, String steadyState) {
   }
 
   record Spread(String min, String max, String average, String spread) {

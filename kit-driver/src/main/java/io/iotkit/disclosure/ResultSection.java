@@ -34,7 +34,7 @@ import org.HdrHistogram.Histogram;
 /** What the run measured and what it cost: pricing, metrics, checks and the iterations, as the documents show them. */
 final class ResultSection {
   private static final FdrView.Phase NO_PHASE =
-      new FdrView.Phase(NOT_MEASURED, NOT_MEASURED, NOT_MEASURED, NOT_MEASURED, NOT_MEASURED);
+      new FdrView.Phase(NOT_MEASURED, NOT_MEASURED, NOT_MEASURED, NOT_MEASURED, NOT_MEASURED, NOT_MEASURED);
 
   private ResultSection() {
   }
@@ -124,7 +124,8 @@ final class ResultSection {
       return NO_PHASE;
     }
     return new FdrView.Phase(UtcTime.ofMicros(p.startMicros()), UtcTime.ofMicros(p.endMicros()),
-        decimals("%.3f", p.elapsedSeconds()), count(p.acknowledged()), decimals("%,.2f", p.iotps()));
+        decimals("%.3f", p.elapsedSeconds()), count(p.acknowledged()), decimals("%,.2f", p.iotps()),
+        p.steadyState().text());
   }
 
   /** How the end-to-end row was timed: a reader on the master, the driver hosts' clock offsets applied. */

@@ -19,7 +19,7 @@ import java.util.TreeMap;
  * @param endToEnd  for a store that delivers readings, each reading's generation to a reader's receipt (its summary
  *                  is also in {@code latency}, as "end-to-end"); null for a store read by query
  */
-@JsonIgnoreProperties(value = {"clientCounters"}, allowGetters = true) // derived from the instances
+@JsonIgnoreProperties(value = {"clientCounters", "steadyState"}, allowGetters = true) // derived, not read back
 public record PhaseResult(String name, boolean measured, long startMicros, long endMicros,
                           List<InstanceResult> instances, PhaseSeries series, Map<Operation, Latency> latency,
                           ResourceUsage resources, EndToEnd endToEnd) {
@@ -94,6 +94,15 @@ public record PhaseResult(String name, boolean measured, long startMicros, long 
       i.clientCounters().forEach((name, n) -> sums.merge(name, n, Long::sum));
     }
     return Collections.unmodifiableMap(sums);
+  }
+
+  /** Whether the ingest held steady over the execution, derived from its series and its instances' ends. */
+  @JsonProperty
+  public SteadyState steadyState() {
+    PhaseSeries s = series == null ? PhaseSeries.empty() : series;
+    long firstEnd = instances == null ? endMicros
+        : instances.stream().mapToLong(InstanceResult::endMicros).min().orElse(endMicros);
+    return SteadyState.of(s, startMicros, firstEnd);
   }
 
   /** Average readings aggregated per successful query; 0 when there were none. */

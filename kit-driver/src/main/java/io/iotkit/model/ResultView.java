@@ -94,6 +94,20 @@ public final class ResultView {
     return metrics().flatMap(m -> measured(m.performanceIteration()));
   }
 
+  /**
+   * What a reader must know beside the verdict though it breaks no rule: each execution whose ingest fell or
+   * stalled beyond {@link SteadyState}'s limits, one line each, named by its execution.
+   */
+  public List<String> warnings() {
+    List<String> warnings = new ArrayList<>();
+    for (IterationResult it : iterations()) {
+      for (PhaseResult p : phases(it)) {
+        p.steadyState().warnings().forEach(w -> warnings.add(p.name() + ": " + w));
+      }
+    }
+    return warnings;
+  }
+
   /** An iteration's phases that ran: warmup, then measured run. */
   public static List<PhaseResult> phases(IterationResult it) {
     List<PhaseResult> phases = new ArrayList<>();

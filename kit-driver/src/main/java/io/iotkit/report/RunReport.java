@@ -11,6 +11,7 @@ import io.iotkit.model.QueryReads;
 import io.iotkit.model.ResourceUsage;
 import io.iotkit.model.ResultView;
 import io.iotkit.model.RunResult;
+import io.iotkit.model.SteadyState;
 import io.iotkit.model.SutOutage;
 import io.iotkit.model.UtcTime;
 import io.iotkit.model.WorkloadSpec;
@@ -59,6 +60,11 @@ public final class RunReport {
     for (String why : v.reasons()) {
       line("  - %s", why);
     }
+    List<String> warnings = v.warnings();
+    if (!warnings.isEmpty()) {
+      line("Warnings (%s):", SteadyState.NOTE);
+      warnings.forEach(w -> line("  - %s", w));
+    }
     return this;
   }
 
@@ -67,6 +73,9 @@ public final class RunReport {
     line("  %-9s %-23s %-23s %10s %14s %12s", "", "TS_start (UTC)", "TS_end (UTC)", "elapsed s", "kvps", "kvps/s");
     phaseRow("warmup", it.warmup());
     phaseRow("measured", it.measured());
+    for (PhaseResult p : ResultView.phases(it)) {
+      line("  steady state, %s: %s", p.measured() ? "measured" : "warmup", p.steadyState().text());
+    }
     line("  readings stored at the data check: %,d", it.storedReadings());
     it.storeMeasurements().forEach((name, value) -> line("  %s: %s", name, value));
     for (PhaseResult p : ResultView.phases(it)) {

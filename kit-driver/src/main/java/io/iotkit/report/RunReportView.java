@@ -11,6 +11,7 @@ import io.iotkit.model.Metrics;
 import io.iotkit.model.PhaseResult;
 import io.iotkit.model.ResultView;
 import io.iotkit.model.RunResult;
+import io.iotkit.model.SteadyState;
 import io.iotkit.model.SutOutage;
 import io.iotkit.model.UtcTime;
 import io.iotkit.model.WorkloadSpec;
@@ -31,7 +32,7 @@ import java.util.Optional;
  */
 record RunReportView(PageFrame frame, String runId, String kitVersion, String sut, boolean compliant,
                      String compliance, List<Card> cards, String aborted, boolean hasMetrics, List<String> reasons,
-                     List<Fact> facts, List<DriverHost> driverHosts, List<Outage> outages,
+                     List<String> warnings, List<Fact> facts, List<DriverHost> driverHosts, List<Outage> outages,
                      List<CheckGroup> checkGroups, boolean hasIterations, List<PhaseRow> phases,
                      List<ChartFigure> charts) {
 
@@ -43,13 +44,22 @@ record RunReportView(PageFrame frame, String runId, String kitVersion, String su
         : "status " + Objects.toString(r.status(), "") + ": " + orDash(v.abortReason());
     return new RunReportView(PageFrame.of("Run report " + r.runId(), HtmlReport.CHART_IDS), text(r.runId()),
         text(r.kitVersion()), text(r.sut()), r.compliant(), r.compliant() ? "COMPLIANT" : "NOT COMPLIANT",
-        cards(v.metrics()), aborted, v.metrics().isPresent(), v.reasons(), facts(v),
+        cards(v.metrics()), aborted, v.metrics().isPresent(), v.reasons(), v.warnings(), facts(v),
         r.driverHosts().stream().map(DriverHost::of).toList(), r.sutOutages().stream().map(Outage::of).toList(),
         checkGroups(v), !v.iterations().isEmpty(), phases(v), RunCharts.of(v));
   }
 
   boolean hasReasons() {
     return !reasons.isEmpty();
+  }
+
+  boolean hasWarnings() {
+    return !warnings.isEmpty();
+  }
+
+  /** What the warnings are, and are not. */
+  String warningNote() {
+    return SteadyState.NOTE;
   }
 
   boolean hasDriverHosts() {
@@ -179,7 +189,7 @@ record RunReportView(PageFrame frame, String runId, String kitVersion, String su
 
   /** A row of the iterations table: one phase that ran; "readings stored" only on the measured run's. */
   record PhaseRow(String iteration, String phase, String start, String end, String elapsed, String kvps,
-                  String iotps, String stored) {
+                  String iotps, String stored, String steadyState) {
   }
 
   private static List<PhaseRow> phases(ResultView v) {
@@ -201,6 +211,6 @@ record RunReportView(PageFrame frame, String runId, String kitVersion, String su
     boolean performance = p.measured() && it.number() == performanceIteration;
     rows.add(new PhaseRow(Integer.toString(it.number()), text(p.name()) + (performance ? " (performance run)" : ""),
         UtcTime.ofMicros(p.startMicros()), UtcTime.ofMicros(p.endMicros()), fmt("%.1f", p.elapsedSeconds()),
-        fmt("%,d", p.acknowledged()), Html.iotps(p.iotps()), stored));
+        fmt("%,d", p.acknowledged()), Html.iotps(p.iotps()), stored, p.steadyState().text()));
   }
 }
