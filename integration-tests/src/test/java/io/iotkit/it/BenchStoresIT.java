@@ -9,6 +9,7 @@ import io.iotkit.model.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code bench --bindings hbase}: the store parts end to end on the embedded HBase, started once (pinned to a CPU
  * of its own) and stopped at the end with its data purged; and a binding without a plain client loop is bad input.
  */
+@Tag("wide")
 class BenchStoresIT {
 
   @Test

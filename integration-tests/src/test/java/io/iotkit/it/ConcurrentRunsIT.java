@@ -18,6 +18,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * (even when they start in the same second), each Kafka run its own local broker (its own pids and ports, its
  * data in its own run folder), and every one completes with exact data checks.
  */
+@Tag("wide")
 class ConcurrentRunsIT {
   private static final long KVPS = 2_000;
   private static final Pattern PID = Pattern.compile("pid (\\d+)");

@@ -10,9 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -41,9 +40,18 @@ class DriverHostCutIT {
     }
   }
 
-  @ParameterizedTest
-  @EnumSource(Cut.class)
-  void aHostCutOffEndsTheRunAndItsInstancesEndThemselves(Cut how, @TempDir Path work) throws Exception {
+  @Test
+  void aHostWhoseLinkGoesDownEndsTheRunAndItsInstancesEndThemselves(@TempDir Path work) throws Exception {
+    aHostCutOffEndsTheRunAndItsInstancesEndThemselves(Cut.LINK_DOWN, work);
+  }
+
+  @Tag("wide")
+  @Test
+  void aHostWhosePacketsAreDroppedEndsTheRunAndItsInstancesEndThemselves(@TempDir Path work) throws Exception {
+    aHostCutOffEndsTheRunAndItsInstancesEndThemselves(Cut.PACKETS_DROPPED, work);
+  }
+
+  private static void aHostCutOffEndsTheRunAndItsInstancesEndThemselves(Cut how, Path work) throws Exception {
     OtherNetworkHost host = OtherNetworkHost.get().orElse(null);
     assumeTrue(host != null, "no network namespace can be made here");
     KitProcess k = KitProcess.startRun(work, OtherNetworkHost.place(work, "-b", "kafka", "-p", "2", "-k", "4000000",
@@ -77,6 +85,7 @@ class DriverHostCutIT {
   }
 
   /** A 3 s cut, under the master's 8 s silence limit: the run goes on, completes and loses nothing. */
+  @Tag("wide")
   @Test
   void aShortCutIsOnlyAPause(@TempDir Path work) throws Exception {
     OtherNetworkHost host = OtherNetworkHost.get().orElse(null);

@@ -119,8 +119,8 @@ class FaultMatrixIT {
         if (f == Fault.INSTANCE_KILL && !instances) {
           continue; // no instance runs then
         }
-        boolean edge = p == Phase.RESTART && f == Fault.SUT_KILL || p == Phase.REPORT && f == Fault.MASTER_TERM
-            || p == Phase.MEASURED && f == Fault.MASTER_TERM;
+        // the one cell no other test of the default suite reaches: the SUT killed while the cleanup restarts it
+        boolean edge = p == Phase.RESTART && f == Fault.SUT_KILL;
         cells.add(new Cell(p, f, edge));
       }
     }

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * servers, each its own JVM. Three nodes pass the replication check and run the whole protocol exactly, even when a
  * datanode is lost; two nodes fail it.
  */
+@Tag("wide")
 class HBaseClusterIT {
   private static final long K = 40_000;
 

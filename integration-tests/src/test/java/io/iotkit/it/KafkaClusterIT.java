@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 class KafkaClusterIT {
   private static final long K = 40_000;
 
+  @Tag("wide")
   @Test
   void threeBrokersReplicateAndLoseNoAcknowledgedReadingWhenOneIsKilled(@TempDir Path work) throws Exception {
     Path results = work.resolve("results");

@@ -27,6 +27,18 @@ final class LocalProcesses {
     return pidOf(work, commandPart).orElseThrow(() -> new AssertionError("no local server " + commandPart));
   }
 
+  /** Waits (at most 5 minutes, looking every 20 ms) until this run's local server process exists; its pid. */
+  static long awaitServerPid(Path work, String commandPart) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+    Optional<Long> pid = Optional.empty();
+    while (pid.isEmpty()) {
+      assertTrue(System.nanoTime() < deadline, "no local server " + commandPart + " after 5 minutes");
+      Thread.sleep(20);
+      pid = Files.isDirectory(work.resolve("results")) ? pidOf(work, commandPart) : Optional.empty();
+    }
+    return pid.get();
+  }
+
   static long instancePid(Path work) throws Exception {
     return pidOf(work, "io.iotkit.instance.InstanceMain").orElseThrow(() -> new AssertionError("no instance"));
   }

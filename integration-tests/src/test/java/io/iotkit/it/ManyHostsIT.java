@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -59,6 +60,7 @@ class ManyHostsIT {
    * Two driver hosts and, as a third name of this machine, a node of the SUT that the master samples over ssh: its
    * busy CPU read over ssh must agree with the master's own /proc for the same seconds.
    */
+  @Tag("wide")
   @Test
   void wholeProtocolOverTwoHosts(@TempDir Path work) throws Exception {
     long k = 40_000;
@@ -135,6 +137,7 @@ class ManyHostsIT {
         "the HTML report charts it");
   }
 
+  @Tag("wide")
   @Test
   void aRemoteInstanceKilledEndsTheRunWithinTenSeconds(@TempDir Path work) throws Exception {
     Path kits = work.resolve("kits");
@@ -198,6 +201,7 @@ class ManyHostsIT {
     assertOneLine(f3.stderr(), "SUT host 127.0.0.3:1: cannot log in over ssh");
   }
 
+  @Tag("wide")
   @Test
   void aChangedKitFileOnOneHostFailsItsFileCheck(@TempDir Path work) throws Exception {
     Path kits = work.resolve("kits");

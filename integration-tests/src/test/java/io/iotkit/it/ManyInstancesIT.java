@@ -1,10 +1,10 @@
 package io.iotkit.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.iotkit.model.IterationResult;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,9 +19,9 @@ class ManyInstancesIT {
     completes(work, 32);
   }
 
+  @Tag("wide")
   @Test
   void sixtyFourInstancesOnOneHostCompleteBothIterations(@TempDir Path work) throws Exception {
-    assumeTrue(Boolean.getBoolean("it.wide"), "P = 64 runs in the wider suite only (-Dit.wide=true)");
     completes(work, 64);
   }
 

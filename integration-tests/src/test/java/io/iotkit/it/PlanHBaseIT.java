@@ -8,10 +8,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.iotkit.model.RunPlan;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code tpcx-iot.sh plan} on the embedded HBase: a local server whose folder the plan can measure. */
+@Tag("wide")
 class PlanHBaseIT {
 
   /** The embedded HBase: its folder's growth per reading is measured, and what the calibration wrote is purged. */
