@@ -24,8 +24,8 @@ import java.util.Locale;
  * @param stallStartSecond where that run began, in seconds from TS_start; -1 when there was none
  * @param warnings the limits the execution went beyond, one sentence each; empty when it held steady
  */
-public record SteadyState(double recordSeconds, double windowSeconds, Double rateCv, Double rateTrend, Double ingestP99Trend,
-                          double longestStallSeconds, double stallStartSecond, List<String> warnings) {
+public record SteadyState(double recordSeconds, double windowSeconds, Double rateCv, Double rateTrend,
+                          Double ingestP99Trend, double longestStallSeconds, double stallStartSecond, List<String> warnings) {
 
   /** Seconds after TS_start left out of the window: instances fill their first batches and connections then. */
   public static final int SETTLE_SECONDS = 10;
