@@ -31,7 +31,8 @@ import java.util.function.UnaryOperator;
  * Mustache's silent empty string, which would leave a blank where a figure belongs.
  *
  * <p>A template and its partials are looked for where the templates are, then in the classpath folder
- * {@value #SHARED}, which holds what every HTML page shares: its style sheet, {@code page-style}.
+ * {@value #SHARED}, which holds what every HTML page shares: its style sheet, {@code page-style}, and its list of
+ * warnings, {@code warnings}.
  */
 public final class Templates {
   /** The classpath folder of the partials every page and document shares. */
