@@ -39,7 +39,7 @@ record FdrView(Sponsor system, String kitVersion, String runId, String status, S
         MachineSection.inputs(r.inputs()), MachineSection.environment(r.environment()),
         ResultSection.pricing(v.pricing()), ResultSection.metrics(v.metrics(), v.pricing()),
         ResultSection.checks(v.prerequisites()), ResultSection.fileCheck(v.prerequisites()),
-        ResultSection.checks(v.cleanup()), v.iterations().stream().map(ResultSection::iteration).toList(),
+        ResultSection.checks(v.cleanup()), v.iterations().stream().map(it -> ResultSection.iteration(it, v)).toList(),
         ResultSection.quantities(v.iterations()),
         v.iterations().stream().map(it -> "iteration " + it.number()).toList(),
         digests == null ? List.of() : digests, SponsorFields.missing(r.system(), r.pricing()),
@@ -77,7 +77,7 @@ record FdrView(Sponsor system, String kitVersion, String runId, String status, S
 
   /** What the warnings are, and are not. */
   String warningNote() {
-    return io.iotkit.model.SteadyState.NOTE;
+    return io.iotkit.model.ResultView.WARNING_NOTE;
   }
 
   boolean hasIterations() {
@@ -231,7 +231,8 @@ record FdrView(Sponsor system, String kitVersion, String runId, String status, S
                String netTx) {
   }
 
-  record Phase(String start, String end, String elapsed, String kvps, String iotps, String steadyState) {
+  record Phase(String start, String end, String elapsed, String kvps, String iotps, String steadyState,
+               String startSpread) {
   }
 
   record Spread(String min, String max, String average, String spread) {

@@ -34,7 +34,8 @@ import org.HdrHistogram.Histogram;
 /** What the run measured and what it cost: pricing, metrics, checks and the iterations, as the documents show them. */
 final class ResultSection {
   private static final FdrView.Phase NO_PHASE =
-      new FdrView.Phase(NOT_MEASURED, NOT_MEASURED, NOT_MEASURED, NOT_MEASURED, NOT_MEASURED, NOT_MEASURED);
+      new FdrView.Phase(NOT_MEASURED, NOT_MEASURED, NOT_MEASURED, NOT_MEASURED, NOT_MEASURED, NOT_MEASURED,
+          NOT_MEASURED);
 
   private ResultSection() {
   }
@@ -93,7 +94,8 @@ final class ResultSection {
             "all kit files match audit/kit-files.sha256", null));
   }
 
-  static FdrView.Iteration iteration(IterationResult it) {
+  /** An iteration's section; its executions' start spreads are said where {@code view} (may be null) is given. */
+  static FdrView.Iteration iteration(IterationResult it, ResultView view) {
     List<FdrView.NameValue> store = new ArrayList<>();
     new TreeMap<>(it.storeMeasurements()).forEach((k, v) ->
         store.add(new FdrView.NameValue(k, FdrFormat.setting(k, text(v)))));
@@ -111,8 +113,8 @@ final class ResultSection {
           decimals("%.1f%%", s.spreadPercent())));
     }
     return new FdrView.Iteration(Integer.toString(it.number()),
-        it.substations() == null ? UNKNOWN : String.join(", ", it.substations()), phase(it.warmup()),
-        phase(p), count(it.storedReadings()), store, spread, ran ? null : NOT_MEASURED,
+        it.substations() == null ? UNKNOWN : String.join(", ", it.substations()), phase(it.warmup(), view),
+        phase(p, view), count(it.storedReadings()), store, spread, ran ? null : NOT_MEASURED,
         ran ? p.instances().stream().map(ResultSection::substationTime).toList() : List.of(),
         ran ? count(p.queries()) : NOT_MEASURED, ran ? decimals("%.1f", p.readingsPerQuery()) : NOT_MEASURED,
         ran ? count(p.instances().stream().mapToLong(i -> i.emptyWindows()).sum()) : NOT_MEASURED,
@@ -120,12 +122,17 @@ final class ResultSection {
   }
 
   private static FdrView.Phase phase(PhaseResult p) {
+    return phase(p, null);
+  }
+
+  /** A phase's row; its start spread is said only where {@code v} gives the driver hosts' clocks. */
+  private static FdrView.Phase phase(PhaseResult p, ResultView v) {
     if (p == null) {
       return NO_PHASE;
     }
     return new FdrView.Phase(UtcTime.ofMicros(p.startMicros()), UtcTime.ofMicros(p.endMicros()),
         decimals("%.3f", p.elapsedSeconds()), count(p.acknowledged()), decimals("%,.2f", p.iotps()),
-        p.steadyState().text());
+        p.steadyState().text(), v == null ? NOT_MEASURED : v.startText(p));
   }
 
   /** How the end-to-end row was timed: a reader on the master, the driver hosts' clock offsets applied. */

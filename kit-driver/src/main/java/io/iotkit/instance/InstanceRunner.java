@@ -204,6 +204,9 @@ public final class InstanceRunner {
   private void insertLoop(IotWorkload workload, KitBinding db, IotWorkload.ThreadState state, long quota,
                           Schedule schedule, long origin, QueryThread queries) {
     int uncounted = 0;
+    if (quota > 0) {
+      state.measured.firstWriteMicros = clockMicros.getAsLong(); // how late after the release this thread began
+    }
     for (long n = 0; n < quota; n++) {
       if (schedule.paced()) {
         long intended = origin + schedule.nextOffsetNanos();
@@ -259,6 +262,7 @@ public final class InstanceRunner {
     Map<Aggregate, Histogram> queries = new EnumMap<>(Aggregate.class);
     Map<Aggregate, QueryReads> reads = new EnumMap<>(Aggregate.class);
     long ack = 0, failedInserts = 0, count = 0, failedQueries = 0, readings = 0, empty = 0, end = start;
+    long firstWrite = Long.MAX_VALUE;
     for (IotWorkload.ThreadState s : states) {
       ThreadMeasurements m = s.measured;
       m.queryMicros.forEach((a, h) -> queries.computeIfAbsent(a,
@@ -276,12 +280,16 @@ public final class InstanceRunner {
       }
       if (s.generator != null) {
         end = Math.max(end, m.endMicros); // the insert threads' ends; the query thread's has none
+        if (m.firstWriteMicros > 0) {
+          firstWrite = Math.min(firstWrite, m.firstWriteMicros);
+        }
       }
     }
     Map<Aggregate, LatencyHistogram> perTemplate = new EnumMap<>(Aggregate.class);
     queries.forEach((a, h) -> perTemplate.put(a, new LatencyHistogram(h)));
+    long startLag = firstWrite == Long.MAX_VALUE ? 0 : Math.max(0, firstWrite - start);
     return new InstanceTotals(spec.instance(), spec.substation(), spec.kvps(), ack, failedInserts, start, end,
-        count, failedQueries, readings, empty, reads, perTemplate, PeakMemory.residentBytes(),
+        startLag, count, failedQueries, readings, empty, reads, perTemplate, PeakMemory.residentBytes(),
         resources == null ? null : resources.sampled(), Map.of());
   }
 }

@@ -38,6 +38,8 @@ final class ThreadMeasurements {
   final long[] readPerTemplate = new long[Aggregate.values().length];
   final long[] unmeasuredWindowsPerTemplate = new long[Aggregate.values().length];
   long endMicros;
+  /** When the thread began its first write, epoch µs; 0 until it did. */
+  long firstWriteMicros;
 
   ThreadMeasurements() {
     for (Aggregate a : Aggregate.values()) {

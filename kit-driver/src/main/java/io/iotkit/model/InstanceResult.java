@@ -25,6 +25,8 @@ import java.util.TreeMap;
  *     result.json, whose phase holds them merged with the master's ({@link PhaseResult#resources()})
  * @param clientCounters what the store client of the instance's bindings counted of its own requests (see
  *     KitBinding#clientCounters), summed over its threads, by name; empty when the binding counts nothing
+ * @param startLagMicros from the start barrier's release to the instance's first write, on its host's clock; null
+ *     where the result predates the figure
  */
 public record InstanceResult(int instance, String substation, long kvpsTarget, long acknowledged,
                              long failedInserts, long startMicros, long endMicros, long queries,
@@ -32,11 +34,23 @@ public record InstanceResult(int instance, String substation, long kvpsTarget, l
                              Map<Aggregate, QueryReads> queryReads, LatencyHistogram insertHistogram,
                              LatencyHistogram ingestHistogram, Map<Aggregate, LatencyHistogram> queryHistograms,
                              long[] acknowledgedPerSecond, Long peakRssBytes, ResourceUsage resources,
-                             Map<String, Long> clientCounters) {
+                             Map<String, Long> clientCounters, Long startLagMicros) {
 
   public InstanceResult {
     // sorted, so that the merged counters and the reports list them in one order whatever the instance
     clientCounters = clientCounters == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(clientCounters));
+  }
+
+  /** A result without its start lag. */
+  public InstanceResult(int instance, String substation, long kvpsTarget, long acknowledged, long failedInserts,
+                        long startMicros, long endMicros, long queries, long failedQueries, long readingsAggregated,
+                        long emptyWindows, Map<Aggregate, QueryReads> queryReads, LatencyHistogram insertHistogram,
+                        LatencyHistogram ingestHistogram, Map<Aggregate, LatencyHistogram> queryHistograms,
+                        long[] acknowledgedPerSecond, Long peakRssBytes, ResourceUsage resources,
+                        Map<String, Long> clientCounters) {
+    this(instance, substation, kvpsTarget, acknowledged, failedInserts, startMicros, endMicros, queries,
+        failedQueries, readingsAggregated, emptyWindows, queryReads, insertHistogram, ingestHistogram,
+        queryHistograms, acknowledgedPerSecond, peakRssBytes, resources, clientCounters, null);
   }
 
   /** A result without client counters. */
@@ -66,7 +80,7 @@ public record InstanceResult(int instance, String substation, long kvpsTarget, l
     return new InstanceResult(instance, substation, kvpsTarget, acknowledged, failedInserts, startMicros + micros,
         endMicros + micros, queries, failedQueries, readingsAggregated, emptyWindows, queryReads,
         insertHistogram, ingestHistogram, queryHistograms, acknowledgedPerSecond, peakRssBytes, resources,
-        clientCounters);
+        clientCounters, startLagMicros);
   }
 
   /** The same result without its per-second series, for result.json when the series is kept beside it. */
@@ -78,14 +92,14 @@ public record InstanceResult(int instance, String substation, long kvpsTarget, l
   public InstanceResult withSeries(long[] perSecond) {
     return new InstanceResult(instance, substation, kvpsTarget, acknowledged, failedInserts, startMicros, endMicros,
         queries, failedQueries, readingsAggregated, emptyWindows, queryReads, insertHistogram, ingestHistogram,
-        queryHistograms, perSecond, peakRssBytes, resources, clientCounters);
+        queryHistograms, perSecond, peakRssBytes, resources, clientCounters, startLagMicros);
   }
 
   /** The same result with the resource usage its instance sampled. */
   public InstanceResult withResources(ResourceUsage usage) {
     return new InstanceResult(instance, substation, kvpsTarget, acknowledged, failedInserts, startMicros, endMicros,
         queries, failedQueries, readingsAggregated, emptyWindows, queryReads, insertHistogram, ingestHistogram,
-        queryHistograms, acknowledgedPerSecond, peakRssBytes, usage, clientCounters);
+        queryHistograms, acknowledgedPerSecond, peakRssBytes, usage, clientCounters, startLagMicros);
   }
 
   /** The same result without its resource usage, for result.json, whose phase holds it merged. */

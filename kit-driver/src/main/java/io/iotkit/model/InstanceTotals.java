@@ -13,6 +13,7 @@ import java.util.TreeMap;
  *
  * @param startMicros when the start barrier released the instance (TS_start)
  * @param endMicros when its last kvp was acknowledged
+ * @param startLagMicros from the release to its first write (its earliest insert thread's), on its own clock
  * @param queryReads per template: readings its windows aggregated and records the store read to answer them
  * @param queryHistograms query latency in µs per template
  * @param peakRssBytes the instance JVM's peak resident memory (VmHWM), or null where the OS does not say
@@ -20,7 +21,7 @@ import java.util.TreeMap;
  * @param clientCounters what the store client of the instance's bindings counted, summed by name
  */
 public record InstanceTotals(int instance, String substation, long kvpsTarget, long acknowledged,
-                             long failedInserts, long startMicros, long endMicros, long queries,
+                             long failedInserts, long startMicros, long endMicros, long startLagMicros, long queries,
                              long failedQueries, long readingsAggregated, long emptyWindows,
                              Map<Aggregate, QueryReads> queryReads, Map<Aggregate, LatencyHistogram> queryHistograms,
                              Long peakRssBytes, Sampled sampled, Map<String, Long> clientCounters) {
@@ -33,8 +34,8 @@ public record InstanceTotals(int instance, String substation, long kvpsTarget, l
   /** The same totals with what the store client of the instance's bindings counted. */
   public InstanceTotals withClientCounters(Map<String, Long> counters) {
     return new InstanceTotals(instance, substation, kvpsTarget, acknowledged, failedInserts, startMicros, endMicros,
-        queries, failedQueries, readingsAggregated, emptyWindows, queryReads, queryHistograms, peakRssBytes, sampled,
-        counters);
+        startLagMicros, queries, failedQueries, readingsAggregated, emptyWindows, queryReads, queryHistograms,
+        peakRssBytes, sampled, counters);
   }
 
   /**

@@ -19,7 +19,8 @@ import java.util.TreeMap;
  * @param endToEnd  for a store that delivers readings, each reading's generation to a reader's receipt (its summary
  *                  is also in {@code latency}, as "end-to-end"); null for a store read by query
  */
-@JsonIgnoreProperties(value = {"clientCounters", "steadyState"}, allowGetters = true) // derived, not read back
+// derived, not read back
+@JsonIgnoreProperties(value = {"clientCounters", "steadyState", "startSpread"}, allowGetters = true)
 public record PhaseResult(String name, boolean measured, long startMicros, long endMicros,
                           List<InstanceResult> instances, PhaseSeries series, Map<Operation, Latency> latency,
                           ResourceUsage resources, EndToEnd endToEnd) {
@@ -103,6 +104,12 @@ public record PhaseResult(String name, boolean measured, long startMicros, long 
     long firstEnd = instances == null ? endMicros
         : instances.stream().mapToLong(InstanceResult::endMicros).min().orElse(endMicros);
     return SteadyState.of(s, startMicros, firstEnd);
+  }
+
+  /** How far apart the instances began writing after the release, derived from their start lags. */
+  @JsonProperty
+  public StartSpread startSpread() {
+    return StartSpread.of(instances == null ? List.of() : instances);
   }
 
   /** Average readings aggregated per successful query; 0 when there were none. */

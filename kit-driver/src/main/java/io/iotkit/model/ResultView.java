@@ -16,6 +16,10 @@ import java.util.Optional;
  * {@link #measuredIterations} skip it.
  */
 public final class ResultView {
+  /** Said beside every warning: what the warnings are, and what they are not. */
+  public static final String WARNING_NOTE = "an execution did not hold steady or its instances did not start "
+      + "together; this breaks no rule, as the TPC requires neither, but one IoTps figure hides it";
+
   private final RunResult r;
   private final List<IterationResult> iterations;
 
@@ -96,16 +100,24 @@ public final class ResultView {
 
   /**
    * What a reader must know beside the verdict though it breaks no rule: each execution whose ingest fell or
-   * stalled beyond {@link SteadyState}'s limits, one line each, named by its execution.
+   * stalled beyond {@link SteadyState}'s limits, or whose instances began writing later than
+   * {@link StartSpread}'s, one line each, named by its execution.
    */
   public List<String> warnings() {
     List<String> warnings = new ArrayList<>();
     for (IterationResult it : iterations()) {
       for (PhaseResult p : phases(it)) {
+        p.startSpread().warnings().forEach(w -> warnings.add(p.name() + ": " + w));
         p.steadyState().warnings().forEach(w -> warnings.add(p.name() + ": " + w));
       }
     }
     return warnings;
+  }
+
+  /** The start spread of an execution as one line, with the driver hosts' clock error where it applies. */
+  public String startText(PhaseResult p) {
+    long clockError = r.driverHosts().stream().mapToLong(DriverHostResult::clockErrorMicros).max().orElse(0);
+    return p.startSpread().text(clockError);
   }
 
   /** An iteration's phases that ran: warmup, then measured run. */

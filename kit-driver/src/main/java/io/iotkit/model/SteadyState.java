@@ -11,7 +11,8 @@ import java.util.Locale;
  * for that reason alone), whole intervals only. A stall is looked for from TS_start to TS_end.
  *
  * <p>The TPC does not require steady state, so these figures break no rule: a rate that fell or stalled beyond the
- * kit's limits ({@link #warnings()}) is a warning to the reader that one IoTps figure hides a change over the run.
+ * kit's limits ({@link #warnings()}) is a warning to the reader that one IoTps figure hides a change over the run
+ * ({@link ResultView#warnings()}).
  *
  * @param recordSeconds length of the execution's record, in seconds: 0 where it has none (an older result)
  * @param windowSeconds length of the window the spread and trends cover
@@ -35,10 +36,6 @@ public record SteadyState(double recordSeconds, double windowSeconds, Double rat
   public static final double RATE_TREND_LIMIT = 0.8;
   /** Seconds without one acknowledgement that warn: a dashboard refreshed each second showed nothing new 5 times. */
   public static final double STALL_LIMIT_SECONDS = 5;
-
-  /** Said beside every warning: what it is, and what it is not. */
-  public static final String NOTE = "the ingest did not hold steady; this breaks no rule, as the TPC does not "
-      + "require a steady rate, but one IoTps figure hides it";
 
   public SteadyState {
     warnings = List.copyOf(warnings);

@@ -11,7 +11,6 @@ import io.iotkit.model.QueryReads;
 import io.iotkit.model.ResourceUsage;
 import io.iotkit.model.ResultView;
 import io.iotkit.model.RunResult;
-import io.iotkit.model.SteadyState;
 import io.iotkit.model.SutOutage;
 import io.iotkit.model.UtcTime;
 import io.iotkit.model.WorkloadSpec;
@@ -51,7 +50,7 @@ public final class RunReport {
         section("System cleanup");
         checks(v.cleanup());
       }
-      iteration(it);
+      iteration(it, v);
     }
     outages(r.sutOutages());
     v.metrics().ifPresent(m -> metrics(m, v));
@@ -62,19 +61,20 @@ public final class RunReport {
     }
     List<String> warnings = v.warnings();
     if (!warnings.isEmpty()) {
-      line("Warnings (%s):", SteadyState.NOTE);
+      line("Warnings (%s):", ResultView.WARNING_NOTE);
       warnings.forEach(w -> line("  - %s", w));
     }
     return this;
   }
 
-  private void iteration(IterationResult it) {
+  private void iteration(IterationResult it, ResultView v) {
     section("Iteration " + it.number());
     line("  %-9s %-23s %-23s %10s %14s %12s", "", "TS_start (UTC)", "TS_end (UTC)", "elapsed s", "kvps", "kvps/s");
     phaseRow("warmup", it.warmup());
     phaseRow("measured", it.measured());
     for (PhaseResult p : ResultView.phases(it)) {
       line("  steady state, %s: %s", p.measured() ? "measured" : "warmup", p.steadyState().text());
+      line("  start, %s: %s", p.measured() ? "measured" : "warmup", v.startText(p));
     }
     line("  readings stored at the data check: %,d", it.storedReadings());
     it.storeMeasurements().forEach((name, value) -> line("  %s: %s", name, value));

@@ -11,7 +11,6 @@ import io.iotkit.model.Metrics;
 import io.iotkit.model.PhaseResult;
 import io.iotkit.model.ResultView;
 import io.iotkit.model.RunResult;
-import io.iotkit.model.SteadyState;
 import io.iotkit.model.SutOutage;
 import io.iotkit.model.UtcTime;
 import io.iotkit.model.WorkloadSpec;
@@ -59,7 +58,7 @@ record RunReportView(PageFrame frame, String runId, String kitVersion, String su
 
   /** What the warnings are, and are not. */
   String warningNote() {
-    return SteadyState.NOTE;
+    return ResultView.WARNING_NOTE;
   }
 
   boolean hasDriverHosts() {
@@ -189,21 +188,21 @@ record RunReportView(PageFrame frame, String runId, String kitVersion, String su
 
   /** A row of the iterations table: one phase that ran; "readings stored" only on the measured run's. */
   record PhaseRow(String iteration, String phase, String start, String end, String elapsed, String kvps,
-                  String iotps, String stored, String steadyState) {
+                  String iotps, String stored, String steadyState, String startSpread) {
   }
 
   private static List<PhaseRow> phases(ResultView v) {
     int performance = v.metrics().map(Metrics::performanceIteration).orElse(0);
     List<PhaseRow> rows = new ArrayList<>();
     for (IterationResult it : v.iterations()) {
-      addPhase(rows, it, it.warmup(), "", performance);
-      addPhase(rows, it, it.measured(), fmt("%,d", it.storedReadings()), performance);
+      addPhase(rows, v, it, it.warmup(), "", performance);
+      addPhase(rows, v, it, it.measured(), fmt("%,d", it.storedReadings()), performance);
     }
     return rows;
   }
 
   /** Adds the row of a phase, unless the run stopped before it. */
-  private static void addPhase(List<PhaseRow> rows, IterationResult it, PhaseResult p, String stored,
+  private static void addPhase(List<PhaseRow> rows, ResultView v, IterationResult it, PhaseResult p, String stored,
                                int performanceIteration) {
     if (p == null) {
       return;
@@ -211,6 +210,7 @@ record RunReportView(PageFrame frame, String runId, String kitVersion, String su
     boolean performance = p.measured() && it.number() == performanceIteration;
     rows.add(new PhaseRow(Integer.toString(it.number()), text(p.name()) + (performance ? " (performance run)" : ""),
         UtcTime.ofMicros(p.startMicros()), UtcTime.ofMicros(p.endMicros()), fmt("%.1f", p.elapsedSeconds()),
-        fmt("%,d", p.acknowledged()), Html.iotps(p.iotps()), stored, p.steadyState().text()));
+        fmt("%,d", p.acknowledged()), Html.iotps(p.iotps()), stored, p.steadyState().text(),
+        v.startText(p)));
   }
 }

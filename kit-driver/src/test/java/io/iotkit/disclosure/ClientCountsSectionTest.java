@@ -25,6 +25,6 @@ class ClientCountsSectionTest {
     assertEquals(List.of(new FdrView.NameValue("store figure", "12"),
             new FdrView.NameValue("driver's client count, warmup: requests", "1,234"),
             new FdrView.NameValue("driver's client count, measured run: requests", "12")),
-        ResultSection.iteration(it).storeMeasurements());
+        ResultSection.iteration(it, null).storeMeasurements());
   }
 }

@@ -150,6 +150,7 @@ public final class DisclosureFixture {
     ingest.recordValueWithCount(i == 0 ? 2_000 : 3_000, 97);
     ingest.recordValueWithCount(40_000, 3);
     return new InstanceResult(i, substation, kvps, kvps, 0, start, end, 1_000, 0, 250_000, 0, reads, null,
-        new io.iotkit.model.LatencyHistogram(ingest), Map.of(), new long[0], null);
+        new io.iotkit.model.LatencyHistogram(ingest), Map.of(), new long[0], null, null, Map.of(),
+        i == 0 ? 3_000L : 41_000L);
   }
 }

@@ -104,6 +104,18 @@ class InstanceRunnerTest {
   }
 
   @Test
+  void anInstanceMeasuresHowLongAfterTheReleaseItBeganWriting() throws Exception {
+    NavigableMap<String, Double> store = new ConcurrentSkipListMap<>();
+    // a release already 300 ms past when the instance hears of it, as a starved instance's would be
+    InstanceResult late = TestInstances.measured(spec(KVPS, THREADS), () -> new MemoryBinding(store, 1))
+        .run(() -> Clock.micros() - 300_000);
+    assertTrue(late.startLagMicros() >= 300_000, "lag " + late.startLagMicros());
+    InstanceResult onTime = TestInstances.measured(spec(KVPS, THREADS),
+        () -> new MemoryBinding(new ConcurrentSkipListMap<>(), 1)).run(() -> Clock.micros() + 50_000);
+    assertTrue(onTime.startLagMicros() >= 0 && onTime.startLagMicros() < 300_000, "lag " + onTime.startLagMicros());
+  }
+
+  @Test
   void theBindingsClientCountersAreReadOnceClosedAndSummed() throws Exception {
     AtomicInteger closed = new AtomicInteger();
     InstanceRunner runner = runner(spec(KVPS, THREADS), () -> new MemoryBinding() {

@@ -51,7 +51,7 @@ class InstanceSecondsTest {
       q.recordValue(1_000);
     }
     return new InstanceTotals(instance, "r1-1-000", 1_000, acknowledged, failed, START, START + 1_400_000,
-        timedQueries, 0, 0, 0, Map.of(), Map.of(Aggregate.MAX, new LatencyHistogram(q)), null,
+        2_000, timedQueries, 0, 0, 0, Map.of(), Map.of(Aggregate.MAX, new LatencyHistogram(q)), null,
         new InstanceTotals.Sampled("driver-1", 2, 8L << 30, 4242), Map.of());
   }
 

@@ -162,7 +162,7 @@ public final class SampleRuns {
       }
       instances.add(new InstanceResult(i, subs.get(i), share, share, 0, start, end, queries, 0, readings,
           rnd.nextInt(3), reads, histogram(rnd, 900, 6_000, 20_000),
-          histogram(rnd, 2_000, 30_000, 120_000), qh, perSecond, 300L << 20));
+          histogram(rnd, 2_000, 30_000, 120_000), qh, perSecond, 300L << 20, null, Map.of(), 1_200L + i * 2_500L));
     }
     long end = instances.stream().mapToLong(InstanceResult::endMicros).max().orElse(start);
     // a Random of its own, so the rest of the sample stays as it was before resources were sampled

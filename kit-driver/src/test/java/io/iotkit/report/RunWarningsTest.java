@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.iotkit.disclosure.Disclosure;
+import io.iotkit.model.InstanceResult;
 import io.iotkit.model.IterationResult;
 import io.iotkit.model.PhaseResult;
 import io.iotkit.model.PhaseSeries;
@@ -16,8 +17,11 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** An execution that stalled is named under "Warnings" in every document of its run, and a steady one in none. */
-class SteadyStateWarningTest {
+/**
+ * An execution that stalled, or whose instance began late, is named under "Warnings" in every document of its run,
+ * and a steady one in none.
+ */
+class RunWarningsTest {
   private static final String STALL = "iteration 1 measured: nothing was acknowledged for 6 s from second 100";
 
   @TempDir
@@ -27,7 +31,8 @@ class SteadyStateWarningTest {
   void aStallIsWarnedOfInEveryDocument() throws Exception {
     RunResult stalled = withStallInFirstMeasured(SampleRuns.completed());
     String text = RunReport.render(stalled);
-    assertTrue(text.contains("Warnings (the ingest did not hold steady; this breaks no rule"), text);
+    assertTrue(text.contains("Warnings (an execution did not hold steady or its instances did not start together; "
+        + "this breaks no rule"), text);
     assertTrue(text.contains("  - " + STALL), text);
     assertTrue(text.contains("  steady state, measured: rate CV "), text);
     assertTrue(text.contains("; longest stall 6 s"), text);
@@ -35,6 +40,21 @@ class SteadyStateWarningTest {
     Map<String, String> documents = Disclosure.render(runDir, stalled, Path.of("..", "fdr-templates"));
     assertEquals(4, documents.size(), documents.keySet().toString());
     documents.forEach((name, page) -> assertTrue(page.contains(STALL), name));
+  }
+
+  @Test
+  void anInstanceBeginningLateIsWarnedOfInEveryDocument() throws Exception {
+    RunResult late = withLateInstanceInFirstMeasured(SampleRuns.completed());
+    String warning = "iteration 1 measured: driver instance 1 began writing 1.500 s after the start barrier's release";
+    String text = RunReport.render(late);
+    assertTrue(text.contains("  - " + warning), text);
+    assertTrue(text.contains("  start, measured: first write 0.001 to 1.500 s after the release (the last: "
+        + "instance 1)"), text);
+    // HTML escapes the apostrophe that follows
+    String beforeApostrophe = warning.substring(0, warning.indexOf('\''));
+    assertTrue(HtmlReport.render(late).contains("<li>" + beforeApostrophe), "report.html");
+    Disclosure.render(runDir, late, Path.of("..", "fdr-templates"))
+        .forEach((name, page) -> assertTrue(page.contains(name.endsWith(".html") ? beforeApostrophe : warning), name));
   }
 
   @Test
@@ -46,11 +66,22 @@ class SteadyStateWarningTest {
         .forEach((name, page) -> assertFalse(page.contains("Warnings: "), name));
   }
 
+  /** The run with iteration 1's measured instance 1 beginning to write 1.5 s after the release. */
+  private static RunResult withLateInstanceInFirstMeasured(RunResult r) {
+    PhaseResult m = r.iterations().get(0).measured();
+    List<InstanceResult> instances = new ArrayList<>(m.instances());
+    InstanceResult i = instances.get(1);
+    instances.set(1, new InstanceResult(i.instance(), i.substation(), i.kvpsTarget(), i.acknowledged(),
+        i.failedInserts(), i.startMicros(), i.endMicros(), i.queries(), i.failedQueries(), i.readingsAggregated(),
+        i.emptyWindows(), i.queryReads(), i.insertHistogram(), i.ingestHistogram(), i.queryHistograms(),
+        i.acknowledgedPerSecond(), i.peakRssBytes(), i.resources(), i.clientCounters(), 1_500_000L));
+    return withFirstMeasured(r, new PhaseResult(m.name(), true, m.startMicros(), m.endMicros(), instances,
+        m.series(), m.latency(), m.resources(), m.endToEnd()));
+  }
+
   /** The run with nothing acknowledged in seconds 100-105 of iteration 1's measured execution. */
   private static RunResult withStallInFirstMeasured(RunResult r) {
-    List<IterationResult> iterations = new ArrayList<>(r.iterations());
-    IterationResult it = iterations.get(0);
-    PhaseResult m = it.measured();
+    PhaseResult m = r.iterations().get(0).measured();
     PhaseSeries s = m.series();
     long[] kvps = s.kvps().clone();
     for (int i = 100; i < 106; i++) {
@@ -58,8 +89,14 @@ class SteadyStateWarningTest {
     }
     PhaseSeries stalled = new PhaseSeries(s.intervalMillis(), kvps, s.queries(), s.queryP50Ms(), s.queryP99Ms(),
         s.queryMaxMs(), s.ingestP50Ms(), s.ingestP99Ms());
-    PhaseResult measured = new PhaseResult(m.name(), true, m.startMicros(), m.endMicros(), m.instances(), stalled,
-        m.latency(), m.resources(), m.endToEnd());
+    return withFirstMeasured(r, new PhaseResult(m.name(), true, m.startMicros(), m.endMicros(), m.instances(),
+        stalled, m.latency(), m.resources(), m.endToEnd()));
+  }
+
+  /** The run with iteration 1's measured execution replaced by {@code measured}. */
+  private static RunResult withFirstMeasured(RunResult r, PhaseResult measured) {
+    List<IterationResult> iterations = new ArrayList<>(r.iterations());
+    IterationResult it = iterations.get(0);
     iterations.set(0, new IterationResult(it.number(), it.substations(), it.warmup(), measured, it.storedReadings(),
         it.substationCounts(), it.storeMeasurements(), it.checks(), it.dataLayout()));
     return new RunResult(r.kitVersion(), r.runId(), r.status(), r.abortReason(), r.started(), r.finished(),
