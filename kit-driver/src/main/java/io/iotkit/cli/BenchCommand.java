@@ -153,8 +153,7 @@ final class BenchCommand implements Callable<Integer> {
     }
     BenchResult result;
     // A store's server is a child process: an interrupted bench must not leave it running.
-    Thread reaper = new Thread(RunCommand::stopChildren, "stop-children");
-    Runtime.getRuntime().addShutdownHook(reaper);
+    StopHook stop = StopHook.install(null);
     // Store clients and the libraries under them print and log; that goes to bench.log, not among the figures.
     try (LibraryOutput streams = LibraryOutput.divert(dir.resolve(LOG))) {
       result = Bench.runGroups(groups, rounds, roundSeconds, pinning, streams.console()::println);
@@ -164,7 +163,7 @@ final class BenchCommand implements Callable<Integer> {
       System.err.println(RunCommand.NAME + ": bench: " + e.getMessage());
       return RunCommand.EXIT_FAILED;
     }
-    Runtime.getRuntime().removeShutdownHook(reaper);
+    stop.remove();
     Json.write(dir.resolve(JSON), result);
     Files.writeString(dir.resolve(HTML), BenchReport.html(result), StandardCharsets.UTF_8);
     Files.writeString(dir.resolve(MARKDOWN), BenchReport.markdown(result), StandardCharsets.UTF_8);

@@ -109,8 +109,7 @@ final class PlanCommand implements Callable<Integer> {
     BindingProvider provider = BindingChoice.load(kit, store.binding);
     // Store clients load classes through the context class loader; threads started from here on inherit it.
     Thread.currentThread().setContextClassLoader(provider.getClass().getClassLoader());
-    Thread reaper = new Thread(RunCommand::stopChildren, "stop-children");
-    Runtime.getRuntime().addShutdownHook(reaper);
+    StopHook stop = StopHook.install(null);
     RunFolder folder = RunFolder.create(resultsRoot);
     folder.keepConfiguration(properties, null, null, hosts.file());
     Instant started = Instant.now();
@@ -121,12 +120,12 @@ final class PlanCommand implements Callable<Integer> {
       Environment environment = EnvironmentProbe.collect(jvmOptions);
       outcome = Calibration.run(config, provider, environment, folder.dir(), calibrationSeconds, console);
     } catch (ExecutionSession.Failure e) {
-      Runtime.getRuntime().removeShutdownHook(reaper);
+      stop.remove();
       System.err.println(RunCommand.NAME + ": plan aborted: " + e.getMessage() + " (plan folder: " + folder.dir()
           + ")");
       return e.badInput() ? RunCommand.EXIT_BAD_INPUT : RunCommand.EXIT_FAILED;
     }
-    Runtime.getRuntime().removeShutdownHook(reaper);
+    stop.remove();
     if (outcome.calibration().acknowledged() < 1) {
       System.err.println(RunCommand.NAME + ": plan aborted: the calibration execution had no reading acknowledged,"
           + " so there is no rate to plan from (plan folder: " + folder.dir() + ")");

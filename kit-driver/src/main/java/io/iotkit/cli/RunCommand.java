@@ -24,7 +24,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -172,8 +171,7 @@ final class RunCommand implements Callable<Integer> {
       throw new BadInputException("--screenshot needs Chromium, and none was found: install it (Debian: apt-get"
           + " install chromium) or set " + HeadlessChromium.ENV + " to its binary");
     }
-    Thread reaper = new Thread(RunCommand::stopChildren, "stop-children");
-    Runtime.getRuntime().addShutdownHook(reaper);
+    StopHook stop = StopHook.install(null);
     RunFolder folder = RunFolder.create(config.resultsRoot());
     folder.keepConfiguration(config.bindingProperties(), config.pricing(), config.systemDescription(),
         config.hosts() == null ? null : config.hosts().file());
@@ -186,10 +184,11 @@ final class RunCommand implements Callable<Integer> {
       RunConsole console = RunConsole.choose(quiet, System.console() != null, progressSeconds, streams.console());
       protocol = new RunProtocol(config, provider, prices, description, console);
       r = protocol.run(folder.dir());
+      stop.proceedUnlessStopping(); // a run the kit was told to stop ended by its stop, not as it says
       written = ResultWriter.write(folder, r, kit.fdrTemplates());
     }
+    stop.remove();
     folder.markComplete();
-    Runtime.getRuntime().removeShutdownHook(reaper);
     if (r.completed() || !r.iterations().isEmpty()) {
       System.out.println();
       System.out.print(RunReport.render(r));
@@ -237,18 +236,4 @@ final class RunCommand implements Callable<Integer> {
     return pricing != null ? pricing : kit.home().resolve("workloads/pricing.json");
   }
 
-  /** On Ctrl-C or kill: no instance or server the kit started may outlive it. */
-  static void stopChildren() {
-    List<ProcessHandle> children = ProcessHandle.current().descendants().toList();
-    children.forEach(ProcessHandle::destroy);
-    // one deadline for all of them: they stop side by side, so a slow one must not add its wait to the others'
-    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
-    for (ProcessHandle h : children) {
-      try {
-        h.onExit().get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-      } catch (Exception e) {
-        h.destroyForcibly();
-      }
-    }
-  }
 }

@@ -148,13 +148,9 @@ final class SweepCommand implements Callable<Integer> {
         String.join(", ", spec.values()), spec.values().size(), todo);
     // On Ctrl-C or kill, the point's run (and everything it started) ends with the study, and stays marked running.
     Sweep sweep = new Sweep(s, launcher, System.out);
-    Thread reaper = new Thread(() -> {
-      sweep.stop();
-      RunCommand.stopChildren();
-    }, "stop-children");
-    Runtime.getRuntime().addShutdownHook(reaper);
+    StopHook stop = StopHook.install(sweep::stop);
     int failed = sweep.run();
-    Runtime.getRuntime().removeShutdownHook(reaper);
+    stop.remove();
 
     StudyTable table = StudyTable.read(s.dir());
     RunFolder folder = RunFolder.of(s.dir());
