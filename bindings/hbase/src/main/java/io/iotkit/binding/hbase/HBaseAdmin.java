@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.hbase.ClusterMetrics;
+import org.apache.hadoop.hbase.TableExistsException;
 import org.apache.hadoop.hbase.client.Admin;
 import org.apache.hadoop.hbase.client.RegionLocator;
 import org.apache.hadoop.hbase.client.ResultScanner;
@@ -34,6 +35,8 @@ final class HBaseAdmin implements StoreAdmin {
   /** A row key no reading has (reading keys start with a substation key, letters and digits). */
   private static final byte[] PING_ROW = Bytes.toBytes("!ping");
   private static final long COPIES_WAIT_SECONDS = 30;
+  /** Deletes and creates that a table opened elsewhere in between may each undo. */
+  private static final int LAYOUT_ATTEMPTS = 3;
 
   private final HBaseTable t;
 
@@ -54,19 +57,47 @@ final class HBaseAdmin implements StoreAdmin {
   public void prepare(List<String> substations) throws DBException {
     try (Admin admin = t.connection.getAdmin()) {
       TableDescriptor descriptor = admin.getDescriptor(t.name);
-      if (admin.isTableEnabled(t.name)) {
-        admin.disableTable(t.name);
-      }
-      admin.deleteTable(t.name);
       byte[][] splits = TableLayout.splitPoints(substations);
-      if (splits.length == 0) {
-        admin.createTable(descriptor);
-      } else {
-        admin.createTable(descriptor, splits);
+      for (int attempt = 1; ; attempt++) {
+        drop(admin);
+        try {
+          if (splits.length == 0) {
+            admin.createTable(descriptor);
+          } else {
+            admin.createTable(descriptor, splits);
+          }
+          return;
+        } catch (TableExistsException e) {
+          // Another client of the SUT opened the table between the delete and the create, and opening creates a
+          // missing table (the kit's SUT watch reconnects so after the cleanup's restart): drop that one too.
+          if (attempt == LAYOUT_ATTEMPTS) {
+            throw e;
+          }
+          awaitAvailable(admin); // its create done, before it is disabled
+        }
       }
     } catch (IOException e) {
       throw new DBException("hbase: cannot lay out table " + t.name + " for the iteration: " + e.getMessage());
     }
+  }
+
+  private void awaitAvailable(Admin admin) throws IOException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(COPIES_WAIT_SECONDS);
+    while (!admin.isTableAvailable(t.name) && System.nanoTime() < deadline) {
+      try {
+        Thread.sleep(200);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new java.io.InterruptedIOException("interrupted while table " + t.name + " was created elsewhere");
+      }
+    }
+  }
+
+  private void drop(Admin admin) throws IOException {
+    if (admin.isTableEnabled(t.name)) {
+      admin.disableTable(t.name);
+    }
+    admin.deleteTable(t.name);
   }
 
   /** The table's regions, split points and region servers, as HBase reports them now. */
