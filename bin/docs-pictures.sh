@@ -2,7 +2,8 @@
 # Makes the docs' two pictures from pages the kit renders today, on the embedded HBase: report-hbase.png from
 # the README's first run, study-hbase.png from the sweep STUDIES.md shows. Then records the page templates they
 # were made with in docs/images/made-from.sha256; DocPicturesTest fails once a template differs from that record,
-# so a picture never shows a page the kit no longer draws. Takes about 15 minutes on 2 CPUs.
+# so a picture never shows a page the kit no longer draws. Builds the kit first, so the pages name this commit.
+# Takes about 15 minutes on 2 CPUs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -n "$(git status --porcelain)" ]; then
@@ -10,6 +11,13 @@ if [ -n "$(git status --porcelain)" ]; then
   exit 2
 fi
 
+# Built from this commit, so that the pages name it (the build records the commit and whether the tree differed)
+mvn -B -q install -DskipTests
+if ! grep -qx "git.commit.id=$(git rev-parse HEAD)" kit-driver/target/kit-release.properties \
+    || grep -qx "git.dirty=true" kit-driver/target/kit-release.properties; then
+  echo "docs-pictures.sh: the built kit does not name this commit as it is; see kit-driver/target/kit-release.properties" >&2
+  exit 2
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
