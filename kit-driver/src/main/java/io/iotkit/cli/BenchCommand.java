@@ -160,6 +160,7 @@ final class BenchCommand implements Callable<Integer> {
     } catch (SutSession.BadSetupException e) {
       throw new BadInputException(e.getMessage());
     } catch (SutSession.SutException e) {
+      stop.proceedUnlessStopping(); // a server the stop ended is no failure of the bench
       System.err.println(RunCommand.NAME + ": bench: " + e.getMessage());
       return RunCommand.EXIT_FAILED;
     }
