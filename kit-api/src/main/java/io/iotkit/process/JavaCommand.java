@@ -1,6 +1,7 @@
 package io.iotkit.process;
 
 import java.io.File;
+import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,5 +27,18 @@ public final class JavaCommand {
     cmd.add(mainClass);
     cmd.addAll(args);
     return cmd;
+  }
+
+  /**
+   * The built jar {@code c} was loaded from and the lib/ folder beside it (Maven lays a module out so): the class
+   * path on which a child JVM runs the same build as this one.
+   */
+  public static List<Path> jarAndLib(Class<?> c) {
+    try {
+      Path jar = Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI());
+      return List.of(jar, jar.resolveSibling("lib"));
+    } catch (URISyntaxException | NullPointerException e) {
+      throw new IllegalStateException("cannot locate the jar of " + c.getName() + ": " + e.getMessage(), e);
+    }
   }
 }

@@ -1,8 +1,10 @@
 package io.iotkit.server.hbase;
 
-import io.iotkit.process.ParentWatch;
+import io.iotkit.process.Launcher;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.master.HMaster;
@@ -15,108 +17,233 @@ import org.apache.hadoop.hdfs.server.namenode.NameNode;
  * One node of the local HBase-on-HDFS cluster in this JVM, so that each node is a process of its own that can be
  * killed: {@code ClusterNode namenode|datanode|master|regionserver CONF_FILE [DATANODES]}, CONF_FILE being the
  * node's file from {@link ClusterSettings}. {@code ClusterNode format CONF_FILE} formats the namenode's storage and
- * exits, as {@code hdfs namenode -format} does in a process of its own. Prints {@code READY ...} once the node serves: the namenode once
- * DATANODES datanodes are live and it has left safe mode, a datanode once it is registered, the master once it is
- * initialised, a region server once it is online. Its parent is {@link HBaseCluster}: STOP on stdin, or stdin
- * closing, stops the node (see {@link ParentWatch}); the master's stop shuts the whole HBase cluster down.
+ * exits, as {@code hdfs namenode -format} does in a process of its own. Prints {@code READY ...} once the node
+ * serves: the namenode once DATANODES datanodes are live and it has left safe mode, a datanode once it is
+ * registered, the master once it is initialised, a region server once it is online. Its parent is
+ * {@link HBaseCluster}; the launch protocol and the exit codes are {@link Launcher}'s. The master's stop shuts the
+ * whole HBase cluster down.
  */
 public final class ClusterNode {
   /** The role that formats the namenode's storage. */
   static final String FORMAT = "format";
+  private static final String USAGE = "usage: ClusterNode format|namenode|datanode|master|regionserver CONF_FILE"
+      + " [DATANODES]";
   private static final long POLL_MILLIS = 200;
 
   private ClusterNode() {
   }
 
-  public static void main(String[] args) throws Exception {
-    if (args.length < 2) {
-      System.err.println("usage: ClusterNode format|namenode|datanode|master|regionserver CONF_FILE [DATANODES]");
-      System.exit(2);
+  public static void main(String[] args) {
+    if (args.length == 2 && args[0].equals(FORMAT)) {
+      format(Path.of(args[1]));
+    } else {
+      Launcher.run("HBase cluster node", args, ClusterNode::node);
     }
-    Path file = Path.of(args[1]);
-    try {
-      switch (args[0]) {
-        case FORMAT -> NameNode.format(read(new HdfsConfiguration(), file));
-        case ClusterSettings.NAMENODE -> nameNode(file, Integer.parseInt(args[2]));
-        case ClusterSettings.DATANODE -> dataNode(file);
-        case ClusterSettings.MASTER -> master(file);
-        case ClusterSettings.REGIONSERVER -> regionServer(file);
-        default -> {
-          System.err.println("unknown node role " + args[0]);
-          Runtime.getRuntime().halt(2);
-        }
-      }
-    } catch (Throwable t) {
-      t.printStackTrace();
-      Runtime.getRuntime().halt(1);
-    }
-    // The node is done (formatted, failed or shut down with the cluster): its threads may linger, the process not.
+    // The node is done (formatted, or shut down with the cluster): its threads may linger, the process not.
     Runtime.getRuntime().halt(0);
   }
 
-  private static void nameNode(Path file, int datanodes) throws Exception {
-    Configuration conf = read(new HdfsConfiguration(), file);
-    NameNode nn = NameNode.createNameNode(new String[0], conf);
-    ParentWatch.start(() -> {
-      nn.stop();
+  /** Formats the namenode's storage; a failure is its stack trace and exit 1. */
+  private static void format(Path file) {
+    try {
+      NameNode.format(read(new HdfsConfiguration(), file));
+    } catch (IOException | RuntimeException e) {
+      e.printStackTrace();
+      Runtime.getRuntime().halt(1);
+    }
+  }
+
+  private static Launcher.Server node(String[] args) throws IOException {
+    if (args.length < 2) {
+      throw new IllegalArgumentException(USAGE);
+    }
+    Path file = Path.of(args[1]);
+    return switch (args[0]) {
+      case ClusterSettings.NAMENODE -> {
+        if (args.length < 3) {
+          throw new IllegalArgumentException("a namenode waits for DATANODES; " + USAGE);
+        }
+        yield new NameNodeServer(file, Integer.parseInt(args[2]));
+      }
+      case ClusterSettings.DATANODE -> new DataNodeServer(file);
+      case ClusterSettings.MASTER -> new MasterServer(file);
+      case ClusterSettings.REGIONSERVER -> new RegionServer(file);
+      default -> throw new IllegalArgumentException("unknown node role " + args[0] + "; " + USAGE);
+    };
+  }
+
+  /** What every role shares: a stop asked once, and an end that is a failure unless it was asked for. */
+  private abstract static class Node implements Launcher.Server {
+    private final String role;
+    private final AtomicBoolean stopping = new AtomicBoolean();
+
+    Node(String role) {
+      this.role = role;
+    }
+
+    /** Stops the node and waits until it has; only once it started. */
+    abstract void stopNode();
+
+    /** Waits until the node has ended. */
+    abstract void join() throws InterruptedException;
+
+    /** Why the node ended when no one asked, or null when that end is no failure. */
+    String failure() {
+      return "the " + role + " stopped unasked";
+    }
+
+    @Override
+    public final void stop() {
+      if (stopping.compareAndSet(false, true)) {
+        stopNode();
+      }
+    }
+
+    @Override
+    public final String awaitEnd() throws InterruptedException {
+      join();
+      return stopping.get() ? null : failure();
+    }
+  }
+
+  private static final class NameNodeServer extends Node {
+    private final Path file;
+    private final int datanodes;
+    private volatile NameNode nn;
+
+    NameNodeServer(Path file, int datanodes) {
+      super(ClusterSettings.NAMENODE);
+      this.file = file;
+      this.datanodes = datanodes;
+    }
+
+    @Override
+    public Map<String, String> start() throws IOException, InterruptedException {
+      nn = NameNode.createNameNode(new String[0], read(new HdfsConfiguration(), file));
+      while (nn.getNamesystem().getNumLiveDataNodes() < datanodes || nn.isInSafeMode()) {
+        Thread.sleep(POLL_MILLIS);
+      }
+      return Launcher.facts("port", nn.getNameNodeAddress().getPort());
+    }
+
+    @Override
+    void stopNode() {
+      if (nn != null) {
+        nn.stop();
+        nn.join();
+      }
+    }
+
+    @Override
+    void join() {
       nn.join();
-    });
-    while (nn.getNamesystem().getNumLiveDataNodes() < datanodes || nn.isInSafeMode()) {
-      Thread.sleep(POLL_MILLIS);
-    }
-    ready("port=" + nn.getNameNodeAddress().getPort());
-    nn.join();
-  }
-
-  private static void dataNode(Path file) throws Exception {
-    DataNode dn = DataNode.createDataNode(new String[0], read(new HdfsConfiguration(), file));
-    ParentWatch.start(dn::shutdown);
-    while (!dn.isDatanodeFullyStarted()) {
-      Thread.sleep(POLL_MILLIS);
-    }
-    ready("port=" + dn.getXferPort());
-    while (dn.isDatanodeUp()) {
-      Thread.sleep(1_000);
     }
   }
 
-  private static void master(Path file) throws Exception {
-    HMaster master = new HMaster(read(HBaseConfiguration.create(), file));
-    master.start();
-    // A cluster shutdown: the region servers flush their memstores and stop, then the master.
-    ParentWatch.start(() -> {
+  private static final class DataNodeServer extends Node {
+    private final Path file;
+    private volatile DataNode dn;
+
+    DataNodeServer(Path file) {
+      super(ClusterSettings.DATANODE);
+      this.file = file;
+    }
+
+    @Override
+    public Map<String, String> start() throws IOException, InterruptedException {
+      dn = DataNode.createDataNode(new String[0], read(new HdfsConfiguration(), file));
+      while (!dn.isDatanodeFullyStarted()) {
+        Thread.sleep(POLL_MILLIS);
+      }
+      return Launcher.facts("port", dn.getXferPort());
+    }
+
+    @Override
+    void stopNode() {
+      if (dn != null) {
+        dn.shutdown();
+      }
+    }
+
+    @Override
+    void join() throws InterruptedException {
+      while (dn.isDatanodeUp()) {
+        Thread.sleep(1_000);
+      }
+    }
+  }
+
+  private static final class MasterServer extends Node {
+    private final HMaster master;
+
+    MasterServer(Path file) throws IOException {
+      super(ClusterSettings.MASTER);
+      master = new HMaster(read(HBaseConfiguration.create(), file));
+    }
+
+    @Override
+    public Map<String, String> start() throws IOException, InterruptedException {
+      master.start();
+      while (!master.isInitialized()) {
+        if (master.isStopped()) {
+          throw new IOException("the HBase master stopped before it was initialised");
+        }
+        Thread.sleep(POLL_MILLIS);
+      }
+      return Launcher.facts("server", master.getServerName());
+    }
+
+    /** A cluster shutdown: the region servers flush their memstores and stop, then the master. */
+    @Override
+    void stopNode() {
       try {
         master.shutdown();
       } catch (IOException e) {
         master.stop("shutdown failed: " + e.getMessage());
       }
-      join(master);
-    });
-    while (!master.isInitialized()) {
-      if (master.isStopped()) {
-        System.err.println("the HBase master stopped before it was initialised");
-        return;
-      }
-      Thread.sleep(POLL_MILLIS);
+      awaitQuietly(master);
     }
-    ready("server=" + master.getServerName());
-    master.join();
+
+    @Override
+    void join() throws InterruptedException {
+      master.join();
+    }
   }
 
-  private static void regionServer(Path file) throws Exception {
-    HRegionServer rs = new HRegionServer(read(HBaseConfiguration.create(), file));
-    rs.start();
-    ParentWatch.start(() -> {
-      rs.stop("stopped by the kit");
-      join(rs);
-    });
-    rs.waitForServerOnline();
-    if (rs.isStopped()) {
-      System.err.println("the region server stopped before it was online");
-      return;
+  private static final class RegionServer extends Node {
+    private final HRegionServer rs;
+
+    RegionServer(Path file) throws IOException {
+      super(ClusterSettings.REGIONSERVER);
+      rs = new HRegionServer(read(HBaseConfiguration.create(), file));
     }
-    ready("server=" + rs.getServerName());
-    rs.join();
+
+    @Override
+    public Map<String, String> start() throws IOException, InterruptedException {
+      rs.start();
+      rs.waitForServerOnline();
+      if (rs.isStopped()) {
+        throw new IOException("the region server stopped before it was online");
+      }
+      return Launcher.facts("server", rs.getServerName());
+    }
+
+    @Override
+    void stopNode() {
+      rs.stop("stopped by the kit");
+      awaitQuietly(rs);
+    }
+
+    @Override
+    void join() throws InterruptedException {
+      rs.join();
+    }
+
+    /** The master's cluster shutdown stops every region server cleanly; only an abort is a failure. */
+    @Override
+    String failure() {
+      return rs.isAborted() ? "the region server aborted" : null;
+    }
   }
 
   private static Configuration read(Configuration defaults, Path file) {
@@ -124,12 +251,7 @@ public final class ClusterNode {
     return defaults;
   }
 
-  private static void ready(String facts) {
-    System.out.println("READY " + facts);
-    System.out.flush();
-  }
-
-  private static void join(Thread t) {
+  private static void awaitQuietly(Thread t) {
     try {
       t.join();
     } catch (InterruptedException e) {

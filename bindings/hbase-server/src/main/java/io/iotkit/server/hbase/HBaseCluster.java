@@ -1,7 +1,8 @@
 package io.iotkit.server.hbase;
 
 import io.iotkit.process.JavaCommand;
-import io.iotkit.process.ParentWatch;
+import io.iotkit.process.Launcher;
+import io.iotkit.process.LauncherArgs;
 import io.iotkit.process.ServerProcess;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -13,28 +14,27 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A real HBase on a real HDFS on this host: {@code HBaseCluster DIR --host ADDR --datanodes N [--detached]}.
  * ZooKeeper runs in this JVM; every other node is a child JVM of its own ({@link ClusterNode}): a NameNode, N
  * DataNodes, an HBase master and one region server per datanode, all listening on ADDR, with dfs.replication =
  * min(N, 3) (see {@link ClusterSettings}). Prints {@code READY quorum=ADDR port=<zk port> node.<name>=<pid> ...}
- * once HBase serves on all its region servers.
+ * once HBase serves on all its region servers. The launch protocol and the exit codes are {@link Launcher}'s.
  *
  * <p>Stopping shuts the cluster down in order (HBase, whose region servers flush their memstores, then HDFS, then
- * ZooKeeper), on STOP or when stdin closes ({@link ParentWatch}), or with {@code --detached} on SIGTERM. The nodes
- * watch this JVM's pipes the same way, so no node outlives it. Data stays in DIR: a new launcher on the same DIR
- * serves the same tables.
+ * ZooKeeper). The nodes speak the same protocol with this JVM, so no node outlives it. Data stays in DIR: a new
+ * launcher on the same DIR serves the same tables.
  */
-public final class HBaseCluster {
-  private static final String USAGE = "HBaseCluster DIR --host ADDR --datanodes N [--detached]";
+public final class HBaseCluster implements Launcher.Server {
+  private static final String USAGE = "usage: HBaseCluster DIR --host ADDR --datanodes N [--detached]";
   /** Each stage's limit (formatting, HDFS, HBase); together within the kit's wait for the launcher (480 s). */
   private static final Duration HDFS_READY = Duration.ofSeconds(150);
   private static final Duration HBASE_READY = Duration.ofSeconds(180);
@@ -48,44 +48,48 @@ public final class HBaseCluster {
     return t;
   });
 
-  private final ClusterSettings settings;
   private final Path dir;
-  private final EmbeddedZooKeeper zooKeeper;
+  private final String host;
+  private final int datanodes;
   /** Running nodes by name, in start order. */
   private final Map<String, ServerProcess> nodes = new LinkedHashMap<>();
+  private final AtomicBoolean stopping = new AtomicBoolean();
+  private final CountDownLatch stopped = new CountDownLatch(1);
+  private volatile ClusterSettings settings;
+  private volatile EmbeddedZooKeeper zooKeeper;
 
-  private HBaseCluster(ClusterSettings settings, Path dir, EmbeddedZooKeeper zooKeeper) {
-    this.settings = settings;
+  private HBaseCluster(Path dir, String host, int datanodes) {
     this.dir = dir;
-    this.zooKeeper = zooKeeper;
+    this.host = host;
+    this.datanodes = datanodes;
   }
 
-  public static void main(String[] args) throws Exception {
-    LauncherArgs a = LauncherArgs.parse(args, Set.of(LauncherArgs.HOST, LauncherArgs.DATANODES), USAGE);
-    String host = a.option(LauncherArgs.HOST, "127.0.0.1");
-    int datanodes = Integer.parseInt(a.option(LauncherArgs.DATANODES, "3"));
-    HBaseCluster cluster = null;
-    try {
-      Path dir = Files.createDirectories(a.dir());
-      EmbeddedZooKeeper zk = EmbeddedZooKeeper.start(host, dir.resolve("zookeeper"));
-      cluster = new HBaseCluster(new ClusterSettings(dir, host, datanodes, nameNodePort(dir, host),
-          Ports.free(host), zk.port(), Ports.free(host)), dir, zk);
-      cluster.start();
-    } catch (IOException | InterruptedException | CompletionException e) {
-      System.err.println("the HBase cluster did not start: " + (e.getCause() != null ? e.getCause() : e).getMessage());
-      if (cluster != null) {
-        cluster.stop();
+  public static void main(String[] args) {
+    Launcher.run("local HBase cluster", args, HBaseCluster::parse);
+  }
+
+  private static HBaseCluster parse(String[] args) throws IOException {
+    Path dir = null;
+    String host = "127.0.0.1";
+    int datanodes = 3;
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--host" -> host = LauncherArgs.value(args, ++i, USAGE);
+        case "--datanodes" -> datanodes = LauncherArgs.number("--datanodes", LauncherArgs.value(args, ++i, USAGE),
+            1, 99, "a datanode count");
+        case "--detached" -> { }
+        default -> {
+          if (args[i].startsWith("-") || dir != null) {
+            throw new IllegalArgumentException("unexpected argument '" + args[i] + "'; " + USAGE);
+          }
+          dir = Path.of(args[i]).toAbsolutePath();
+        }
       }
-      System.exit(1);
     }
-    if (a.detached()) {
-      Runtime.getRuntime().addShutdownHook(new Thread(cluster::stop, "hbase-cluster-stop"));
-    } else {
-      ParentWatch.start(cluster::stop);
+    if (dir == null) {
+      throw new IllegalArgumentException(USAGE);
     }
-    System.out.println("READY " + cluster.facts());
-    System.out.flush();
-    new CountDownLatch(1).await();
+    return new HBaseCluster(Files.createDirectories(dir), host, datanodes);
   }
 
   /**
@@ -103,7 +107,11 @@ public final class HBaseCluster {
   }
 
   /** HDFS first (it serves once every datanode is live), then HBase (once every region server is online). */
-  private void start() throws IOException, InterruptedException {
+  @Override
+  public Map<String, String> start() throws IOException, InterruptedException {
+    zooKeeper = EmbeddedZooKeeper.start(host, dir.resolve("zookeeper"));
+    settings = new ClusterSettings(dir, host, datanodes, nameNodePort(dir, host), Ports.free(host),
+        zooKeeper.port(), Ports.free(host));
     settings.write();
     if (!Files.isDirectory(settings.nameNodeStorage().resolve("current"))) {
       format();
@@ -120,13 +128,14 @@ public final class HBaseCluster {
       hbase.add(ClusterSettings.node(ClusterSettings.REGIONSERVER, i));
     }
     startAll(hbase, HBASE_READY);
+    return facts();
   }
 
   /** Formats HDFS in a JVM of its own, as {@code hdfs namenode -format} does. */
   private void format() throws IOException, InterruptedException {
     Path log = dir.resolve(ClusterSettings.NAMENODE + ".log");
-    List<String> command = JavaCommand.of(classpath(), jvmOptions(ClusterSettings.NAMENODE),
-        ClusterNode.class.getName(), List.of(ClusterNode.FORMAT, settings.file(ClusterSettings.NAMENODE).toString()));
+    List<String> command = JavaCommand.of(JavaCommand.jarAndLib(HBaseCluster.class),
+        jvmOptions(ClusterSettings.NAMENODE), ClusterNode.class.getName(), List.of(ClusterNode.FORMAT, settings.file(ClusterSettings.NAMENODE).toString()));
     Process p = new ProcessBuilder(command).redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
     if (!p.waitFor(HDFS_READY.toSeconds(), TimeUnit.SECONDS)) {
@@ -161,7 +170,11 @@ public final class HBaseCluster {
       failed.completeExceptionally(e);
       return null;
     }));
-    CompletableFuture.anyOf(CompletableFuture.allOf(started.toArray(CompletableFuture[]::new)), failed).join();
+    try {
+      CompletableFuture.anyOf(CompletableFuture.allOf(started.toArray(CompletableFuture[]::new)), failed).join();
+    } catch (CompletionException e) {
+      throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause().toString(), e.getCause());
+    }
     System.err.printf("%s serve (%.1f s)%n", String.join(", ", names), (System.nanoTime() - begun) / 1e9);
   }
 
@@ -171,17 +184,7 @@ public final class HBaseCluster {
     if (role.equals(ClusterSettings.NAMENODE)) {
       args.add(Integer.toString(settings.datanodes()));
     }
-    return JavaCommand.of(classpath(), jvmOptions(role), ClusterNode.class.getName(), args);
-  }
-
-  /** The launcher's own jar and its lib folder: the nodes run from the same build. */
-  private static List<Path> classpath() throws IOException {
-    try {
-      Path jar = Path.of(HBaseCluster.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-      return List.of(jar, jar.resolveSibling("lib"));
-    } catch (java.net.URISyntaxException e) {
-      throw new IOException("cannot locate the launcher's jar: " + e.getMessage());
-    }
+    return JavaCommand.of(JavaCommand.jarAndLib(HBaseCluster.class), jvmOptions(role), ClusterNode.class.getName(), args);
   }
 
   /**
@@ -207,19 +210,25 @@ public final class HBaseCluster {
     return options;
   }
 
-  private String facts() {
-    StringBuilder s = new StringBuilder("quorum=" + settings.host() + " port=" + settings.zooKeeperPort()
-        + " datanodes=" + settings.datanodes() + " regionservers=" + settings.regionServers()
-        + " replication=" + settings.replication() + " node.zookeeper=" + ProcessHandle.current().pid());
-    nodes.forEach((name, p) -> s.append(" node.").append(name).append('=').append(p.pid()));
-    return s.toString();
+  private Map<String, String> facts() {
+    Map<String, String> facts = Launcher.facts("quorum", settings.host(), "port", settings.zooKeeperPort(),
+        "datanodes", settings.datanodes(), "regionservers", settings.regionServers(),
+        "replication", settings.replication(), "node.zookeeper", ProcessHandle.current().pid());
+    synchronized (nodes) {
+      nodes.forEach((name, p) -> facts.put("node." + name, Long.toString(p.pid())));
+    }
+    return facts;
   }
 
   /**
    * HBase first: the master's stop shuts the cluster down, each region server flushing its memstore to HDFS; then
    * HDFS, then ZooKeeper. A node that does not stop within its grace time is killed.
    */
-  private void stop() {
+  @Override
+  public void stop() {
+    if (!stopping.compareAndSet(false, true)) {
+      return;
+    }
     List<Map.Entry<String, ServerProcess>> all;
     synchronized (nodes) {
       all = new ArrayList<>(nodes.entrySet());
@@ -228,7 +237,17 @@ public final class HBaseCluster {
     stopAll(all, ClusterSettings.REGIONSERVER, NODE_STOP);
     stopAll(all, ClusterSettings.DATANODE, NODE_STOP);
     stopAll(all, ClusterSettings.NAMENODE, NODE_STOP);
-    zooKeeper.stop();
+    if (zooKeeper != null) {
+      zooKeeper.stop();
+    }
+    stopped.countDown();
+  }
+
+  /** The cluster serves until it is stopped; a node that dies stays lost, and the kit finds it by its READY pid. */
+  @Override
+  public String awaitEnd() throws InterruptedException {
+    stopped.await();
+    return null;
   }
 
   /** Stops the nodes of one role side by side. */

@@ -1,15 +1,17 @@
 package io.iotkit.server.hbase;
 
-import io.iotkit.process.ParentWatch;
+import io.iotkit.process.Launcher;
+import io.iotkit.process.LauncherArgs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Set;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.LocalHBaseCluster;
 import org.apache.hadoop.hbase.client.Admin;
-import org.apache.hadoop.hbase.client.Connection;
 import org.apache.hadoop.hbase.client.ConnectionFactory;
 import org.apache.hadoop.hbase.master.HMaster;
 import org.apache.hadoop.hbase.regionserver.HRegionServer;
@@ -18,28 +20,60 @@ import org.apache.hadoop.hbase.regionserver.HRegionServer;
  * A real HBase in HBase's own standalone mode: master, region server and ZooKeeper in this one JVM, data on
  * the local filesystem: {@code StandaloneHBase DIR [--host ADDR] [--detached]}. All three listen on ADDR (default
  * 127.0.0.1) and name it to clients, so driver instances on other hosts reach it when ADDR is an address of this
- * host they route to. Prints {@code READY quorum=ADDR port=<zk port>} once it serves tables; stops cleanly on STOP
- * (see {@link ParentWatch}). With {@code --detached} (bin/tpcx-iot.sh server start) it ignores stdin and stops
- * cleanly on SIGTERM instead. Its ports are free ones, so several can run side by side.
+ * host they route to. Prints {@code READY quorum=ADDR port=<zk port>} once it serves tables. Its ports are free
+ * ones, so several can run side by side. The launch protocol and the exit codes are {@link Launcher}'s.
  *
  * <p>ZooKeeper is the kit's own {@link EmbeddedZooKeeper} rather than the one HBase's standalone start command
  * runs: that one waits for its server by probing loopback whatever address it was told to listen on, so it never
  * comes up on any other address. Master and region server are HBase's {@link LocalHBaseCluster}, as that command
  * runs them, with its settings.
  */
-public final class StandaloneHBase {
+public final class StandaloneHBase implements Launcher.Server {
+  private static final String USAGE = "usage: StandaloneHBase DIR [--host ADDR] [--detached]";
   /** The ZooKeeper session timeout HBase's standalone mode gives its master and region server. */
   private static final int SESSION_TIMEOUT_MILLIS = 10_000;
-  /** Set once the kit asked HBase to shut down: HBase's threads ending is then no failure. */
-  private static volatile boolean stopping;
+  private static final long SERVING_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(170);
+  private static final long SHUTDOWN_SECONDS = 60;
 
-  private StandaloneHBase() {
+  private final Path dir;
+  private final String host;
+  private final CountDownLatch ended = new CountDownLatch(1);
+  /** Set once the kit asked HBase to shut down: HBase's threads ending is then no failure. */
+  private volatile boolean stopping;
+  private volatile Admin admin;
+
+  private StandaloneHBase(Path dir, String host) {
+    this.dir = dir;
+    this.host = host;
   }
 
-  public static void main(String[] args) throws Exception {
-    LauncherArgs a = LauncherArgs.parse(args, Set.of(LauncherArgs.HOST), "StandaloneHBase DIR [--host ADDR] [--detached]");
-    String host = a.option(LauncherArgs.HOST, "127.0.0.1");
-    Path dir = Files.createDirectories(a.dir());
+  public static void main(String[] args) {
+    Launcher.run("local HBase", args, StandaloneHBase::parse);
+  }
+
+  private static StandaloneHBase parse(String[] args) throws IOException {
+    Path dir = null;
+    String host = "127.0.0.1";
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--host" -> host = LauncherArgs.value(args, ++i, USAGE);
+        case "--detached" -> { }
+        default -> {
+          if (args[i].startsWith("-") || dir != null) {
+            throw new IllegalArgumentException("unexpected argument '" + args[i] + "'; " + USAGE);
+          }
+          dir = Path.of(args[i]).toAbsolutePath();
+        }
+      }
+    }
+    if (dir == null) {
+      throw new IllegalArgumentException(USAGE);
+    }
+    return new StandaloneHBase(Files.createDirectories(dir), host);
+  }
+
+  @Override
+  public Map<String, String> start() throws IOException, InterruptedException {
     EmbeddedZooKeeper zooKeeper = EmbeddedZooKeeper.start(host, dir.resolve("zookeeper"));
     Configuration conf = HBaseConfiguration.create();
     conf.set("hbase.cluster.distributed", "false");
@@ -60,27 +94,18 @@ public final class StandaloneHBase {
     Thread serving = new Thread(() -> {
       cluster.join();
       zooKeeper.stop();
-      System.err.println(stopping ? "HBase stopped" : "HBase stopped unasked");
-      Runtime.getRuntime().halt(stopping ? 0 : 1);
+      ended.countDown();
     }, "hbase-standalone");
     serving.start();
-
-    Connection connection = ConnectionFactory.createConnection(conf);
-    Admin admin = connection.getAdmin();
-    awaitServing(admin);
-    if (a.detached()) {
-      Runtime.getRuntime().addShutdownHook(new Thread(() -> shutdown(admin, serving), "hbase-shutdown"));
-    } else {
-      ParentWatch.start(() -> shutdown(admin, serving));
-    }
-    System.out.println("READY quorum=" + host + " port=" + zooKeeper.port());
-    System.out.flush();
-    serving.join();
+    Admin a = ConnectionFactory.createConnection(conf).getAdmin();
+    awaitServing(a);
+    admin = a;
+    return Launcher.facts("quorum", host, "port", zooKeeper.port());
   }
 
   /** The master has finished initialising and a region server serves: namespaces can be listed. */
-  private static void awaitServing(Admin admin) throws InterruptedException {
-    long deadline = System.nanoTime() + 170_000_000_000L;
+  private static void awaitServing(Admin admin) throws IOException, InterruptedException {
+    long deadline = System.nanoTime() + SERVING_TIMEOUT_NANOS;
     while (true) {
       try {
         admin.listNamespaceDescriptors();
@@ -89,22 +114,37 @@ public final class StandaloneHBase {
         }
       } catch (IOException e) {
         if (System.nanoTime() > deadline) {
-          System.err.println("HBase did not come up: " + e);
-          Runtime.getRuntime().halt(2);
+          throw new IOException("HBase did not come up: " + e);
         }
       }
       Thread.sleep(250);
     }
   }
 
-  /** A clean cluster shutdown flushes memstores, so a restart finds the data and catalog intact. */
-  private static void shutdown(Admin admin, Thread serving) {
+  /**
+   * A clean cluster shutdown flushes memstores, so a restart finds the data and catalog intact. An HBase that never
+   * came to serve has nothing to flush, and one that ended has nothing to stop: the JVM's end takes either along.
+   */
+  @Override
+  public void stop() {
     stopping = true;
-    try {
-      admin.shutdown();
-      serving.join(60_000);
-    } catch (Exception e) {
-      System.err.println("clean shutdown failed: " + e);
+    Admin a = admin;
+    if (a == null || ended.getCount() == 0) {
+      return;
     }
+    try {
+      a.shutdown();
+      ended.await(SHUTDOWN_SECONDS, TimeUnit.SECONDS);
+    } catch (IOException e) {
+      System.err.println("clean shutdown failed: " + e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  @Override
+  public String awaitEnd() throws InterruptedException {
+    ended.await();
+    return stopping ? null : "HBase stopped unasked";
   }
 }

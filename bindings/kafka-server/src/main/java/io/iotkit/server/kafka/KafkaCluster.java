@@ -1,7 +1,8 @@
 package io.iotkit.server.kafka;
 
 import io.iotkit.process.JavaCommand;
-import io.iotkit.process.ParentWatch;
+import io.iotkit.process.Launcher;
+import io.iotkit.process.LauncherArgs;
 import io.iotkit.process.ServerProcess;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -12,10 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.stream.Collectors;
 
 /**
  * A local Kafka cluster of N nodes on one address, each node a {@link StandaloneKafka} in a JVM of its own, so a
@@ -25,12 +24,13 @@ import java.util.stream.Collectors;
  * {@code READY bootstrap=<every broker> nodes=N pid.1=<pid> ... pid.N=<pid>} once every broker serves. Node i
  * keeps its data in {@code DIR/broker-i} and its log in {@code DIR/broker-i.log}.
  *
- * <p>It stops the nodes together, each cleanly (a STOP line), on a STOP line of its own and when its stdin closes
- * (see {@link ParentWatch}), or, with {@code --detached}, on SIGTERM. A node that dies meanwhile is reported in
- * the log and not replaced: a lost node stays lost until the cluster is restarted.
+ * <p>It stops the nodes together, each cleanly (a STOP line); the launch protocol and the exit codes are
+ * {@link Launcher}'s. A node that dies meanwhile is reported in the log and not replaced: a lost node stays lost
+ * until the cluster is restarted; once every node is lost, the cluster has ended.
  */
-public final class KafkaCluster {
+public final class KafkaCluster implements Launcher.Server {
   static final String CLUSTER_FILE = "cluster.properties";
+  private static final String USAGE = "usage: KafkaCluster DIR --nodes N [--host ADDR] [--quick-jit] [--detached]";
   private static final Duration NODE_READY = Duration.ofSeconds(150);
   /** Less than the grace LocalKafka and bin/tpcx-iot.sh server stop give this launcher. */
   private static final Duration NODE_STOP = Duration.ofSeconds(60);
@@ -42,50 +42,46 @@ public final class KafkaCluster {
 
   private final Map<Integer, ServerProcess> serving = new ConcurrentHashMap<>();
   private final AtomicBoolean stopping = new AtomicBoolean();
-
+  /** Completed with null once stopped on request, or with why once every broker has exited on its own. */
+  private final CompletableFuture<String> ended = new CompletableFuture<>();
+  private final Path dir;
+  private final ClusterLayout layout;
   private final List<String> nodeJvm;
 
-  private KafkaCluster(List<String> nodeJvm) {
+  private KafkaCluster(Path dir, ClusterLayout layout, List<String> nodeJvm) {
+    this.dir = dir;
+    this.layout = layout;
     this.nodeJvm = nodeJvm;
   }
 
-  public static void main(String[] args) throws Exception {
-    Options o;
-    ClusterLayout layout;
-    try {
-      o = Options.parse(args);
-      Files.createDirectories(o.dir);
-      layout = ClusterLayout.reuseOrPick(o.dir.resolve(CLUSTER_FILE), o.host, o.nodes);
-    } catch (IllegalArgumentException e) {
-      System.err.println(e.getMessage());
-      System.err.println("usage: KafkaCluster DIR --nodes N [--host ADDR] [--detached]");
-      System.exit(2);
-      return;
-    }
-    layout.write(o.dir.resolve(CLUSTER_FILE));
-    KafkaCluster cluster = new KafkaCluster(o.quickJit ? QUICK_NODE_JVM : NODE_JVM);
-    if (o.detached) {
-      Runtime.getRuntime().addShutdownHook(new Thread(cluster::stop, "kafka-cluster-stop"));
-    } else {
-      // From the start: a kit that goes away while the nodes start takes them along.
-      ParentWatch.start(cluster::stop);
-    }
-    try {
-      cluster.startAll(o.dir, layout);
-    } catch (IOException e) {
-      System.err.println(e.getMessage());
-      cluster.stop();
-      System.exit(1);
-    }
-    System.out.println("READY bootstrap=" + layout.bootstrap() + " nodes=" + layout.size() + " "
-        + cluster.serving.entrySet().stream().sorted(Map.Entry.comparingByKey())
-            .map(e -> "pid." + e.getKey() + "=" + e.getValue().pid()).collect(Collectors.joining(" ")));
-    System.out.flush();
-    new CountDownLatch(1).await(); // until STOP, stdin's end or SIGTERM ends the JVM
+  public static void main(String[] args) {
+    Launcher.run("local Kafka cluster", args, KafkaCluster::create);
+  }
+
+  private static KafkaCluster create(String[] args) throws IOException {
+    Options o = Options.parse(args);
+    Files.createDirectories(o.dir);
+    ClusterLayout layout = ClusterLayout.reuseOrPick(o.dir.resolve(CLUSTER_FILE), o.host, o.nodes);
+    return new KafkaCluster(o.dir, layout, o.quickJit ? QUICK_NODE_JVM : NODE_JVM);
+  }
+
+  @Override
+  public Map<String, String> start() throws IOException, InterruptedException {
+    layout.write(dir.resolve(CLUSTER_FILE));
+    startAll();
+    Map<String, String> facts = Launcher.facts("bootstrap", layout.bootstrap(), "nodes", layout.size());
+    serving.entrySet().stream().sorted(Map.Entry.comparingByKey())
+        .forEach(e -> facts.put("pid." + e.getKey(), Long.toString(e.getValue().pid())));
+    return facts;
+  }
+
+  @Override
+  public String awaitEnd() {
+    return ended.join();
   }
 
   /** Starts every node at once and waits until each serves; the first node that fails is the message. */
-  private void startAll(Path dir, ClusterLayout layout) throws IOException, InterruptedException {
+  private void startAll() throws IOException, InterruptedException {
     CompletableFuture<Void> failed = new CompletableFuture<>();
     List<CompletableFuture<Void>> starts = new ArrayList<>();
     for (ClusterLayout.Node n : layout.nodes()) {
@@ -114,19 +110,12 @@ public final class KafkaCluster {
 
   /** The node's command line, with this launcher's classpath as it was given: its jar and lib/, kept short. */
   private static List<String> command(Path dir, int id, List<String> jvm) throws IOException {
-    Path jar;
-    try {
-      jar = Path.of(KafkaCluster.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-    } catch (java.net.URISyntaxException e) {
-      throw new IOException("cannot locate the launcher's jar: " + e.getMessage());
-    }
-    List<Path> classpath = List.of(jar, jar.resolveSibling("lib"));
-    return JavaCommand.of(classpath, jvm, StandaloneKafka.class.getName(),
+    return JavaCommand.of(JavaCommand.jarAndLib(KafkaCluster.class), jvm, StandaloneKafka.class.getName(),
         List.of(dir.resolve("broker-" + id).toString(), "--cluster", dir.resolve(CLUSTER_FILE).toString(),
             "--node-id", Integer.toString(id)));
   }
 
-  /** Says in the log when a node dies on its own; once none is left, the cluster is gone and so is this JVM. */
+  /** Says in the log when a node dies on its own; once none is left, the cluster has ended. */
   private void watch(int id, long pid) {
     ProcessHandle.of(pid).ifPresent(h -> h.onExit().thenRun(() -> {
       if (stopping.get()) {
@@ -135,8 +124,7 @@ public final class KafkaCluster {
       serving.remove(id);
       System.err.println("broker " + id + " (pid " + pid + ") exited; the cluster serves on without it");
       if (serving.isEmpty() && !stopping.get()) {
-        System.err.println("every broker has exited");
-        Runtime.getRuntime().halt(1);
+        ended.complete("every broker has exited");
       }
     }));
   }
@@ -145,7 +133,8 @@ public final class KafkaCluster {
    * Stops every node at once: each broker's controlled shutdown needs the controller quorum, which stopping the
    * nodes one by one would take away from the last ones. Kills a node that is still starting.
    */
-  private void stop() {
+  @Override
+  public void stop() {
     if (!stopping.compareAndSet(false, true)) {
       return;
     }
@@ -164,13 +153,14 @@ public final class KafkaCluster {
       }
     }
     ProcessHandle.current().children().forEach(ProcessHandle::destroyForcibly);
+    ended.complete(null);
   }
 
   /** The command line. */
   record Options(Path dir, int nodes, String host, boolean detached, boolean quickJit) {
     static Options parse(String[] args) {
       if (args.length < 1 || args[0].startsWith("--")) {
-        throw new IllegalArgumentException("no cluster folder given");
+        throw new IllegalArgumentException("no cluster folder given; " + USAGE);
       }
       int nodes = 0;
       String host = "127.0.0.1";
@@ -178,15 +168,16 @@ public final class KafkaCluster {
       boolean quickJit = false;
       for (int i = 1; i < args.length; i++) {
         switch (args[i]) {
-          case "--nodes" -> nodes = LaunchArgs.positive(args, ++i);
-          case "--host" -> host = LaunchArgs.value(args, ++i);
+          case "--nodes" -> nodes = LauncherArgs.number("--nodes", LauncherArgs.value(args, ++i, USAGE), 1, 99,
+              "a node count");
+          case "--host" -> host = LauncherArgs.value(args, ++i, USAGE);
           case "--detached" -> detached = true;
           case "--quick-jit" -> quickJit = true;
-          default -> throw new IllegalArgumentException("unknown option " + args[i]);
+          default -> throw new IllegalArgumentException("unknown option " + args[i] + "; " + USAGE);
         }
       }
       if (nodes < 1) {
-        throw new IllegalArgumentException("--nodes N is required");
+        throw new IllegalArgumentException("--nodes N is required; " + USAGE);
       }
       return new Options(Path.of(args[0]).toAbsolutePath(), nodes, host, detached, quickJit);
     }

@@ -1,6 +1,7 @@
 package io.iotkit.server.kafka;
 
 import io.iotkit.process.Launcher;
+import io.iotkit.process.LauncherArgs;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -53,13 +54,7 @@ public final class StandaloneKafka {
   }
 
   private static Launcher.Server server(String[] args) throws IOException {
-    Options o;
-    try {
-      o = Options.parse(args, System.getenv());
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(e.getMessage() + "; usage: StandaloneKafka DIR [--host ADDR] [--cluster FILE"
-          + " --node-id I] [--detached] [--sasl-plain-user NAME] [--ssl-keystore FILE]");
-    }
+    Options o = Options.parse(args, System.getenv());
     Files.createDirectories(o.dir);
     ClusterLayout cluster;
     Ports ports = null;
@@ -121,10 +116,12 @@ public final class StandaloneKafka {
                  String saslPassword, Path sslKeystore, String sslPassword) {
     static final String SASL_PASSWORD_ENV = "KAFKA_LOCAL_SASL_PASSWORD";
     static final String SSL_PASSWORD_ENV = "KAFKA_LOCAL_SSL_PASSWORD";
+    static final String USAGE = "usage: StandaloneKafka DIR [--host ADDR] [--cluster FILE --node-id I] [--detached]"
+        + " [--sasl-plain-user NAME] [--ssl-keystore FILE]";
 
     static Options parse(String[] args, Map<String, String> env) {
       if (args.length < 1 || args[0].startsWith("--")) {
-        throw new IllegalArgumentException("no data folder given");
+        throw new IllegalArgumentException("no data folder given; " + USAGE);
       }
       boolean detached = false;
       String host = "127.0.0.1";
@@ -135,12 +132,13 @@ public final class StandaloneKafka {
       for (int i = 1; i < args.length; i++) {
         switch (args[i]) {
           case "--detached" -> detached = true;
-          case "--host" -> host = LaunchArgs.value(args, ++i);
-          case "--cluster" -> cluster = Path.of(LaunchArgs.value(args, ++i)).toAbsolutePath();
-          case "--node-id" -> nodeId = LaunchArgs.positive(args, ++i);
-          case "--sasl-plain-user" -> user = LaunchArgs.value(args, ++i);
-          case "--ssl-keystore" -> keystore = Path.of(LaunchArgs.value(args, ++i)).toAbsolutePath();
-          default -> throw new IllegalArgumentException("unknown option " + args[i]);
+          case "--host" -> host = LauncherArgs.value(args, ++i, USAGE);
+          case "--cluster" -> cluster = Path.of(LauncherArgs.value(args, ++i, USAGE)).toAbsolutePath();
+          case "--node-id" -> nodeId = LauncherArgs.number("--node-id", LauncherArgs.value(args, ++i, USAGE), 1, 99,
+              "a node id");
+          case "--sasl-plain-user" -> user = LauncherArgs.value(args, ++i, USAGE);
+          case "--ssl-keystore" -> keystore = Path.of(LauncherArgs.value(args, ++i, USAGE)).toAbsolutePath();
+          default -> throw new IllegalArgumentException("unknown option " + args[i] + "; " + USAGE);
         }
       }
       if (cluster != null && (user != null || keystore != null)) {
