@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 class DynaliteIteratorsIT {
   private static final Path INSTALL = KitProcess.HOME.resolve("servers/dynalite/node_modules");
   private static final Path SCRIPT = KitProcess.HOME.resolve(
-      "bindings/dynamodb-server/src/main/resources/io/iotkit/server/dynamodb/close-iterators.js");
+      "bindings/dynamodb/src/main/resources/io/iotkit/server/dynamodb/close-iterators.js");
 
   /** Opens a LevelDB as dynalite does, reads one value, ends the iterator as dynalite does, and reads again. */
   private static final String PROBE = String.join("\n",

@@ -15,9 +15,11 @@ import java.util.Properties;
 import java.util.function.BiFunction;
 
 /**
- * A {@link LocalServer} whose launcher is a Java main built into {@code bindings/<module>/target} (its jar and
- * lib/), run as a child JVM that speaks the {@link ServerProcess} protocol. The server's classpath stays out
- * of the driver's. A subclass says how to launch it and which address its READY line gives.
+ * A {@link LocalServer} whose launcher is a Java main run as a child JVM that speaks the {@link ServerProcess}
+ * protocol. A launcher that needs libraries of its own is a module of its own, built into
+ * {@code bindings/<module>/target} (its jar and lib/), so that the server's class path stays out of the driver's; one
+ * that needs nothing beyond kit-api is built into its binding and runs from the binding's jar. A subclass says how
+ * to launch it and which address its READY line gives.
  *
  * <p>Launchers share one command line convention: the subclass's {@link #arguments}, then the launcher options
  * the user gave (see {@link #launchOptions()}), then {@code --detached} when the server is to outlive the kit.
@@ -28,9 +30,11 @@ public abstract class ChildJvmServer implements LocalServer {
   /** JVM options of a launcher that only supervises native server processes (influxd, postgres, Kafka nodes). */
   public static final List<String> SUPERVISOR_JVM = List.of("-Xmx48m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
 
-  private final Path kitHome;
   private final SutLimits limits;
+  /** The server's name: its log, its cgroup and its node are named after it. */
   private final String module;
+  /** The launcher's jar, then the rest of its class path. */
+  private final List<Path> classpath;
   private final String mainClass;
   private final List<String> jvmOptions;
   private final Duration readyTimeout;
@@ -45,15 +49,42 @@ public abstract class ChildJvmServer implements LocalServer {
    */
   private Cgroup cgroup;
 
+  /** A launcher in a module of its own, {@code bindings/<module>}, whose name the server takes. */
   protected ChildJvmServer(LocalSetup setup, String module, String mainClass, List<String> jvmOptions,
                            Duration readyTimeout, Duration stopGrace) {
-    this.kitHome = setup.kitHome();
+    this(setup, module, moduleClasspath(setup.kitHome(), module), mainClass, jvmOptions, readyTimeout, stopGrace);
+  }
+
+  /**
+   * A launcher built into its binding, {@code main} among the binding's classes: it runs from the binding's jar and
+   * lib/ and the kit-api the kit itself runs on. {@code name} names the server (its log, e.g. name.log).
+   */
+  protected ChildJvmServer(LocalSetup setup, String name, Class<?> main, List<String> jvmOptions,
+                           Duration readyTimeout, Duration stopGrace) {
+    this(setup, name, bindingClasspath(main), main.getName(), jvmOptions, readyTimeout, stopGrace);
+  }
+
+  private ChildJvmServer(LocalSetup setup, String module, List<Path> classpath, String mainClass,
+                         List<String> jvmOptions, Duration readyTimeout, Duration stopGrace) {
     this.limits = setup.limits();
     this.module = module;
+    this.classpath = classpath;
     this.mainClass = mainClass;
     this.jvmOptions = List.copyOf(jvmOptions);
     this.readyTimeout = confined(readyTimeout, setup.limits());
     this.stopGrace = stopGrace;
+  }
+
+  private static List<Path> moduleClasspath(Path kitHome, String module) {
+    Path target = kitHome.resolve("bindings").resolve(module).resolve("target");
+    return List.of(target.resolve(module + ".jar"), target.resolve("lib"));
+  }
+
+  /** The binding's jar and lib/ (the launcher's classes), then kit-api's jar (the binding's lib/ leaves it out). */
+  private static List<Path> bindingClasspath(Class<?> main) {
+    List<Path> classpath = new ArrayList<>(JavaCommand.jarAndLib(main));
+    classpath.add(JavaCommand.jarAndLib(ChildJvmServer.class).get(0));
+    return List.copyOf(classpath);
   }
 
   /**
@@ -128,10 +159,8 @@ public abstract class ChildJvmServer implements LocalServer {
           + ", not " + launchOptions.keySet());
     }
     Files.createDirectories(dir);
-    Path target = kitHome.resolve("bindings").resolve(module).resolve("target");
-    Path jar = target.resolve(module + ".jar");
-    if (!Files.isRegularFile(jar)) {
-      throw new IOException(jar + " is missing; build the kit (mvn -DskipTests package)");
+    if (!Files.exists(classpath.get(0))) {
+      throw new IOException(classpath.get(0) + " is missing; build the kit (mvn -DskipTests package)");
     }
     List<String> args = new ArrayList<>(arguments(dir));
     launchOptions.forEach((option, value) -> {
@@ -141,7 +170,7 @@ public abstract class ChildJvmServer implements LocalServer {
     if (detached) {
       args.add(DETACHED);
     }
-    List<String> java = JavaCommand.of(List.of(jar, target.resolve("lib")), jvmOptions, mainClass, args);
+    List<String> java = JavaCommand.of(classpath, jvmOptions, mainClass, args);
     if (cgroup == null && !limits.none()) {
       cgroup = Cgroup.create(module, limits);
     } else if (cgroup == null && !detached) {

@@ -2,6 +2,7 @@ package io.iotkit.binding.dynamodb;
 
 import io.iotkit.process.ChildJvmServer;
 import io.iotkit.process.LocalSetup;
+import io.iotkit.server.dynamodb.StandaloneDynalite;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -12,12 +13,11 @@ import java.util.Set;
 /**
  * The local server for users with no DynamoDB table: DynamoDB itself runs only at AWS, and DynamoDB Local is under
  * AWS's own licence, so it is dynalite (npm, Apache-2.0), an implementation of DynamoDB's API on Node.js with its
- * items in LevelDB in the run folder. The launcher of bindings/dynamodb-server installs it under the kit's
+ * items in LevelDB in the run folder. Its launcher, {@link StandaloneDynalite}, installs it under the kit's
  * {@code servers/dynalite} at first use, starts it on the {@link LocalSetup}'s address and stops it when the kit
  * goes. It is not DynamoDB, and its description says so wherever the kit shows the SUT. One server only.
  */
 final class LocalDynalite extends ChildJvmServer {
-  static final String MAIN = "io.iotkit.server.dynamodb.StandaloneDynalite";
   /** Long enough for the first start's npm install. */
   private static final Duration READY_TIMEOUT = Duration.ofSeconds(300);
   private static final Duration STOP_GRACE = Duration.ofSeconds(30);
@@ -27,7 +27,8 @@ final class LocalDynalite extends ChildJvmServer {
 
   /** @throws IllegalArgumentException (one line) for more than one node */
   LocalDynalite(LocalSetup setup, Properties bindingProperties) {
-    super(singleNode(setup, "dynamodb"), "dynamodb-server", MAIN, SUPERVISOR_JVM, READY_TIMEOUT, STOP_GRACE);
+    super(singleNode(setup, "dynamodb"), "dynamodb-server", StandaloneDynalite.class, SUPERVISOR_JVM, READY_TIMEOUT,
+        STOP_GRACE);
     this.setup = setup;
   }
 

@@ -2,6 +2,7 @@ package io.iotkit.binding.influxdb;
 
 import io.iotkit.process.ChildJvmServer;
 import io.iotkit.process.LocalSetup;
+import io.iotkit.server.influxdb.StandaloneInfluxDb;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -14,7 +15,7 @@ import java.util.Set;
 
 /**
  * A local InfluxDB for users with no server of their own: the machine's influxd (Debian's package influxdb),
- * started by the launcher of bindings/influxdb-server (a small JVM that writes influxd's configuration, speaks the
+ * started by the launcher {@link StandaloneInfluxDb} (a small JVM that writes influxd's configuration, speaks the
  * kit's READY/STOP protocol and stops influxd when the kit goes away), its HTTP API on the {@link LocalSetup}'s
  * address, and its meta, data and WAL folders in the run's folder.
  *
@@ -23,7 +24,6 @@ import java.util.Set;
  * as its admin; the launcher gets the login in a file only this user can read, deleted once the server is up.
  */
 final class LocalInflux extends ChildJvmServer {
-  static final String MAIN = "io.iotkit.server.influxdb.StandaloneInfluxDb";
   private static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
   /** Longer than the launcher's own grace for influxd's clean shutdown (30 s). */
   private static final Duration STOP_GRACE = Duration.ofSeconds(45);
@@ -35,7 +35,7 @@ final class LocalInflux extends ChildJvmServer {
 
   /** @throws IllegalArgumentException (one line) for more than one node, or when influxd is not installed */
   LocalInflux(LocalSetup setup, Properties bindingProperties) {
-    super(setup, "influxdb-server", MAIN, SUPERVISOR_JVM, READY_TIMEOUT, STOP_GRACE);
+    super(setup, "influxdb-server", StandaloneInfluxDb.class, SUPERVISOR_JVM, READY_TIMEOUT, STOP_GRACE);
     if (setup.replicated()) {
       throw new IllegalArgumentException("influxdb: --sut-nodes " + setup.nodes() + ": open-source InfluxDB has no"
           + " clustering or replication, so the local server is one influxd; use --sut-nodes 1");

@@ -37,7 +37,7 @@ final class InfluxdConfig {
   /** The TOML text of the configuration. */
   static String text(Path dir, String host, int httpPort, int rpcPort, boolean auth) {
     Map<String, String> c = changed(dir, host, httpPort, rpcPort, auth);
-    return "# Written by the kit's launcher (bindings/influxdb-server) for this server; rewritten at each start.\n"
+    return "# Written by the kit's launcher (StandaloneInfluxDb) for this server; rewritten at each start.\n"
         + "reporting-disabled = true\n"
         // Debian's influxd names the same switch reporting-enabled; each build ignores the key it does not know.
         + "reporting-enabled = false\n"

@@ -3,6 +3,7 @@ package io.iotkit.binding.postgresql;
 import io.iotkit.binding.settings.PropertyReader;
 import io.iotkit.process.ChildJvmServer;
 import io.iotkit.process.LocalSetup;
+import io.iotkit.server.postgresql.StandalonePostgreSql;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -15,7 +16,7 @@ import java.util.Set;
 
 /**
  * A local PostgreSQL for users with no server of their own: the machine's own server (Debian's package
- * postgresql), started by the launcher of bindings/postgresql-server (a small JVM that runs initdb, postgres and
+ * postgresql), started by the launcher {@link StandalonePostgreSql} (a small JVM that runs initdb, postgres and
  * pg_basebackup, speaks the kit's READY/STOP protocol and stops every postgres when the kit goes away), on the
  * {@link LocalSetup}'s address, with its data in the run's folder. With one node it is one postgres; with N it is
  * a primary and N-1 streaming standbys, all of which a commit waits for (synchronous replication), and the binding
@@ -28,7 +29,6 @@ import java.util.Set;
  * user can read, deleted as soon as the server is up.
  */
 final class LocalPostgreSql extends ChildJvmServer {
-  static final String MAIN = "io.iotkit.server.postgresql.StandalonePostgreSql";
   private static final Duration READY_TIMEOUT = Duration.ofSeconds(180);
   /** Longer than the launcher's own grace for each postgres's fast shutdown (30 s). */
   private static final Duration STOP_GRACE = Duration.ofSeconds(60);
@@ -40,7 +40,7 @@ final class LocalPostgreSql extends ChildJvmServer {
 
   /** @throws IllegalArgumentException (one line) when PostgreSQL is not installed or the password cannot be used */
   LocalPostgreSql(LocalSetup setup, Properties bindingProperties) {
-    super(setup, "postgresql-server", MAIN, SUPERVISOR_JVM, READY_TIMEOUT, STOP_GRACE);
+    super(setup, "postgresql-server", StandalonePostgreSql.class, SUPERVISOR_JVM, READY_TIMEOUT, STOP_GRACE);
     this.setup = setup;
     this.bin = PgServerLocation.find(bindingProperties);
     PropertyReader reader = new PropertyReader(bindingProperties);
