@@ -192,11 +192,13 @@ public abstract class ChildJvmServer implements LocalServer {
   }
 
   /**
-   * Writes {@code values} (an account's login, as a hash or verifier where the server allows) into a file only
-   * this user can read, for the launcher to read while it starts: the password never reaches its command line.
-   * Closing the result deletes the file; {@link #prepare} returns it, so it goes as soon as the server is up.
+   * Writes {@code values} (an account's login, as a hash or verifier where the server allows) into
+   * {@link #accountFile(Path)}, a file only this user can read, for the launcher to read while it starts: the
+   * password never reaches its command line. Closing the result deletes the file; {@link #prepare} returns it, so
+   * it goes as soon as the server is up.
    */
-  protected static Closeable privateFile(Path file, Properties values, String comment) throws IOException {
+  protected static Closeable writeAccountFile(Path dir, Properties values, String comment) throws IOException {
+    Path file = accountFile(dir);
     Files.createDirectories(file.getParent());
     Files.deleteIfExists(file);
     Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
@@ -204,6 +206,11 @@ public abstract class ChildJvmServer implements LocalServer {
       values.store(out, comment);
     }
     return () -> Files.deleteIfExists(file);
+  }
+
+  /** Where {@link #writeAccountFile} puts the account for a server whose files go under {@code dir}. */
+  protected static Path accountFile(Path dir) {
+    return dir.resolve("account.properties");
   }
 
   /**
@@ -221,6 +228,20 @@ public abstract class ChildJvmServer implements LocalServer {
       }
     }
     return nodes;
+  }
+
+  /**
+   * The one native process a launcher supervises, as its READY line named it ({@code pid=...}), called
+   * {@code name}: none while the launcher does not run, or once that process has died.
+   */
+  protected final List<LocalServer.Node> nodeFromReadyPid(String name) {
+    String pid = facts.get("pid");
+    if (process == null || pid == null) {
+      return List.of();
+    }
+    long p = Long.parseLong(pid);
+    return ProcessHandle.of(p).map(ProcessHandle::isAlive).orElse(false) ? List.of(new LocalServer.Node(name, p))
+        : List.of();
   }
 
   @Override

@@ -110,7 +110,7 @@ public final class ServerProcess {
   /**
    * The command as one line of its log: {@code command: java -Xmx1g ... Main args}. A server's command line holds
    * no credential: the kit hands those to a launcher in a file only its user can read, or in its environment
-   * ({@link ChildJvmServer#privateFile}).
+   * ({@link ChildJvmServer#writeAccountFile}).
    */
   static String commandLine(List<String> command) {
     return "command: " + String.join(" ", command);

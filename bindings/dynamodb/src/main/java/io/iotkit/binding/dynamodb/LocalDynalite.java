@@ -66,12 +66,6 @@ final class LocalDynalite extends ChildJvmServer {
   /** The node process serving now (the launcher's READY line names its pid). */
   @Override
   public List<Node> nodes() {
-    String pid = readyFacts().get("pid");
-    if (super.nodes().isEmpty() || pid == null) {
-      return List.of();
-    }
-    long p = Long.parseLong(pid);
-    return ProcessHandle.of(p).map(ProcessHandle::isAlive).orElse(false) ? List.of(new Node("dynalite", p))
-        : List.of();
+    return nodeFromReadyPid("dynalite");
   }
 }

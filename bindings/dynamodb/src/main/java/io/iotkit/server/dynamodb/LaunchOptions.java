@@ -1,5 +1,6 @@
 package io.iotkit.server.dynamodb;
 
+import io.iotkit.process.LauncherArgs;
 import java.nio.file.Path;
 
 /**
@@ -23,9 +24,9 @@ record LaunchOptions(Path dir, Path install, String host, int port, boolean deta
     boolean detached = false;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
-        case "--install" -> install = Path.of(value(args, ++i));
-        case "--host" -> host = value(args, ++i).trim();
-        case "--port" -> port = port(value(args, ++i));
+        case "--install" -> install = Path.of(LauncherArgs.value(args, ++i, USAGE));
+        case "--host" -> host = LauncherArgs.value(args, ++i, USAGE).trim();
+        case "--port" -> port = LauncherArgs.port("--port", LauncherArgs.value(args, ++i, USAGE));
         case "--detached" -> detached = true;
         default -> {
           if (args[i].startsWith("-") || dir != null) {
@@ -42,24 +43,5 @@ record LaunchOptions(Path dir, Path install, String host, int port, boolean deta
       throw new IllegalArgumentException("--host needs an address; " + USAGE);
     }
     return new LaunchOptions(dir.toAbsolutePath(), install.toAbsolutePath(), host, port, detached);
-  }
-
-  private static String value(String[] args, int i) {
-    if (i >= args.length) {
-      throw new IllegalArgumentException(args[i - 1] + " needs a value; " + USAGE);
-    }
-    return args[i];
-  }
-
-  private static int port(String s) {
-    try {
-      int n = Integer.parseInt(s);
-      if (n >= 1 && n <= 65_535) {
-        return n;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new IllegalArgumentException("--port '" + s + "' is not a port number (1-65535)");
   }
 }

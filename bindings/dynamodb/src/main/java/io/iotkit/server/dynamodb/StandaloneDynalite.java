@@ -3,7 +3,6 @@ package io.iotkit.server.dynamodb;
 import io.iotkit.process.Launcher;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.util.Map;
 
 /**
  * A local DynamoDB emulator for users with no DynamoDB table: dynalite (npm, Apache-2.0) on the machine's Node.js,
@@ -25,24 +24,10 @@ public final class StandaloneDynalite {
     DynaliteInstall install = new DynaliteInstall(o.install());
     install.ensure();
     Dynalite dynalite = new Dynalite(install.node(), install.cli(), o.dir(), o.host());
-    return new Launcher.Server() {
-      @Override
-      public Map<String, String> start() throws IOException, InterruptedException {
-        dynalite.start(o.port());
-        return Launcher.facts("host", o.host(), "port", dynalite.port(), "version", install.version(),
-            "pid", dynalite.pid());
-      }
-
-      @Override
-      public void stop() {
-        dynalite.stop();
-      }
-
-      @Override
-      public String awaitEnd() throws InterruptedException {
-        int code = dynalite.waitFor();
-        return dynalite.stopping() ? null : "dynalite exited with code " + code + "; see " + dynalite.log();
-      }
-    };
+    return dynalite.serving(() -> {
+      dynalite.start(o.port());
+      return Launcher.facts("host", o.host(), "port", dynalite.port(), "version", install.version(),
+          "pid", dynalite.pid());
+    });
   }
 }

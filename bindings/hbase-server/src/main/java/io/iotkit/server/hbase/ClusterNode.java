@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.master.HMaster;
@@ -66,15 +67,15 @@ public final class ClusterNode {
         yield new NameNodeServer(file, Integer.parseInt(args[2]));
       }
       case ClusterSettings.DATANODE -> new DataNodeServer(file);
-      case ClusterSettings.MASTER -> new MasterServer(file);
-      case ClusterSettings.REGIONSERVER -> new RegionServer(file);
+      case ClusterSettings.MASTER -> HBaseNode.master(file);
+      case ClusterSettings.REGIONSERVER -> HBaseNode.regionServer(file);
       default -> throw new IllegalArgumentException("unknown node role " + args[0] + "; " + USAGE);
     };
   }
 
   /** What every role shares: a stop asked once, and an end that is a failure unless it was asked for. */
   private abstract static class Node implements Launcher.Server {
-    private final String role;
+    final String role;
     private final AtomicBoolean stopping = new AtomicBoolean();
 
     Node(String role) {
@@ -173,76 +174,64 @@ public final class ClusterNode {
     }
   }
 
-  private static final class MasterServer extends Node {
-    private final HMaster master;
+  /**
+   * A master or a region server (HBase's master is a region server that also runs the cluster). The master's stop
+   * shuts the cluster down, which stops every region server cleanly: only an abort is a failure.
+   */
+  private static final class HBaseNode extends Node {
+    private final HRegionServer server;
+    private final BooleanSupplier serving;
+    private final Runnable stop;
 
-    MasterServer(Path file) throws IOException {
-      super(ClusterSettings.MASTER);
-      master = new HMaster(read(HBaseConfiguration.create(), file));
+    HBaseNode(String role, HRegionServer server, BooleanSupplier serving, Runnable stop) {
+      super(role);
+      this.server = server;
+      this.serving = serving;
+      this.stop = stop;
+    }
+
+    static HBaseNode master(Path file) throws IOException {
+      HMaster master = new HMaster(read(HBaseConfiguration.create(), file));
+      return new HBaseNode(ClusterSettings.MASTER, master, master::isInitialized, () -> {
+        try {
+          master.shutdown();
+        } catch (IOException e) {
+          master.stop("shutdown failed: " + e.getMessage());
+        }
+      });
+    }
+
+    static HBaseNode regionServer(Path file) throws IOException {
+      HRegionServer rs = new HRegionServer(read(HBaseConfiguration.create(), file));
+      return new HBaseNode(ClusterSettings.REGIONSERVER, rs, rs::isOnline, () -> rs.stop("stopped by the kit"));
     }
 
     @Override
     public Map<String, String> start() throws IOException, InterruptedException {
-      master.start();
-      while (!master.isInitialized()) {
-        if (master.isStopped()) {
-          throw new IOException("the HBase master stopped before it was initialised");
+      server.start();
+      while (!serving.getAsBoolean()) {
+        if (server.isStopped()) {
+          throw new IOException("the " + role + " stopped before it served");
         }
         Thread.sleep(POLL_MILLIS);
       }
-      return Launcher.facts("server", master.getServerName());
-    }
-
-    /** A cluster shutdown: the region servers flush their memstores and stop, then the master. */
-    @Override
-    void stopNode() {
-      try {
-        master.shutdown();
-      } catch (IOException e) {
-        master.stop("shutdown failed: " + e.getMessage());
-      }
-      awaitQuietly(master);
-    }
-
-    @Override
-    void join() throws InterruptedException {
-      master.join();
-    }
-  }
-
-  private static final class RegionServer extends Node {
-    private final HRegionServer rs;
-
-    RegionServer(Path file) throws IOException {
-      super(ClusterSettings.REGIONSERVER);
-      rs = new HRegionServer(read(HBaseConfiguration.create(), file));
-    }
-
-    @Override
-    public Map<String, String> start() throws IOException, InterruptedException {
-      rs.start();
-      rs.waitForServerOnline();
-      if (rs.isStopped()) {
-        throw new IOException("the region server stopped before it was online");
-      }
-      return Launcher.facts("server", rs.getServerName());
+      return Launcher.facts("server", server.getServerName());
     }
 
     @Override
     void stopNode() {
-      rs.stop("stopped by the kit");
-      awaitQuietly(rs);
+      stop.run();
+      awaitQuietly(server);
     }
 
     @Override
     void join() throws InterruptedException {
-      rs.join();
+      server.join();
     }
 
-    /** The master's cluster shutdown stops every region server cleanly; only an abort is a failure. */
     @Override
     String failure() {
-      return rs.isAborted() ? "the region server aborted" : null;
+      return server.isAborted() ? "the " + role + " aborted" : null;
     }
   }
 

@@ -2,7 +2,6 @@ package io.iotkit.server.hbase;
 
 import io.iotkit.process.JavaCommand;
 import io.iotkit.process.Launcher;
-import io.iotkit.process.LauncherArgs;
 import io.iotkit.process.ServerProcess;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -34,7 +33,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * launcher on the same DIR serves the same tables.
  */
 public final class HBaseCluster implements Launcher.Server {
-  private static final String USAGE = "usage: HBaseCluster DIR --host ADDR --datanodes N [--detached]";
   /** Each stage's limit (formatting, HDFS, HBase); together within the kit's wait for the launcher (480 s). */
   private static final Duration HDFS_READY = Duration.ofSeconds(150);
   private static final Duration HBASE_READY = Duration.ofSeconds(180);
@@ -69,27 +67,8 @@ public final class HBaseCluster implements Launcher.Server {
   }
 
   private static HBaseCluster parse(String[] args) throws IOException {
-    Path dir = null;
-    String host = "127.0.0.1";
-    int datanodes = 3;
-    for (int i = 0; i < args.length; i++) {
-      switch (args[i]) {
-        case "--host" -> host = LauncherArgs.value(args, ++i, USAGE);
-        case "--datanodes" -> datanodes = LauncherArgs.number("--datanodes", LauncherArgs.value(args, ++i, USAGE),
-            1, 99, "a datanode count");
-        case "--detached" -> { }
-        default -> {
-          if (args[i].startsWith("-") || dir != null) {
-            throw new IllegalArgumentException("unexpected argument '" + args[i] + "'; " + USAGE);
-          }
-          dir = Path.of(args[i]).toAbsolutePath();
-        }
-      }
-    }
-    if (dir == null) {
-      throw new IllegalArgumentException(USAGE);
-    }
-    return new HBaseCluster(Files.createDirectories(dir), host, datanodes);
+    LaunchOptions o = LaunchOptions.parse(args, true);
+    return new HBaseCluster(o.dir(), o.host(), o.datanodes());
   }
 
   /**

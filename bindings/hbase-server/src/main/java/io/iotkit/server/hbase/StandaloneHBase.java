@@ -1,9 +1,7 @@
 package io.iotkit.server.hbase;
 
 import io.iotkit.process.Launcher;
-import io.iotkit.process.LauncherArgs;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -29,7 +27,6 @@ import org.apache.hadoop.hbase.regionserver.HRegionServer;
  * runs them, with its settings.
  */
 public final class StandaloneHBase implements Launcher.Server {
-  private static final String USAGE = "usage: StandaloneHBase DIR [--host ADDR] [--detached]";
   /** The ZooKeeper session timeout HBase's standalone mode gives its master and region server. */
   private static final int SESSION_TIMEOUT_MILLIS = 10_000;
   private static final long SERVING_TIMEOUT_NANOS = TimeUnit.SECONDS.toNanos(170);
@@ -52,24 +49,8 @@ public final class StandaloneHBase implements Launcher.Server {
   }
 
   private static StandaloneHBase parse(String[] args) throws IOException {
-    Path dir = null;
-    String host = "127.0.0.1";
-    for (int i = 0; i < args.length; i++) {
-      switch (args[i]) {
-        case "--host" -> host = LauncherArgs.value(args, ++i, USAGE);
-        case "--detached" -> { }
-        default -> {
-          if (args[i].startsWith("-") || dir != null) {
-            throw new IllegalArgumentException("unexpected argument '" + args[i] + "'; " + USAGE);
-          }
-          dir = Path.of(args[i]).toAbsolutePath();
-        }
-      }
-    }
-    if (dir == null) {
-      throw new IllegalArgumentException(USAGE);
-    }
-    return new StandaloneHBase(Files.createDirectories(dir), host);
+    LaunchOptions o = LaunchOptions.parse(args, false);
+    return new StandaloneHBase(o.dir(), o.host());
   }
 
   @Override

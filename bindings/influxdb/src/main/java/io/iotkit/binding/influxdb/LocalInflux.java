@@ -73,11 +73,7 @@ final class LocalInflux extends ChildJvmServer {
     if (account.isEmpty()) {
       return () -> { };
     }
-    return privateFile(accountFile(dir), account, "admin login of the local InfluxDB; deleted once it is up");
-  }
-
-  private static Path accountFile(Path dir) {
-    return dir.resolve("account.properties");
+    return writeAccountFile(dir, account, "admin login of the local InfluxDB; deleted once it is up");
   }
 
   @Override
@@ -108,11 +104,6 @@ final class LocalInflux extends ChildJvmServer {
   /** The influxd serving now (the launcher's READY line names its pid). */
   @Override
   public List<Node> nodes() {
-    String pid = readyFacts().get("pid");
-    if (super.nodes().isEmpty() || pid == null) {
-      return List.of();
-    }
-    long p = Long.parseLong(pid);
-    return ProcessHandle.of(p).map(ProcessHandle::isAlive).orElse(false) ? List.of(new Node("influxd", p)) : List.of();
+    return nodeFromReadyPid("influxd");
   }
 }

@@ -3,7 +3,6 @@ package io.iotkit.server.influxdb;
 import io.iotkit.process.Launcher;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.util.Map;
 
 /**
  * A real InfluxDB 1.x for users with no InfluxDB of their own: the machine's own influxd (Debian's package
@@ -25,27 +24,13 @@ public final class StandaloneInfluxDb {
     AdminAccount account = o.account() == null ? null : AdminAccount.read(o.account());
     Files.createDirectories(o.dir());
     Influxd influxd = new Influxd(o.influxd(), o.dir(), o.host(), account != null);
-    return new Launcher.Server() {
-      @Override
-      public Map<String, String> start() throws IOException, InterruptedException {
-        influxd.start(o.port());
-        if (account != null) {
-          account.ensureOn(influxd.url());
-        }
-        return Launcher.facts("host", o.host(), "port", influxd.port(), "url", influxd.url(),
-            "version", influxd.version(), "pid", influxd.pid(), "auth", account != null);
+    return influxd.serving(() -> {
+      influxd.start(o.port());
+      if (account != null) {
+        account.ensureOn(influxd.url());
       }
-
-      @Override
-      public void stop() {
-        influxd.stop();
-      }
-
-      @Override
-      public String awaitEnd() throws InterruptedException {
-        int code = influxd.waitFor();
-        return influxd.stopping() ? null : "influxd exited with code " + code + "; see " + influxd.log();
-      }
-    };
+      return Launcher.facts("host", o.host(), "port", influxd.port(), "url", influxd.url(),
+          "version", influxd.version(), "pid", influxd.pid(), "auth", account != null);
+    });
   }
 }

@@ -74,11 +74,7 @@ final class LocalMariaDb extends ChildJvmServer {
   /** The launcher reads the account file while it starts; it is deleted as soon as the server is up. */
   @Override
   protected Closeable prepare(Path dir) throws IOException {
-    return privateFile(accountFile(dir), account, "account for the local MariaDB; deleted once it is up");
-  }
-
-  private static Path accountFile(Path dir) {
-    return dir.resolve("account.properties");
+    return writeAccountFile(dir, account, "account for the local MariaDB; deleted once it is up");
   }
 
   /** Each mariadbd's data and temporary folders (the primary's and each replica's); their logs stay. */
