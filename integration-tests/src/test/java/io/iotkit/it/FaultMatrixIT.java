@@ -161,7 +161,7 @@ class FaultMatrixIT {
       assertFalse(err.contains("kit error"), cell + ": " + err);
       assertTrue(err.lines().count() <= 1, cell + ": one line: " + err);
       if (cell.fault() == Fault.MASTER_TERM) {
-        // what the run saw once the kit was stopped (its SUT gone) is the stop's doing, not an outcome of the run
+        // a kit told to stop ends its SUT itself, so a SUT gone after the signal is no outcome of the run
         assertEquals("INCOMPLETE", state, cell + ": a stopped kit leaves its folder incomplete");
       } else if (k.process.exitValue() != 0) {
         assertTrue(state.equals("ABORTED") || state.equals("INCOMPLETE"), cell + ": the folder says " + state);

@@ -6,9 +6,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * What the kit does on Ctrl-C or kill while a command runs: every process it started (driver instances, local
- * servers) is stopped before the JVM ends. Stopping them makes the command's own thread see a SUT gone or
- * instances ended; that is the stop's doing, so a command that asks {@link #proceedUnlessStopping()} before it
- * writes its outcome waits for the JVM's end instead, and its folder stays marked incomplete.
+ * servers) is stopped before the JVM ends. The command's own thread then sees a SUT gone or instances ended, which
+ * the kit caused itself: a command that asks {@link #proceedUnlessStopping()} before it writes its outcome waits
+ * for the JVM's end instead, and its folder stays marked incomplete.
  */
 final class StopHook {
   private static final AtomicBoolean STOPPING = new AtomicBoolean();
