@@ -2,6 +2,7 @@ package io.iotkit.hostprobe;
 
 import io.iotkit.check.FileManifest;
 import io.iotkit.control.ControlLine;
+import io.iotkit.control.ProbeLine;
 import io.iotkit.environment.EnvironmentProbe;
 import io.iotkit.model.Clock;
 import io.iotkit.model.Json;
@@ -16,19 +17,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Runs on a driver host at the start of a run, behind ssh, before any instance: says what the host is and holds,
- * then answers the master's clock pings. Lines out: {@code FILE <sha256> <path>} for each kit file the host needs
- * (computed here, compared by the master against its one manifest), {@code ENV <json>} (the host's
- * Environment), {@code READY}; then {@code PONG <epoch µs>} for each {@code PING} in. Exits when stdin closes.
+ * Runs on a driver host at the start of a run, behind ssh, before any instance: says what the host is and holds
+ * (the digests of the kit files the host needs, computed here, and its environment), then answers the master's
+ * clock pings, in the lines of {@link ProbeLine}. Exits when stdin closes.
  *
  * <p>Arguments: the kit folder on this host, the binding, then the instances' JVM options (for the record).
  */
 public final class HostProbe {
-  public static final String FILE = "FILE";
-  public static final String ENV = "ENV";
-  public static final String PING = "PING";
-  public static final String PONG = "PONG";
-
   private HostProbe() {
   }
 
@@ -39,16 +34,16 @@ public final class HostProbe {
     String binding = args[1];
     List<String> jvmOptions = Arrays.asList(args).subList(2, args.length);
     for (Map.Entry<String, String> e : FileManifest.digest(kit.home(), kit.driverHostFiles(binding)).entrySet()) {
-      out.println(FILE + " " + e.getValue() + " " + e.getKey());
+      out.println(ProbeLine.FILE + " " + e.getValue() + " " + e.getKey());
     }
-    out.println(ENV + " " + Json.line(EnvironmentProbe.collect(jvmOptions)));
+    out.println(ProbeLine.ENV + " " + Json.line(EnvironmentProbe.collect(jvmOptions)));
     out.println(ControlLine.READY);
     out.flush();
     BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
     String line;
     while ((line = in.readLine()) != null) {
-      if (line.trim().equals(PING)) {
-        out.println(PONG + " " + Clock.micros());
+      if (line.trim().equals(ProbeLine.PING)) {
+        out.println(ProbeLine.PONG + " " + Clock.micros());
         out.flush();
       }
     }

@@ -1,6 +1,7 @@
 package io.iotkit.hosts;
 
 import io.iotkit.control.ControlLine;
+import io.iotkit.control.ProbeLine;
 import io.iotkit.hostprobe.HostProbe;
 import io.iotkit.model.Clock;
 import io.iotkit.model.Environment;
@@ -106,11 +107,11 @@ final class HostSession {
       Environment environment = null;
       String l;
       while ((l = in.readLine()) != null && !l.equals(ControlLine.READY)) {
-        if (l.startsWith(HostProbe.FILE + " ")) {
+        if (l.startsWith(ProbeLine.FILE + " ")) {
           String[] f = l.split(" ", 3);
           digests.put(f[2], f[1]);
-        } else if (l.startsWith(HostProbe.ENV + " ")) {
-          environment = Json.parse(l.substring(HostProbe.ENV.length() + 1), Environment.class);
+        } else if (l.startsWith(ProbeLine.ENV + " ")) {
+          environment = Json.parse(l.substring(ProbeLine.ENV.length() + 1), Environment.class);
         }
       }
       if (l == null) {
@@ -119,13 +120,13 @@ final class HostSession {
       ClockOffset clock = null;
       for (int i = 0; i < PINGS; i++) {
         long sent = Clock.micros();
-        toHost.println(HostProbe.PING);
+        toHost.println(ProbeLine.PING);
         String pong = in.readLine();
         long received = Clock.micros();
-        if (pong == null || !pong.startsWith(HostProbe.PONG + " ")) {
+        if (pong == null || !pong.startsWith(ProbeLine.PONG + " ")) {
           throw probeFailed(p, log);
         }
-        ClockOffset c = ClockOffset.of(sent, Long.parseLong(pong.substring(HostProbe.PONG.length() + 1)), received);
+        ClockOffset c = ClockOffset.of(sent, Long.parseLong(pong.substring(ProbeLine.PONG.length() + 1)), received);
         clock = clock == null ? c : clock.best(c);
       }
       return new HostReport(host, kitHome, digests, environment, clock);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.iotkit.binding.Aggregate;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -79,9 +80,18 @@ public record PhaseResult(String name, boolean measured, long startMicros, long 
     return instances.stream().mapToLong(InstanceResult::readingsAggregated).sum();
   }
 
-  /** Per query template: the readings its windows aggregated and the records the store read to answer them. */
+  /**
+   * Per query template: the readings its windows aggregated and the records the store read to answer them, summed
+   * over the instances. A template is absent when no instance recorded it: its reads were not measured.
+   */
   public Map<Aggregate, QueryReads> queryReads() {
-    return QueryReads.merge(instances);
+    Map<Aggregate, QueryReads> all = new EnumMap<>(Aggregate.class);
+    for (InstanceResult i : instances) {
+      if (i.queryReads() != null) {
+        i.queryReads().forEach((a, r) -> all.merge(a, r, QueryReads::plus));
+      }
+    }
+    return all;
   }
 
   /**

@@ -1,6 +1,5 @@
 package io.iotkit.protocol;
 
-import io.iotkit.control.InstanceSeries;
 import io.iotkit.control.SecondFrame;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.InstanceTotals;

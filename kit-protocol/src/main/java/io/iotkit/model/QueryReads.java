@@ -2,8 +2,6 @@ package io.iotkit.model;
 
 import io.iotkit.binding.Aggregate;
 import io.iotkit.binding.WindowResult;
-import java.util.EnumMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;
@@ -47,20 +45,6 @@ public record QueryReads(long aggregated, long read, long unmeasuredWindows) {
     return ratio.isPresent()
         ? String.format(Locale.ROOT, "%.2f× (%,d read / %,d aggregated)", ratio.getAsDouble(), read, aggregated)
         : String.format(Locale.ROOT, "%,d read, none aggregated", read);
-  }
-
-  /**
-   * The phase's reads per template, summed over its instances. A template is absent when no instance recorded it:
-   * its reads were not measured.
-   */
-  public static Map<Aggregate, QueryReads> merge(List<InstanceResult> instances) {
-    Map<Aggregate, QueryReads> all = new EnumMap<>(Aggregate.class);
-    for (InstanceResult i : instances) {
-      if (i.queryReads() != null) {
-        i.queryReads().forEach((a, r) -> all.merge(a, r, QueryReads::plus));
-      }
-    }
-    return all;
   }
 
   /** The text of a template's reads in a merged map; "not measured" when the map lacks it. */

@@ -9,7 +9,7 @@ import java.util.TreeMap;
  * What a driver instance sends at the end of a phase, beside its second frames: what no second holds (its
  * identity, its start and end, its queries' breakdown by template, its peak memory, its store client's counters,
  * where it was sampled) and its totals, which the master checks against the sum of its frames. The master makes
- * the instance's {@link InstanceResult} from the two.
+ * the instance's {@code InstanceResult} from the two.
  *
  * @param startMicros when the start barrier released the instance (TS_start)
  * @param endMicros when its last kvp was acknowledged

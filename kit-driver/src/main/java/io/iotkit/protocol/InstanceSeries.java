@@ -1,5 +1,6 @@
-package io.iotkit.control;
+package io.iotkit.protocol;
 
+import io.iotkit.control.SecondFrame;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.InstanceTotals;
 import io.iotkit.model.LatencyHistogram;

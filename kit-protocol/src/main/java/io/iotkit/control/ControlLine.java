@@ -7,7 +7,7 @@ package io.iotkit.control;
  * properties file's bytes, never written on the instance's host), {@code START <epoch µs>} (the start barrier,
  * in the instance's own clock).
  * Instance to master: {@code READY}, a {@link SecondFrame} each second from the start, {@code RESULT <json>} (its
- * InstanceResult), {@code DONE}, {@code FAILED <message>}, and
+ * InstanceTotals), {@code DONE}, {@code FAILED <message>}, and
  * {@code ALIVE} every {@value #HEARTBEAT_MILLIS} ms from its start to its end, so the master knows a silent
  * instance (killed, its host or ssh gone) for dead within {@value #SILENCE_LIMIT_MILLIS} ms whatever the transport.
  * The master sends {@code ALIVE} to each instance as often: an instance that hears nothing from it for

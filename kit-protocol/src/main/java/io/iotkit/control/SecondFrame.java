@@ -8,7 +8,7 @@ import org.HdrHistogram.Histogram;
  * One second of a driver instance's measurements, the one record of them that travels to the master while the
  * instance runs: {@code SECOND <i> <end µs> <acknowledged> <failed> <ingest> <inserts> <queries> <resources>}. The
  * master builds the live progress, the instance's interval log, its per-second series and its whole-run latency
- * histograms and resource usage from these frames alone ({@link InstanceSeries}).
+ * histograms and resource usage from these frames alone (its {@code InstanceSeries}).
  *
  * @param second       i: the frame covers [TS_start + i s, end)
  * @param endMicros    the end of the second, in the instance's clock; the last frame, taken when the insert
