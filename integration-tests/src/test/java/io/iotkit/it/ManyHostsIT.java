@@ -86,8 +86,10 @@ class ManyHostsIT {
       assertTrue(files.passed(), files.line());
       assertTrue(Files.size(run.runDir().resolve("hosts").resolve(host.name().replace(':', '_'))
           .resolve("kit-files.sha256")) > 0, "the host's digests are kept");
-      assertTrue(Files.isRegularFile(kits.resolve(Sshd.ADDRESSES.get(h)).resolve("kit-driver/target/kit-driver.jar")),
-          "--ship copied the kit to the host's own folder");
+      Path shipped = kits.resolve(Sshd.ADDRESSES.get(h));
+      assertTrue(Files.isRegularFile(shipped.resolve("kit-instance/target/kit-instance.jar")),
+          "--ship copied the instance's jars to the host's own folder");
+      assertFalse(Files.exists(shipped.resolve("kit-driver")), "--ship copies nothing of the master");
     }
     assertTrue(KitProcess.check(r.prerequisites(), "driver host clocks").passed());
     for (IterationResult it : r.iterations()) {

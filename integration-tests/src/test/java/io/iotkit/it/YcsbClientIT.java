@@ -37,7 +37,7 @@ class YcsbClientIT {
         p.store(out, "YCSB's client, the kit's workload, the mysql binding");
       }
       KitLayout kit = new KitLayout(KitProcess.HOME);
-      List<Path> classpath = new ArrayList<>(kit.driverClasspath());
+      List<Path> classpath = new ArrayList<>(kit.instanceJars());
       classpath.addAll(kit.bindingClasspath("mysql"));
       classpath.add(ycsbsOwn("htrace-core4")); // YCSB's client traces; the kit's classpath leaves that out
       String cp = classpath.stream().map(e -> Files.isDirectory(e) ? e + "/*" : e.toString())

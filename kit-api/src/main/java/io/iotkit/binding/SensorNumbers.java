@@ -9,8 +9,8 @@ import java.util.Map;
  * lays a substation's readings out by sensor, e.g. Kafka's partition per sensor: writer and reader of a reading
  * find the same place from its sensor key alone.
  *
- * <p>The driver's sensor catalog (kit-driver instance.SensorCatalog, which holds each type's unit and range) names
- * its sensors {@code <type>-NN}, ten of each of these twenty types; a kit-driver test checks that the two agree.
+ * <p>The driver's sensor catalog (kit-instance instance.SensorCatalog, which holds each type's unit and range) names
+ * its sensors {@code <type>-NN}, ten of each of these twenty types; a kit-instance test checks that the two agree.
  */
 public final class SensorNumbers {
   /** Sensors per substation. */

@@ -6,6 +6,7 @@ import io.iotkit.hostprobe.HostProbe;
 import io.iotkit.model.Clock;
 import io.iotkit.model.Environment;
 import io.iotkit.model.Json;
+import io.iotkit.model.KitLayout;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -93,11 +94,11 @@ final class HostSession {
   /** Runs the host probe: the host's kit digests and environment, then clock pings. */
   HostReport probe(String binding, List<String> jvmOptions) throws HostException, IOException {
     String kit = kitHome.toString();
-    List<String> probe = new ArrayList<>(List.of("java", "-Xmx128m", "-cp",
-        kit + "/kit-driver/target/kit-driver.jar:" + kit + "/kit-driver/target/lib/*",
+    List<String> classpath = KitLayout.instanceClasspath(kitHome, binding);
+    List<String> probe = new ArrayList<>(List.of("java", "-Xmx128m", "-cp", String.join(":", classpath),
         HostProbe.class.getName(), kit, binding));
     probe.addAll(jvmOptions);
-    String line = "test -f " + Ssh.quote(kit + "/kit-driver/target/kit-driver.jar") + " || exit " + NO_KIT
+    String line = "test -f " + Ssh.quote(classpath.get(0)) + " || exit " + NO_KIT
         + "; command -v java >/dev/null || exit " + NO_JAVA + "; exec " + Ssh.shell(probe);
     Path log = logDir.resolve("probe.log");
     Process p = new ProcessBuilder(ssh.command(host, line)).redirectError(log.toFile()).start();

@@ -1,6 +1,7 @@
 package io.iotkit.protocol;
 
 import io.iotkit.control.SecondFrame;
+import io.iotkit.metrics.InstanceSeries;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.InstanceTotals;
 import io.iotkit.model.WorkloadSpec;

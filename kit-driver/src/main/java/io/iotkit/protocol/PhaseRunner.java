@@ -12,7 +12,7 @@ import io.iotkit.model.PhaseSeries;
 import io.iotkit.model.ResourceUsage;
 import io.iotkit.progress.PhaseProgress;
 import io.iotkit.progress.RunConsole;
-import io.iotkit.resources.ResourceMerge;
+import io.iotkit.metrics.ResourceMerge;
 import io.iotkit.resources.ResourceSampler;
 import io.iotkit.resources.WatchedProcess;
 import io.iotkit.sut.SutSession.SutException;

@@ -4,7 +4,7 @@ import io.iotkit.model.Clock;
 import io.iotkit.model.ResourceUsage;
 import io.iotkit.progress.RunConsole;
 import io.iotkit.resources.RemoteCounters;
-import io.iotkit.resources.ResourceMerge;
+import io.iotkit.metrics.ResourceMerge;
 import io.iotkit.resources.ResourceSampler;
 import io.iotkit.resources.WatchedProcess;
 import java.nio.file.Path;

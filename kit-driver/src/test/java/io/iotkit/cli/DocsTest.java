@@ -146,10 +146,13 @@ class DocsTest {
         || (binding.equals("hbase") || binding.equals("kafka")) && !kitOwn;
   }
 
-  /** The string literals of the binding's main code (and the shared JDBC binding's), the kit API's and driver's. */
+  /**
+   * The string literals of the binding's main code (and the shared JDBC binding's), the kit API's, the instance's
+   * (where the workload reads its {@code iot.} settings) and the master's.
+   */
   private static Set<String> literals(String binding) throws IOException {
     List<Path> dirs = new ArrayList<>(List.of(root().resolve("kit-api/src/main/java"),
-        root().resolve("kit-driver/src/main/java")));
+        root().resolve("kit-instance/src/main/java"), root().resolve("kit-driver/src/main/java")));
     if (!binding.equals("iot")) {
       dirs.add(root().resolve("bindings/" + binding + "/src/main/java"));
     }

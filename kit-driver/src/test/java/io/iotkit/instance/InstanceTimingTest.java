@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.iotkit.binding.Acknowledgement;
 import io.iotkit.binding.Reading;
 import io.iotkit.binding.sink.NullBinding;
-import io.iotkit.protocol.InstanceSeries;
+import io.iotkit.metrics.InstanceSeries;
 import io.iotkit.control.SecondFrame;
 import io.iotkit.model.Arrivals;
 import io.iotkit.model.Clock;

@@ -1,7 +1,7 @@
 package io.iotkit.instance;
 
 import io.iotkit.binding.KitBinding;
-import io.iotkit.protocol.InstanceSeries;
+import io.iotkit.metrics.InstanceSeries;
 import io.iotkit.model.Arrivals;
 import io.iotkit.model.Clock;
 import io.iotkit.model.InstanceResult;

@@ -8,19 +8,22 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * Where a built kit keeps its parts, below the kit home (the repository root): the driver's jars, each
- * binding's jars, the scripts. Maven lays them out; the master reads them from here.
+ * Where a built kit keeps its parts, below the kit home (the repository root): the master's jars (kit-driver), the
+ * driver instance's (kit-instance), each binding's, the scripts. Maven lays them out; the master reads them from
+ * here, and a driver host's probe lists the files that host needs from here, as the master ships them.
  */
 public record KitLayout(Path home) {
+  /** The driver instance's module output: its jar and, in lib/, every jar it runs with. */
+  private static final String INSTANCE_TARGET = "kit-instance/target";
 
   public KitLayout {
     home = home.toAbsolutePath().normalize();
   }
 
-  /** Jars and jar folders of the driver (master and instances). */
-  public List<Path> driverClasspath() {
-    Path target = home.resolve("kit-driver/target");
-    return List.of(target.resolve("kit-driver.jar"), target.resolve("lib"));
+  /** Jars and jar folders of the driver instance (its workload is a YCSB workload too). */
+  public List<Path> instanceJars() {
+    Path target = home.resolve(INSTANCE_TARGET);
+    return List.of(target.resolve("kit-instance.jar"), target.resolve("lib"));
   }
 
   /**
@@ -28,9 +31,9 @@ public record KitLayout(Path home) {
    * names the files without looking for them, as they may be on another host.
    */
   public static List<String> instanceClasspath(Path home, String binding) {
-    Path driver = home.resolve("kit-driver/target");
+    Path instance = home.resolve(INSTANCE_TARGET);
     Path b = home.resolve("bindings").resolve(binding).resolve("target");
-    return List.of(driver.resolve("kit-driver.jar").toString(), driver.resolve("lib") + "/*",
+    return List.of(instance.resolve("kit-instance.jar").toString(), instance.resolve("lib") + "/*",
         b.resolve("binding-" + binding + ".jar").toString(), b.resolve("lib") + "/*");
   }
 
@@ -60,11 +63,11 @@ public record KitLayout(Path home) {
 
   /**
    * Every kit file that a sponsor may not change, relative to home, sorted: scripts in bin/, the disclosure
-   * templates, and every jar the kit runs (driver, bindings, their servers, and all their libraries).
+   * templates, and every jar the kit runs (master, instance, bindings, their servers, and all their libraries).
    */
   public List<String> nonChangeableFiles() throws IOException {
     List<Path> roots = new ArrayList<>(List.of(home.resolve("bin"), fdrTemplates(),
-        home.resolve("kit-driver/target")));
+        home.resolve("kit-driver/target"), home.resolve(INSTANCE_TARGET)));
     try (Stream<Path> dirs = Files.list(home.resolve("bindings"))) {
       dirs.map(d -> d.resolve("target")).forEach(roots::add);
     }
@@ -77,6 +80,7 @@ public record KitLayout(Path home) {
       try (Stream<Path> walk = Files.walk(root, isTarget ? 2 : Integer.MAX_VALUE)) {
         walk.filter(Files::isRegularFile)
             .filter(p -> !isTarget || p.getFileName().toString().endsWith(".jar"))
+            .filter(p -> !isTarget || !isTestJar(root, p))
             .map(p -> home.relativize(p).toString().replace('\\', '/'))
             .forEach(files::add);
       }
@@ -87,7 +91,8 @@ public record KitLayout(Path home) {
 
   /**
    * The part of {@link #nonChangeableFiles()} a driver host needs to run instances of {@code binding}: the
-   * scripts, the templates, the driver's jars and the binding's (not the servers', which run on the master).
+   * scripts, the templates, the instance's jars and the binding's (not the master's, nor the servers', which run on
+   * the master).
    */
   public List<String> driverHostFiles(String binding) throws IOException {
     return nonChangeableFiles().stream().filter(f -> isDriverHostFile(f, binding)).toList();
@@ -95,8 +100,13 @@ public record KitLayout(Path home) {
 
   /** Whether a kit file (relative path) belongs to what a driver host of {@code binding} runs. */
   public static boolean isDriverHostFile(String file, String binding) {
-    return file.startsWith("bin/") || file.startsWith("fdr-templates/") || file.startsWith("kit-driver/target/")
+    return file.startsWith("bin/") || file.startsWith("fdr-templates/") || file.startsWith(INSTANCE_TARGET + "/")
         || file.startsWith("bindings/" + binding + "/target/");
+  }
+
+  /** A module's own test classes (target/NAME-tests.jar, which kit-driver's tests use), no part of the kit. */
+  private static boolean isTestJar(Path target, Path jar) {
+    return jar.getParent().equals(target) && jar.getFileName().toString().endsWith("-tests.jar");
   }
 
   /** The templates of the full disclosure report and the executive summary. */

@@ -28,14 +28,35 @@ class KitLayoutTest {
     write("kit-driver/target/lib/a.jar");
     write("kit-driver/target/classes/x.class");
     write("kit-driver/target/maven-archiver/pom.properties");
+    write("kit-instance/target/kit-instance.jar");
+    write("kit-instance/target/kit-instance-tests.jar"); // test classes: not run by the kit
+    write("kit-instance/target/lib/b.jar");
+    write("kit-protocol/target/kit-protocol.jar"); // in each program's lib/
     write("bindings/x/target/binding-x.jar");
     write("bindings/x/target/lib/y.jar");
     write("bindings/x/binding.properties"); // a sponsor's settings: changeable
     write("bindings/y/pom.xml"); // not built
     write("results/run-1/run.json");
     assertEquals(List.of("bin/helpers/server.sh", "bin/tpcx-iot.sh", "bindings/x/target/binding-x.jar",
-        "bindings/x/target/lib/y.jar", "kit-driver/target/kit-driver.jar", "kit-driver/target/lib/a.jar"),
+        "bindings/x/target/lib/y.jar", "kit-driver/target/kit-driver.jar", "kit-driver/target/lib/a.jar",
+        "kit-instance/target/kit-instance.jar", "kit-instance/target/lib/b.jar"),
         new KitLayout(home).nonChangeableFiles());
+  }
+
+  @Test
+  void aDriverHostGetsTheInstancesJarsAndItsBindingsNotTheMasters() throws IOException {
+    write("bin/tpcx-iot.sh");
+    write("kit-driver/target/kit-driver.jar");
+    write("kit-instance/target/kit-instance.jar");
+    write("kit-instance/target/lib/kit-protocol.jar");
+    write("bindings/x/target/binding-x.jar");
+    write("bindings/y/target/binding-y.jar");
+    assertEquals(List.of("bin/tpcx-iot.sh", "bindings/x/target/binding-x.jar", "kit-instance/target/kit-instance.jar",
+        "kit-instance/target/lib/kit-protocol.jar"), new KitLayout(home).driverHostFiles("x"));
+    Path kit = Path.of("/opt/kit");
+    assertEquals(List.of("/opt/kit/kit-instance/target/kit-instance.jar", "/opt/kit/kit-instance/target/lib/*",
+        "/opt/kit/bindings/x/target/binding-x.jar", "/opt/kit/bindings/x/target/lib/*"),
+        KitLayout.instanceClasspath(kit, "x"));
   }
 
   @Test
@@ -55,7 +76,7 @@ class KitLayoutTest {
     KitLayout kit = new KitLayout(home.resolve("sub/.."));
     assertEquals(home.toAbsolutePath().normalize(), kit.home());
     assertEquals(kit.home().resolve("audit/kit-files.sha256"), kit.manifest());
-    assertEquals(List.of(kit.home().resolve("kit-driver/target/kit-driver.jar"),
-        kit.home().resolve("kit-driver/target/lib")), kit.driverClasspath());
+    assertEquals(List.of(kit.home().resolve("kit-instance/target/kit-instance.jar"),
+        kit.home().resolve("kit-instance/target/lib")), kit.instanceJars());
   }
 }

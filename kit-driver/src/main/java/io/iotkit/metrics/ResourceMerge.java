@@ -1,4 +1,4 @@
-package io.iotkit.resources;
+package io.iotkit.metrics;
 
 import io.iotkit.model.ResourceUsage;
 import io.iotkit.model.ResourceUsage.HostUsage;

@@ -1,4 +1,4 @@
-package io.iotkit.protocol;
+package io.iotkit.metrics;
 
 import io.iotkit.control.SecondFrame;
 import io.iotkit.model.InstanceResult;

@@ -1,4 +1,4 @@
-package io.iotkit.resources;
+package io.iotkit.metrics;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
