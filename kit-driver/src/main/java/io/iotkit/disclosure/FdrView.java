@@ -232,7 +232,7 @@ record FdrView(Sponsor system, String kitVersion, String runId, String status, S
   }
 
   record Phase(String start, String end, String elapsed, String kvps, String iotps, String steadyState,
-               String startSpread) {
+               String startSpread, String driver) {
   }
 
   record Spread(String min, String max, String average, String spread) {

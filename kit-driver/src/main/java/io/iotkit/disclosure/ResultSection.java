@@ -35,7 +35,7 @@ import org.HdrHistogram.Histogram;
 final class ResultSection {
   private static final FdrView.Phase NO_PHASE =
       new FdrView.Phase(NOT_MEASURED, NOT_MEASURED, NOT_MEASURED, NOT_MEASURED, NOT_MEASURED, NOT_MEASURED,
-          NOT_MEASURED);
+          NOT_MEASURED, NOT_MEASURED);
 
   private ResultSection() {
   }
@@ -132,7 +132,7 @@ final class ResultSection {
     }
     return new FdrView.Phase(UtcTime.ofMicros(p.startMicros()), UtcTime.ofMicros(p.endMicros()),
         decimals("%.3f", p.elapsedSeconds()), count(p.acknowledged()), decimals("%,.2f", p.iotps()),
-        p.steadyState().text(), v == null ? NOT_MEASURED : v.startText(p));
+        p.steadyState().text(), v == null ? NOT_MEASURED : v.startText(p), p.driverHeadroom().text());
   }
 
   /** How the end-to-end row was timed: a reader on the master, the driver hosts' clock offsets applied. */

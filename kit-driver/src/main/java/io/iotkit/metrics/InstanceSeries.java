@@ -83,7 +83,7 @@ public final class InstanceSeries {
         t.startMicros(), t.endMicros(), t.queries(), t.failedQueries(), t.readingsAggregated(), t.emptyWindows(),
         t.queryReads(), new LatencyHistogram(inserts.copy()), new LatencyHistogram(ingest.copy()),
         t.queryHistograms(), Arrays.copyOf(acknowledged, seconds), t.peakRssBytes(), usage(t.sampled(), t.instance()),
-        t.clientCounters(), t.startLagMicros());
+        t.clientCounters(), t.startLagMicros(), t.driverTime());
   }
 
   private void same(String what, long seconds, long total) {

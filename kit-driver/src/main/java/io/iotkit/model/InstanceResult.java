@@ -27,6 +27,8 @@ import java.util.TreeMap;
  *     KitBinding#clientCounters), summed over its threads, by name; empty when the binding counts nothing
  * @param startLagMicros from the start barrier's release to the instance's first write, on its host's clock; null
  *     where the result predates the figure
+ * @param driverTime where its insert threads' and its JVM's time went ({@link DriverHeadroom} reads it); null where
+ *     the result predates the figure
  */
 public record InstanceResult(int instance, String substation, long kvpsTarget, long acknowledged,
                              long failedInserts, long startMicros, long endMicros, long queries,
@@ -34,11 +36,23 @@ public record InstanceResult(int instance, String substation, long kvpsTarget, l
                              Map<Aggregate, QueryReads> queryReads, LatencyHistogram insertHistogram,
                              LatencyHistogram ingestHistogram, Map<Aggregate, LatencyHistogram> queryHistograms,
                              long[] acknowledgedPerSecond, Long peakRssBytes, ResourceUsage resources,
-                             Map<String, Long> clientCounters, Long startLagMicros) {
+                             Map<String, Long> clientCounters, Long startLagMicros, DriverTime driverTime) {
 
   public InstanceResult {
     // sorted, so that the merged counters and the reports list them in one order whatever the instance
     clientCounters = clientCounters == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(clientCounters));
+  }
+
+  /** A result without its driver's time. */
+  public InstanceResult(int instance, String substation, long kvpsTarget, long acknowledged, long failedInserts,
+                        long startMicros, long endMicros, long queries, long failedQueries, long readingsAggregated,
+                        long emptyWindows, Map<Aggregate, QueryReads> queryReads, LatencyHistogram insertHistogram,
+                        LatencyHistogram ingestHistogram, Map<Aggregate, LatencyHistogram> queryHistograms,
+                        long[] acknowledgedPerSecond, Long peakRssBytes, ResourceUsage resources,
+                        Map<String, Long> clientCounters, Long startLagMicros) {
+    this(instance, substation, kvpsTarget, acknowledged, failedInserts, startMicros, endMicros, queries,
+        failedQueries, readingsAggregated, emptyWindows, queryReads, insertHistogram, ingestHistogram,
+        queryHistograms, acknowledgedPerSecond, peakRssBytes, resources, clientCounters, startLagMicros, null);
   }
 
   /** A result without its start lag. */
@@ -80,7 +94,7 @@ public record InstanceResult(int instance, String substation, long kvpsTarget, l
     return new InstanceResult(instance, substation, kvpsTarget, acknowledged, failedInserts, startMicros + micros,
         endMicros + micros, queries, failedQueries, readingsAggregated, emptyWindows, queryReads,
         insertHistogram, ingestHistogram, queryHistograms, acknowledgedPerSecond, peakRssBytes, resources,
-        clientCounters, startLagMicros);
+        clientCounters, startLagMicros, driverTime);
   }
 
   /** The same result without its per-second series, for result.json when the series is kept beside it. */
@@ -92,14 +106,14 @@ public record InstanceResult(int instance, String substation, long kvpsTarget, l
   public InstanceResult withSeries(long[] perSecond) {
     return new InstanceResult(instance, substation, kvpsTarget, acknowledged, failedInserts, startMicros, endMicros,
         queries, failedQueries, readingsAggregated, emptyWindows, queryReads, insertHistogram, ingestHistogram,
-        queryHistograms, perSecond, peakRssBytes, resources, clientCounters, startLagMicros);
+        queryHistograms, perSecond, peakRssBytes, resources, clientCounters, startLagMicros, driverTime);
   }
 
   /** The same result with the resource usage its instance sampled. */
   public InstanceResult withResources(ResourceUsage usage) {
     return new InstanceResult(instance, substation, kvpsTarget, acknowledged, failedInserts, startMicros, endMicros,
         queries, failedQueries, readingsAggregated, emptyWindows, queryReads, insertHistogram, ingestHistogram,
-        queryHistograms, acknowledgedPerSecond, peakRssBytes, usage, clientCounters, startLagMicros);
+        queryHistograms, acknowledgedPerSecond, peakRssBytes, usage, clientCounters, startLagMicros, driverTime);
   }
 
   /** The same result without its resource usage, for result.json, whose phase holds it merged. */

@@ -21,7 +21,8 @@ import java.util.TreeMap;
  *                  is also in {@code latency}, as "end-to-end"); null for a store read by query
  */
 // derived, not read back
-@JsonIgnoreProperties(value = {"clientCounters", "steadyState", "startSpread"}, allowGetters = true)
+@JsonIgnoreProperties(value = {"clientCounters", "steadyState", "startSpread", "driverHeadroom"},
+    allowGetters = true)
 public record PhaseResult(String name, boolean measured, long startMicros, long endMicros,
                           List<InstanceResult> instances, PhaseSeries series, Map<Operation, Latency> latency,
                           ResourceUsage resources, EndToEnd endToEnd) {
@@ -120,6 +121,12 @@ public record PhaseResult(String name, boolean measured, long startMicros, long 
   @JsonProperty
   public StartSpread startSpread() {
     return StartSpread.of(instances == null ? List.of() : instances);
+  }
+
+  /** Whether the driver could have limited the execution's result, derived from its instances' time and resources. */
+  @JsonProperty
+  public DriverHeadroom driverHeadroom() {
+    return DriverHeadroom.of(this);
   }
 
   /** Average readings aggregated per successful query; 0 when there were none. */

@@ -17,8 +17,9 @@ import java.util.Optional;
  */
 public final class ResultView {
   /** Said beside every warning: what the warnings are, and what they are not. */
-  public static final String WARNING_NOTE = "an execution did not hold steady or its instances did not start "
-      + "together; this breaks no rule, as the TPC requires neither, but one IoTps figure hides it";
+  public static final String WARNING_NOTE = "an execution did not hold steady, its instances did not start "
+      + "together, or the driver could have limited its result; this breaks no rule, as the TPC requires none of "
+      + "it, but one IoTps figure hides it";
 
   private final RunResult r;
   private final List<IterationResult> iterations;
@@ -101,7 +102,8 @@ public final class ResultView {
   /**
    * What a reader must know beside the verdict though it breaks no rule: each execution whose ingest fell or
    * stalled beyond {@link SteadyState}'s limits, or whose instances began writing later than
-   * {@link StartSpread}'s, one line each, named by its execution.
+   * {@link StartSpread}'s, and each measured execution whose driver could have limited its result
+   * ({@link DriverHeadroom}), one line each, named by its execution.
    */
   public List<String> warnings() {
     List<String> warnings = new ArrayList<>();
@@ -109,6 +111,9 @@ public final class ResultView {
       for (PhaseResult p : phases(it)) {
         p.startSpread().warnings().forEach(w -> warnings.add(p.name() + ": " + w));
         p.steadyState().warnings().forEach(w -> warnings.add(p.name() + ": " + w));
+        if (p.measured()) {
+          p.driverHeadroom().warnings().forEach(w -> warnings.add(p.name() + ": " + w));
+        }
       }
     }
     return warnings;

@@ -75,6 +75,7 @@ public final class RunReport {
     for (PhaseResult p : ResultView.phases(it)) {
       line("  steady state, %s: %s", p.measured() ? "measured" : "warmup", p.steadyState().text());
       line("  start, %s: %s", p.measured() ? "measured" : "warmup", v.startText(p));
+      line("  driver, %s: %s", p.measured() ? "measured" : "warmup", p.driverHeadroom().text());
     }
     line("  readings stored at the data check: %,d", it.storedReadings());
     it.storeMeasurements().forEach((name, value) -> line("  %s: %s", name, value));

@@ -188,7 +188,7 @@ record RunReportView(PageFrame frame, String runId, String kitVersion, String su
 
   /** A row of the iterations table: one phase that ran; "readings stored" only on the measured run's. */
   record PhaseRow(String iteration, String phase, String start, String end, String elapsed, String kvps,
-                  String iotps, String stored, String steadyState, String startSpread) {
+                  String iotps, String stored, String steadyState, String startSpread, String driver) {
   }
 
   private static List<PhaseRow> phases(ResultView v) {
@@ -211,6 +211,6 @@ record RunReportView(PageFrame frame, String runId, String kitVersion, String su
     rows.add(new PhaseRow(Integer.toString(it.number()), text(p.name()) + (performance ? " (performance run)" : ""),
         UtcTime.ofMicros(p.startMicros()), UtcTime.ofMicros(p.endMicros()), fmt("%.1f", p.elapsedSeconds()),
         fmt("%,d", p.acknowledged()), Html.iotps(p.iotps()), stored, p.steadyState().text(),
-        v.startText(p)));
+        v.startText(p), p.driverHeadroom().text()));
   }
 }

@@ -11,6 +11,7 @@ import io.iotkit.binding.Reading;
 import io.iotkit.binding.WindowResult;
 import io.iotkit.control.SecondFrame;
 import io.iotkit.model.Clock;
+import io.iotkit.model.DriverTime;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.InstanceTotals;
 import io.iotkit.model.InstanceSpec;
@@ -113,6 +114,56 @@ class InstanceRunnerTest {
     InstanceResult onTime = TestInstances.measured(spec(KVPS, THREADS),
         () -> new MemoryBinding(new ConcurrentSkipListMap<>(), 1)).run(() -> Clock.micros() + 50_000);
     assertTrue(onTime.startLagMicros() >= 0 && onTime.startLagMicros() < 300_000, "lag " + onTime.startLagMicros());
+  }
+
+  @Test
+  void aSlowStoreTakesMostOfTheInsertThreadsTime() throws Exception {
+    // a store that answers each write in 2 ms: the threads wait on it, not on their own work
+    InstanceResult r = TestInstances.measured(spec(300, 2), () -> new MemoryBinding() {
+      @Override
+      public void write(Reading reading, Acknowledgement ack) {
+        sleep(2);
+        super.write(reading, ack);
+      }
+    }).run(Clock::micros);
+    DriverTime t = r.driverTime();
+    assertTrue(t.insertThreadMicros() >= 2 * 150 * 2_000 * 0.9, t.toString());
+    assertTrue(t.storeWaitMicros() > 0.8 * t.insertThreadMicros(), t.toString());
+    assertEquals(0, t.pacingWaitMicros(), "unpaced");
+    assertEquals(0, t.behindScheduleMaxMicros(), "unpaced");
+  }
+
+  @Test
+  void aPacedInstanceAccountsForItsScheduleAndHowFarBehindItFell() throws Exception {
+    // 400 readings at 1,000 a second over 2 threads on a fast store: most of the threads' time is the schedule's
+    InstanceResult easy = TestInstances.measured(paced(spec(400, 2), 1_000), MemoryBinding::new).run(Clock::micros);
+    DriverTime t = easy.driverTime();
+    assertTrue(t.pacingWaitMicros() > 0.5 * t.insertThreadMicros(), t.toString());
+    // 1 thread at 1,000 a second on a store that takes 3 ms a write: each reading later than the one before
+    InstanceResult behind = TestInstances.measured(paced(spec(100, 1), 1_000), () -> new MemoryBinding() {
+      @Override
+      public void write(Reading reading, Acknowledgement ack) {
+        sleep(3);
+        super.write(reading, ack);
+      }
+    }).run(Clock::micros);
+    DriverTime b = behind.driverTime();
+    assertTrue(b.behindScheduleMaxMicros() >= 99 * 2_000 * 0.9, b.toString());
+    assertTrue(b.storeWaitMicros() > 0.8 * b.insertThreadMicros(), b.toString());
+  }
+
+  private static InstanceSpec paced(InstanceSpec s, long rate) {
+    return new InstanceSpec(s.phase(), s.instance(), s.instances(), s.substation(), s.kvps(), s.kvpBytes(),
+        s.threads(), s.binding(), s.bindingProperties(), s.bindingOverrides(), s.dataSinceMicros(), s.seed(),
+        s.resultFile(), s.intervalLog(), rate, s.arrivals(), true);
+  }
+
+  private static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   @Test

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.iotkit.binding.Aggregate;
 import io.iotkit.control.SecondFrame;
+import io.iotkit.model.DriverTime;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.InstanceTotals;
 import io.iotkit.model.LatencyHistogram;
@@ -52,8 +53,10 @@ class InstanceSecondsTest {
     }
     return new InstanceTotals(instance, "r1-1-000", 1_000, acknowledged, failed, START, START + 1_400_000,
         2_000, timedQueries, 0, 0, 0, Map.of(), Map.of(Aggregate.MAX, new LatencyHistogram(q)), null,
-        new InstanceTotals.Sampled("driver-1", 2, 8L << 30, 4242), Map.of());
+        new InstanceTotals.Sampled("driver-1", 2, 8L << 30, 4242), Map.of(), TIME);
   }
+
+  private static final DriverTime TIME = new DriverTime(2_800_000, 1_900_000, 0, 0, 12_000);
 
   @Test
   void framesBecomeTheResultTheProgressAndTheIntervalLog(@TempDir Path dir) throws Exception {
@@ -69,6 +72,7 @@ class InstanceSecondsTest {
     assertEquals(4, result.insertHistogram().count(), "the whole run's insert calls are its seconds' sum");
     assertEquals(2, result.ingestHistogram().count());
     assertEquals(1_000, progress.snapshot(START + 2_000_000).done());
+    assertEquals(TIME, result.driverTime(), "where the instance's time went, as its totals say");
     ResourceUsage.HostUsage host = result.resources().hosts().get(0);
     assertEquals("driver-1", host.host());
     assertEquals(List.of("driver"), host.roles());

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.iotkit.disclosure.Disclosure;
+import io.iotkit.model.DriverTime;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.IterationResult;
 import io.iotkit.model.PhaseResult;
@@ -31,8 +32,8 @@ class RunWarningsTest {
   void aStallIsWarnedOfInEveryDocument() throws Exception {
     RunResult stalled = withStallInFirstMeasured(SampleRuns.completed());
     String text = RunReport.render(stalled);
-    assertTrue(text.contains("Warnings (an execution did not hold steady or its instances did not start together; "
-        + "this breaks no rule"), text);
+    assertTrue(text.contains("Warnings (an execution did not hold steady, its instances did not start together, or "
+        + "the driver could have limited its result; this breaks no rule"), text);
     assertTrue(text.contains("  - " + STALL), text);
     assertTrue(text.contains("  steady state, measured: rate CV "), text);
     assertTrue(text.contains("; longest stall 6 s"), text);
@@ -58,6 +59,19 @@ class RunWarningsTest {
   }
 
   @Test
+  void aDriverThatCouldHaveLimitedTheResultIsWarnedOfInEveryDocument() throws Exception {
+    RunResult paused = withPausedInstanceInFirstMeasured(SampleRuns.completed());
+    String warning = "iteration 1 measured: driver instance 1 was paused for garbage collection 10.0 % of the "
+        + "execution (limit 5 %)";
+    String text = RunReport.render(paused);
+    assertTrue(text.contains("  - " + warning), text);
+    assertTrue(text.contains("  driver, measured: the driver could have limited the result: "), text);
+    assertTrue(HtmlReport.render(paused).contains("<li>" + warning), "report.html");
+    Disclosure.render(runDir, paused, Path.of("..", "fdr-templates"))
+        .forEach((name, page) -> assertTrue(page.contains(warning), name));
+  }
+
+  @Test
   void aSteadyRunHasNoWarnings() throws Exception {
     RunResult steady = SampleRuns.completed();
     assertFalse(RunReport.render(steady).contains("Warnings"));
@@ -75,6 +89,22 @@ class RunWarningsTest {
         i.failedInserts(), i.startMicros(), i.endMicros(), i.queries(), i.failedQueries(), i.readingsAggregated(),
         i.emptyWindows(), i.queryReads(), i.insertHistogram(), i.ingestHistogram(), i.queryHistograms(),
         i.acknowledgedPerSecond(), i.peakRssBytes(), i.resources(), i.clientCounters(), 1_500_000L));
+    return withFirstMeasured(r, new PhaseResult(m.name(), true, m.startMicros(), m.endMicros(), instances,
+        m.series(), m.latency(), m.resources(), m.endToEnd()));
+  }
+
+  /** The run with iteration 1's measured instance 1 paused for collections a tenth of its execution. */
+  private static RunResult withPausedInstanceInFirstMeasured(RunResult r) {
+    PhaseResult m = r.iterations().get(0).measured();
+    List<InstanceResult> instances = new ArrayList<>();
+    for (InstanceResult i : m.instances()) {
+      long elapsed = i.endMicros() - i.startMicros();
+      instances.add(new InstanceResult(i.instance(), i.substation(), i.kvpsTarget(), i.acknowledged(),
+          i.failedInserts(), i.startMicros(), i.endMicros(), i.queries(), i.failedQueries(), i.readingsAggregated(),
+          i.emptyWindows(), i.queryReads(), i.insertHistogram(), i.ingestHistogram(), i.queryHistograms(),
+          i.acknowledgedPerSecond(), i.peakRssBytes(), i.resources(), i.clientCounters(), 1_000L,
+          new DriverTime(elapsed, elapsed / 2, 0, 0, i.instance() == 1 ? elapsed / 10 : 0)));
+    }
     return withFirstMeasured(r, new PhaseResult(m.name(), true, m.startMicros(), m.endMicros(), instances,
         m.series(), m.latency(), m.resources(), m.endToEnd()));
   }

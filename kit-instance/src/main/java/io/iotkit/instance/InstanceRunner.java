@@ -4,6 +4,7 @@ import io.iotkit.binding.Aggregate;
 import io.iotkit.binding.KitBinding;
 import io.iotkit.binding.WindowQueries;
 import io.iotkit.control.SecondFrame;
+import io.iotkit.model.DriverTime;
 import io.iotkit.model.InstanceSpec;
 import io.iotkit.model.InstanceTotals;
 import io.iotkit.model.LatencyHistogram;
@@ -130,6 +131,7 @@ public final class InstanceRunner {
       if (resources != null) {
         resources.baseline();
       }
+      long gcBefore = GcPauses.micros();
       // The schedules' origin: the start instant on this JVM's monotonic clock, shared by every thread, so a thread
       // that starts late is behind its schedule (and catches up) rather than shifting it.
       long originNanos = System.nanoTime() - (clockMicros.getAsLong() - start) * 1_000;
@@ -166,7 +168,7 @@ public final class InstanceRunner {
       sampling.interrupt();
       sampling.join();
       sampler.sample(clockMicros.getAsLong());
-      InstanceTotals result = totals(start, states);
+      InstanceTotals result = totals(start, states, GcPauses.micros() - gcBefore);
       // a binding's client counters are complete only once it closed (its last requests answered)
       return result.withClientCounters(closeAll(dbs));
     } finally {
@@ -210,7 +212,11 @@ public final class InstanceRunner {
     for (long n = 0; n < quota; n++) {
       if (schedule.paced()) {
         long intended = origin + schedule.nextOffsetNanos();
-        parkUntil(intended);
+        long before = System.nanoTime();
+        long now = parkUntil(intended, before);
+        ThreadMeasurements m = state.measured;
+        m.pacingWaitNanos += now - before;
+        m.behindScheduleMaxNanos = Math.max(m.behindScheduleMaxNanos, now - intended);
         workload.write(db, state, intended);
       } else {
         workload.write(db, state, IotWorkload.UNSCHEDULED);
@@ -244,11 +250,13 @@ public final class InstanceRunner {
     }
   }
 
-  private static void parkUntil(long nanoTime) {
-    long wait;
-    while ((wait = nanoTime - System.nanoTime()) > 0) {
-      java.util.concurrent.locks.LockSupport.parkNanos(wait);
+  /** Parks until {@code nanoTime}, the clock reading {@code now} at the call; returns the clock at the return. */
+  private static long parkUntil(long nanoTime, long now) {
+    while (nanoTime - now > 0) {
+      java.util.concurrent.locks.LockSupport.parkNanos(nanoTime - now);
+      now = System.nanoTime();
     }
+    return now;
   }
 
   private void sleepUntil(long epochMicros) throws InterruptedException {
@@ -258,11 +266,12 @@ public final class InstanceRunner {
     }
   }
 
-  private InstanceTotals totals(long start, List<IotWorkload.ThreadState> states) {
+  private InstanceTotals totals(long start, List<IotWorkload.ThreadState> states, long gcPauseMicros) {
     Map<Aggregate, Histogram> queries = new EnumMap<>(Aggregate.class);
     Map<Aggregate, QueryReads> reads = new EnumMap<>(Aggregate.class);
     long ack = 0, failedInserts = 0, count = 0, failedQueries = 0, readings = 0, empty = 0, end = start;
     long firstWrite = Long.MAX_VALUE;
+    long threadMicros = 0, storeWaitNanos = 0, pacingNanos = 0, behindNanos = 0;
     for (IotWorkload.ThreadState s : states) {
       ThreadMeasurements m = s.measured;
       m.queryMicros.forEach((a, h) -> queries.computeIfAbsent(a,
@@ -282,7 +291,11 @@ public final class InstanceRunner {
         end = Math.max(end, m.endMicros); // the insert threads' ends; the query thread's has none
         if (m.firstWriteMicros > 0) {
           firstWrite = Math.min(firstWrite, m.firstWriteMicros);
+          threadMicros += Math.max(0, m.endMicros - m.firstWriteMicros);
         }
+        storeWaitNanos += m.storeWaitNanos;
+        pacingNanos += m.pacingWaitNanos;
+        behindNanos = Math.max(behindNanos, m.behindScheduleMaxNanos);
       }
     }
     Map<Aggregate, LatencyHistogram> perTemplate = new EnumMap<>(Aggregate.class);
@@ -290,6 +303,7 @@ public final class InstanceRunner {
     long startLag = firstWrite == Long.MAX_VALUE ? 0 : Math.max(0, firstWrite - start);
     return new InstanceTotals(spec.instance(), spec.substation(), spec.kvps(), ack, failedInserts, start, end,
         startLag, count, failedQueries, readings, empty, reads, perTemplate, PeakMemory.residentBytes(),
-        resources == null ? null : resources.sampled(), Map.of());
+        resources == null ? null : resources.sampled(), Map.of(), new DriverTime(threadMicros,
+            storeWaitNanos / 1_000, pacingNanos / 1_000, behindNanos / 1_000, gcPauseMicros));
   }
 }

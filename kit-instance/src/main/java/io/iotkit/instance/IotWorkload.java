@@ -214,7 +214,8 @@ public final class IotWorkload extends Workload {
     ThreadState s = (ThreadState) threadState;
     boolean paced = intendedNanos != UNSCHEDULED;
     Reading r = s.generator.next(paced ? (System.nanoTime() - intendedNanos) / 1_000 : 0);
-    long t0 = paced ? intendedNanos : measured ? System.nanoTime() : 0;
+    long waitFrom = System.nanoTime();
+    long t0 = paced ? intendedNanos : waitFrom;
     s.inFlight.awaitRoom(inFlightBound);
     s.inFlight.handOver(); // before the call: its report may come before the call returns
     boolean taken = true;
@@ -225,8 +226,10 @@ public final class IotWorkload extends Workload {
       s.measured.fail();
       taken = false;
     }
+    long returned = System.nanoTime();
+    s.measured.storeWaitNanos += returned - waitFrom;
     if (measured) {
-      s.measured.insertMicros.record((System.nanoTime() - t0) / 1_000);
+      s.measured.insertMicros.record((returned - t0) / 1_000);
     }
     return taken;
   }
@@ -237,12 +240,14 @@ public final class IotWorkload extends Workload {
    */
   boolean finish(ReadingWriter writer, Object threadState) {
     ThreadState s = (ThreadState) threadState;
+    long waitFrom = System.nanoTime();
     try {
       writer.flush();
     } catch (DBException | RuntimeException e) {
       // what it held is reported failed by the binding
     }
     s.inFlight.awaitAtMost(0);
+    s.measured.storeWaitNanos += System.nanoTime() - waitFrom;
     return s.inFlight.failed() == 0;
   }
 

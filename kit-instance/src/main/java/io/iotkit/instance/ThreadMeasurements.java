@@ -40,6 +40,12 @@ final class ThreadMeasurements {
   long endMicros;
   /** When the thread began its first write, epoch µs; 0 until it did. */
   long firstWriteMicros;
+  /** Time in write calls and waiting at the in-flight bound, ns: the store's part of the thread's time. */
+  long storeWaitNanos;
+  /** Time waiting for paced readings' scheduled instants, ns. */
+  long pacingWaitNanos;
+  /** The most a paced reading was generated after its scheduled instant, ns. */
+  long behindScheduleMaxNanos;
 
   ThreadMeasurements() {
     for (Aggregate a : Aggregate.values()) {

@@ -19,12 +19,14 @@ import java.util.TreeMap;
  * @param peakRssBytes the instance JVM's peak resident memory (VmHWM), or null where the OS does not say
  * @param sampled where its resources were sampled, or null where they could not be (no /proc)
  * @param clientCounters what the store client of the instance's bindings counted, summed by name
+ * @param driverTime where its insert threads' and its JVM's time went
  */
 public record InstanceTotals(int instance, String substation, long kvpsTarget, long acknowledged,
                              long failedInserts, long startMicros, long endMicros, long startLagMicros, long queries,
                              long failedQueries, long readingsAggregated, long emptyWindows,
                              Map<Aggregate, QueryReads> queryReads, Map<Aggregate, LatencyHistogram> queryHistograms,
-                             Long peakRssBytes, Sampled sampled, Map<String, Long> clientCounters) {
+                             Long peakRssBytes, Sampled sampled, Map<String, Long> clientCounters,
+                             DriverTime driverTime) {
 
   public InstanceTotals {
     // sorted, so that the merged counters and the reports list them in one order whatever the instance
@@ -35,7 +37,7 @@ public record InstanceTotals(int instance, String substation, long kvpsTarget, l
   public InstanceTotals withClientCounters(Map<String, Long> counters) {
     return new InstanceTotals(instance, substation, kvpsTarget, acknowledged, failedInserts, startMicros, endMicros,
         startLagMicros, queries, failedQueries, readingsAggregated, emptyWindows, queryReads, queryHistograms,
-        peakRssBytes, sampled, counters);
+        peakRssBytes, sampled, counters, driverTime);
   }
 
   /**
