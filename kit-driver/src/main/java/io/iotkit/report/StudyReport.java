@@ -58,12 +58,18 @@ public final class StudyReport {
     String x = t.axisLabel();
     List<ChartFigure> charts = new ArrayList<>();
     List<Line> iotps = new ArrayList<>(List.of(new Line("IoTps (achieved)", StudyRow::iotps)));
+    if (t.repeated()) {
+      iotps.add(new Line("slowest run", r -> r.runs() == null ? null : r.runs().min()));
+      iotps.add(new Line("fastest run", r -> r.runs() == null ? null : r.runs().max()));
+    }
     if (t.paced()) {
       iotps.add(new Line("offered rate (P x R)", StudyRow::offeredRate));
     }
-    charts.add(figure(CHART_IOTPS, "System-wide IoTps", t.paced() ? "Achieved rate (each point's IoTps) beside the"
+    String runs = t.repeated() ? " Each point ran " + t.spec().repeat() + " times: its median run, and its slowest"
+        + " and fastest runs beside it." : "";
+    charts.add(figure(CHART_IOTPS, "System-wide IoTps", (t.paced() ? "Achieved rate (each point's IoTps) beside the"
         + " offered rate, against the offered rate P x R." : "The metric of each point's run (its performance run)"
-        + " against " + x + ".", chart(t, t.paced() ? "Achieved against offered load" : "IoTps against " + x,
+        + " against " + x + ".") + runs, chart(t, t.paced() ? "Achieved against offered load" : "IoTps against " + x,
         "kvps/s", "kvps/s", iotps, t.paced() ? StudyRow::offeredRate : null, 0)));
     charts.add(figure(CHART_EFFICIENCY, "Scaling efficiency", "IoTps_i / (P_i / P_1 x IoTps_1) against the first"
         + " point; 1 is linear scaling (dashed).", chart(t, "Scaling efficiency against " + x, "efficiency", "",

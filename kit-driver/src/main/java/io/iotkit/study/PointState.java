@@ -14,9 +14,10 @@ import java.util.List;
  * @param exitCode the run's exit code once it ended; null before
  * @param lastLine the last line the run printed, for a failed point; null otherwise
  * @param log the run's output, relative to the study folder
+ * @param repetition which run of its point this is, from 1 (absent from study.json of earlier kits: 1)
  */
 public record PointState(String value, List<String> options, String runFolder, Status status, Integer exitCode,
-                         String lastLine, String log, Instant started, Instant finished) {
+                         String lastLine, String log, Instant started, Instant finished, Integer repetition) {
 
   /** Where a point stands. */
   public enum Status {
@@ -34,10 +35,24 @@ public record PointState(String value, List<String> options, String runFolder, S
 
   public PointState {
     options = List.copyOf(options);
+    repetition = repetition == null ? 1 : repetition;
   }
 
-  /** A point no run has been started for. */
-  public static PointState notRun(StudySpec.Point p) {
-    return new PointState(p.value(), p.options(), null, Status.NOT_RUN, null, null, null, null, null);
+  /** The first run of its point. */
+  public PointState(String value, List<String> options, String runFolder, Status status, Integer exitCode,
+                    String lastLine, String log, Instant started, Instant finished) {
+    this(value, options, runFolder, status, exitCode, lastLine, log, started, finished, 1);
+  }
+
+  /** The same run with another state, keeping its point and repetition. */
+  PointState with(String folder, Status newStatus, Integer exit, String last, String logFile, Instant start,
+                  Instant end) {
+    return new PointState(value, options, folder, newStatus, exit, last, logFile, start, end, repetition);
+  }
+
+  /** A run no process has been started for. */
+  public static PointState notRun(StudySpec.Run r) {
+    return new PointState(r.point().value(), r.point().options(), null, Status.NOT_RUN, null, null, null, null, null,
+        r.repetition());
   }
 }

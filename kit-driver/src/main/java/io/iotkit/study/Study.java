@@ -66,7 +66,7 @@ public final class Study {
       return new Study(dir, spec, s.kitVersion(), s.points());
     }
     Files.createDirectories(dir);
-    Study study = new Study(dir, spec, kitVersion, spec.points().stream().map(PointState::notRun).toList());
+    Study study = new Study(dir, spec, kitVersion, spec.runs().stream().map(PointState::notRun).toList());
     study.save();
     return study;
   }

@@ -1,5 +1,6 @@
 package io.iotkit.study;
 
+import io.iotkit.model.MedianInterval;
 import io.iotkit.model.Operation;
 import java.util.Map;
 
@@ -34,6 +35,9 @@ import java.util.Map;
  * @param sutMemoryPeakBytes the local SUT's processes' memory together, at its peak over the performance run
  * @param sutDiskWriteBytesPerSecond mean bytes per second the local SUT's processes wrote to disk; null where
  *     not measured
+ * @param runs with {@code --repeat}: the IoTps of the point's runs that have a result, as a median with its interval;
+ *     every other figure of the row is its median run's (the lower of the two middle ones for an even count); null
+ *     for a study that runs each point once
  */
 public record StudyRow(String value, PointState.Status status, String runFolder, Integer substations, Long kvps,
                        Double warmupSeconds, Double measuredSeconds, Double iotps, Double perSensor,
@@ -41,7 +45,7 @@ public record StudyRow(String value, PointState.Status status, String runFolder,
                        Double ingestSpread, Map<Operation, Double> queryAvgMs, Map<Operation, Double> queryP99Ms,
                        LatencyPercentiles ingestLatency, LatencyPercentiles endToEnd, long rate, Double offeredRate,
                        Double sutCpu, Double driverCpu, Double sutMemoryPeakBytes,
-                       Double sutDiskWriteBytesPerSecond) {
+                       Double sutDiskWriteBytesPerSecond, MedianInterval runs) {
 
   /** Whether the point has a result to show. */
   public boolean measured() {
@@ -58,12 +62,20 @@ public record StudyRow(String value, PointState.Status status, String runFolder,
     return new StudyRow(value, status, runFolder, substations, kvps, warmupSeconds, measuredSeconds, iotps,
         perSensor, e, ingestMinSeconds, ingestMaxSeconds, ingestAvgSeconds, ingestSpread, queryAvgMs, queryP99Ms,
         ingestLatency, endToEnd, rate, offeredRate, sutCpu, driverCpu, sutMemoryPeakBytes,
-        sutDiskWriteBytesPerSecond);
+        sutDiskWriteBytesPerSecond, runs);
+  }
+
+  /** The same row as the median run of a point that ran several times. */
+  StudyRow withRuns(MedianInterval r) {
+    return new StudyRow(value, status, runFolder, substations, kvps, warmupSeconds, measuredSeconds, iotps,
+        perSensor, efficiency, ingestMinSeconds, ingestMaxSeconds, ingestAvgSeconds, ingestSpread, queryAvgMs,
+        queryP99Ms, ingestLatency, endToEnd, rate, offeredRate, sutCpu, driverCpu, sutMemoryPeakBytes,
+        sutDiskWriteBytesPerSecond, r);
   }
 
   /** A point without a result: only its value and state. */
   static StudyRow unmeasured(String value, PointState.Status status, String runFolder) {
     return new StudyRow(value, status, runFolder, null, null, null, null, null, null, null, null, null, null, null,
-        Map.of(), Map.of(), LatencyPercentiles.NONE, LatencyPercentiles.NONE, 0, null, null, null, null, null);
+        Map.of(), Map.of(), LatencyPercentiles.NONE, LatencyPercentiles.NONE, 0, null, null, null, null, null, null);
   }
 }

@@ -29,11 +29,16 @@ import java.util.regex.Pattern;
  * @param bindingProperty {@code --binding-property}: one binding property's values, or null
  * @param sutCpus {@code --sut-cpus}: CPUs the local SUT is confined to; empty for unconfined
  * @param sutMemory {@code --sut-memory}, passed to every point, or null
+ * @param repeat {@code --repeat}: runs of each point, 1 or more (absent from study.json of earlier kits: 1)
  */
 public record StudySpec(List<String> bindings, List<String> substations, List<String> threads, List<String> rates,
                         List<String> kvpBytes, List<String> arrivals, Long kvps, Long kvpsPerSubstation,
                         String bindingProperties, Integer sutNodes, String hosts, String instanceJvmOptions,
-                        boolean noQueries, PropertySweep bindingProperty, List<String> sutCpus, String sutMemory) {
+                        boolean noQueries, PropertySweep bindingProperty, List<String> sutCpus, String sutMemory,
+                        Integer repeat) {
+
+  /** The most runs of one point a study makes. */
+  public static final int MAX_REPEAT = 100;
 
   /** One run of the study: the swept option's value and the run's options (without results folder and -q). */
   public record Point(String value, List<String> options) {
@@ -47,6 +52,22 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
     kvpBytes = kvpBytes == null ? List.of() : List.copyOf(kvpBytes);
     arrivals = arrivals == null ? List.of() : List.copyOf(arrivals);
     sutCpus = sutCpus == null ? List.of() : List.copyOf(sutCpus); // absent from study.json of earlier kits
+    repeat = repeat == null ? 1 : repeat;
+  }
+
+  /** A study that runs each point once. */
+  public StudySpec(List<String> bindings, List<String> substations, List<String> threads, List<String> rates,
+                   List<String> kvpBytes, List<String> arrivals, Long kvps, Long kvpsPerSubstation,
+                   String bindingProperties, Integer sutNodes, String hosts, String instanceJvmOptions,
+                   boolean noQueries, PropertySweep bindingProperty, List<String> sutCpus, String sutMemory) {
+    this(bindings, substations, threads, rates, kvpBytes, arrivals, kvps, kvpsPerSubstation, bindingProperties,
+        sutNodes, hosts, instanceJvmOptions, noQueries, bindingProperty, sutCpus, sutMemory, 1);
+  }
+
+  /**
+   * One run of the study: a point and which of its repetitions it is, from 1.
+   */
+  public record Run(Point point, int repetition) {
   }
 
   private static final Pattern NUMBER = Pattern.compile("-?\\d+(\\.\\d+)?");
@@ -89,6 +110,9 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
     if (lists.isEmpty()) {
       throw new IllegalArgumentException("nothing to sweep: give one of -b, -p, --threads, --rate, --kvp-bytes,"
           + " --arrivals, --sut-cpus, --binding-property several values, comma-separated (e.g. -p 1,2,4)");
+    }
+    if (repeat < 1 || repeat > MAX_REPEAT) {
+      throw new IllegalArgumentException("--repeat takes 1 to " + MAX_REPEAT + " runs of each point, not " + repeat);
     }
     if ((kvps == null) == (kvpsPerSubstation == null)) {
       throw new IllegalArgumentException("give either -k K (kvps per execution at every point) or"
@@ -207,6 +231,21 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
     return points;
   }
 
+  /**
+   * Every run of the study in the order it makes them: each point once, in the order given, then each again, until
+   * every point ran {@link #repeat} times (A B C A B C ...), so that a machine that drifts over the study moves every
+   * point alike rather than the ones that ran last.
+   */
+  public List<Run> runs() {
+    List<Run> runs = new ArrayList<>();
+    for (int r = 1; r <= repeat; r++) {
+      for (Point p : points()) {
+        runs.add(new Run(p, r));
+      }
+    }
+    return runs;
+  }
+
   /** The study's options as a command line would give them, e.g. "-b hbase -p 1,2 --kvps-per-substation 20000". */
   public String describe() {
     StringBuilder sb = new StringBuilder();
@@ -235,6 +274,9 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
     }
     if (noQueries) {
       sb.append(" --no-queries");
+    }
+    if (repeat > 1) {
+      sb.append(" --repeat ").append(repeat);
     }
     return sb.toString().trim();
   }

@@ -4,6 +4,7 @@ import io.iotkit.model.InstanceResult;
 import io.iotkit.model.IterationResult;
 import io.iotkit.model.Json;
 import io.iotkit.model.Latency;
+import io.iotkit.model.MedianInterval;
 import io.iotkit.model.Metrics;
 import io.iotkit.model.Operation;
 import io.iotkit.model.PhaseResult;
@@ -16,6 +17,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -44,15 +46,41 @@ public record StudyTable(String name, StudySpec spec, List<StudyRow> rows) {
   public static StudyTable read(Path dir) throws IOException {
     Study.State state = Study.read(dir);
     List<StudyRow> rows = new ArrayList<>();
-    for (PointState p : state.points()) {
-      RunResult r = null;
-      if (Study.completeRun(dir, p)) {
-        r = Json.read(dir.resolve(p.runFolder()).resolve(RunFolder.RESULT), RunResult.class);
+    for (StudySpec.Point point : state.spec().points()) {
+      List<StudyRow> runs = new ArrayList<>();
+      for (PointState p : state.points()) {
+        if (p.value().equals(point.value())) {
+          RunResult r = null;
+          if (Study.completeRun(dir, p)) {
+            r = Json.read(dir.resolve(p.runFolder()).resolve(RunFolder.RESULT), RunResult.class);
+          }
+          runs.add(row(p.value(), p.status(), p.runFolder(), r));
+        }
       }
-      rows.add(row(p.value(), p.status(), p.runFolder(), r));
+      rows.add(state.spec().repeat() > 1 ? medianRun(point.value(), runs) : runs.get(0));
     }
     Path name = dir.toAbsolutePath().normalize().getFileName();
     return new StudyTable(name == null ? dir.toString() : name.toString(), state.spec(), rows);
+  }
+
+  /**
+   * The row of a point that ran several times: its median run's, with the runs' IoTps as a median and interval; the
+   * first run's state when none has a result.
+   */
+  static StudyRow medianRun(String value, List<StudyRow> runs) {
+    List<StudyRow> measured = runs.stream().filter(StudyRow::measured)
+        .sorted(Comparator.comparingDouble(StudyRow::iotps)).toList();
+    if (measured.isEmpty()) {
+      StudyRow first = runs.isEmpty() ? StudyRow.unmeasured(value, PointState.Status.NOT_RUN, null) : runs.get(0);
+      return StudyRow.unmeasured(value, first.status(), first.runFolder());
+    }
+    double[] iotps = measured.stream().mapToDouble(StudyRow::iotps).toArray();
+    return measured.get((measured.size() - 1) / 2).withRuns(MedianInterval.of(iotps));
+  }
+
+  /** Whether the study ran its points several times, so its rows carry intervals. */
+  public boolean repeated() {
+    return spec.repeat() > 1;
   }
 
   public Swept swept() {
@@ -126,7 +154,7 @@ public record StudyTable(String name, StudySpec spec, List<StudyRow> rows) {
         avg, p99, ingestPercentiles(m),
         m.endToEnd() == null ? LatencyPercentiles.NONE : LatencyPercentiles.of(m.endToEnd().micros().micros()), rate, rate > 0 ? (double) p * rate : null,
         sutCpu(m.resources()), driverCpu(m.resources()), sutMemoryPeak(m.resources()),
-        sutDiskWrites(m.resources()));
+        sutDiskWrites(m.resources()), null);
   }
 
   /** Ingest latency p50, p99 and p99.9 in ms from the run's histograms; the summaries' p50 and p99 without them. */

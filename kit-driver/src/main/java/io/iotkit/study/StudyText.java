@@ -1,5 +1,6 @@
 package io.iotkit.study;
 
+import io.iotkit.model.MedianInterval;
 import io.iotkit.model.Operation;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -57,19 +58,32 @@ public final class StudyText {
     String x = t.axisLabel();
     List<List<String>> main = new ArrayList<>();
     boolean showP = t.swept() != Swept.SUBSTATIONS; // else the first column is P already
-    main.add(withP(showP, 2, List.of(x, "status", "P", "K", "warmup s", "measured s", "IoTps", "per-sensor IoTps",
-        efficiencyLabel(t))));
+    List<String> mainHead = new ArrayList<>(withP(showP, 2, List.of(x, "status", "P", "K", "warmup s", "measured s",
+        "IoTps", "per-sensor IoTps", efficiencyLabel(t))));
+    if (t.repeated()) {
+      mainHead.addAll(List.of("runs", "IoTps median", "95% interval", "min-max"));
+    }
+    main.add(mainHead);
     for (StudyRow r : t.rows()) {
-      main.add(withP(showP, 2, List.of(r.value(), r.status().toString(), num(r.substations()), num(r.kvps()),
-          f(r.warmupSeconds(), "%,.1f"), f(r.measuredSeconds(), "%,.1f"), f(r.iotps(), "%,.2f"),
-          f(r.perSensor(), "%,.2f"), f(r.efficiency(), "%.3f"))));
+      List<String> cells = new ArrayList<>(withP(showP, 2, List.of(r.value(), r.status().toString(),
+          num(r.substations()), num(r.kvps()), f(r.warmupSeconds(), "%,.1f"), f(r.measuredSeconds(), "%,.1f"),
+          f(r.iotps(), "%,.2f"), f(r.perSensor(), "%,.2f"), f(r.efficiency(), "%.3f"))));
+      if (t.repeated()) {
+        MedianInterval m = r.runs();
+        cells.addAll(m == null ? List.of("0", NA, NA, NA) : List.of(Integer.toString(m.n()),
+            f(m.median(), "%,.2f"), f(m.low(), "%,.0f") + "-" + f(m.high(), "%,.0f"),
+            f(m.min(), "%,.0f") + "-" + f(m.max(), "%,.0f")));
+      }
+      main.add(cells);
     }
     sections.add(new Section("Throughput (Tables I and III): system-wide IoTps, per sensor (IoTps / (P x 200)),"
         + switch (t.swept()) {
           case SUBSTATIONS -> " and scaling efficiency IoTps_i / (P_i/P_1 x IoTps_1) against the first point";
           case SUT_CPUS -> " and scaling efficiency IoTps_i / (CPUs_i/CPUs_1 x IoTps_1) against the first point";
           default -> " and IoTps relative to the first point (P is the same at every point)";
-        }, main, ""));
+        }, main, t.repeated() ? "Each point ran " + t.spec().repeat() + " times, in turns; each row is its median"
+            + " run's (the lower middle one for an even count), and IoTps median, its 95% bootstrap interval and the"
+            + " runs' range are over the runs with a result (runs)." : ""));
 
     List<List<String>> ingest = new ArrayList<>();
     ingest.add(withP(showP, 1, List.of(x, "P", "min s", "max s", "avg s", "max-min s", "spread (max-min)/min")));
@@ -167,6 +181,9 @@ public final class StudyText {
     }
     head.addAll(List.of("rate per instance", "offered kvps/s", "SUT CPU s/s", "IoTps per SUT CPU s", "driver CPU s/s",
         "SUT memory peak bytes", "SUT disk write bytes/s"));
+    if (t.repeated()) {
+      head.addAll(List.of("runs", "IoTps median", "IoTps 95% low", "IoTps 95% high", "IoTps min", "IoTps max"));
+    }
     StringBuilder sb = new StringBuilder(csvLine(head));
     for (StudyRow r : t.rows()) {
       List<String> cells = new ArrayList<>(List.of(r.value(), r.status().toString(),
@@ -181,6 +198,11 @@ public final class StudyText {
       }
       cells.addAll(List.of(r.measured() ? Long.toString(r.rate()) : "", c(r.offeredRate()), c(r.sutCpu()),
           c(r.iotpsPerSutCpu()), c(r.driverCpu()), c(r.sutMemoryPeakBytes()), c(r.sutDiskWriteBytesPerSecond())));
+      if (t.repeated()) {
+        MedianInterval m = r.runs();
+        cells.addAll(m == null ? List.of("0", "", "", "", "", "") : List.of(Integer.toString(m.n()), c(m.median()),
+            c(m.low()), c(m.high()), c(m.min()), c(m.max())));
+      }
       sb.append(csvLine(cells));
     }
     return sb.toString();
@@ -219,6 +241,48 @@ public final class StudyText {
       }
       section(sb, fig.name(), rows);
     }
+    if (studies.size() > 1 && studies.stream().allMatch(StudyTable::repeated)) {
+      sb.append(apart(studies));
+    }
+    return sb.toString();
+  }
+
+  /**
+   * For studies that ran their points several times: each study's IoTps median with its 95 % interval per swept
+   * value, and whether it differs from the first study's beyond both intervals (they do not overlap).
+   */
+  private static String apart(List<StudyTable> studies) {
+    StudyTable first = studies.get(0);
+    List<List<String>> rows = new ArrayList<>();
+    List<String> head = new ArrayList<>(List.of(first.axisLabel()));
+    for (StudyTable s : studies) {
+      head.add(s.name());
+    }
+    for (StudyTable s : studies.subList(1, studies.size())) {
+      head.add(s.name() + " vs " + first.name());
+    }
+    rows.add(head);
+    for (String value : values(studies)) {
+      List<String> cells = new ArrayList<>(List.of(value));
+      List<MedianInterval> intervals = new ArrayList<>();
+      for (StudyTable s : studies) {
+        MedianInterval m = s.rows().stream().filter(r -> r.value().equals(value)).findFirst().map(StudyRow::runs)
+            .orElse(null);
+        intervals.add(m);
+        cells.add(m == null ? "–" : f(m.median(), "%,.0f") + " [" + f(m.low(), "%,.0f") + ", "
+            + f(m.high(), "%,.0f") + "]");
+      }
+      for (int i = 1; i < intervals.size(); i++) {
+        MedianInterval a = intervals.get(0);
+        MedianInterval b = intervals.get(i);
+        cells.add(a == null || b == null ? "–" : b.apartFrom(a)
+            ? (b.median() > a.median() ? "higher" : "lower") + " beyond the intervals" : "within the intervals");
+      }
+      rows.add(cells);
+    }
+    StringBuilder sb = new StringBuilder();
+    section(sb, "IoTps median [95% bootstrap interval] over each point's runs, and whether each study differs from "
+        + first.name() + " beyond both intervals", rows);
     return sb.toString();
   }
 

@@ -79,15 +79,16 @@ public final class Sweep {
 
   private PointState runPoint(int i, int of, String what) throws IOException, InterruptedException {
     PointState before = study.points().get(i);
-    String tag = String.format(Locale.ROOT, "[%d/%d] %s=%s", i + 1, of, what, before.value());
+    int repeat = study.spec().repeat();
+    String tag = String.format(Locale.ROOT, "[%d/%d] %s=%s", i + 1, of, what, before.value())
+        + (repeat > 1 ? String.format(Locale.ROOT, " (run %d of %d)", before.repetition(), repeat) : "");
     Path runs = study.dir().resolve(Study.RUNS);
     Files.createDirectories(runs);
     Files.createDirectories(study.dir().resolve(Study.LOGS));
     String log = Study.LOGS + "/" + (i + 1) + "-" + before.value().replaceAll("[^A-Za-z0-9._-]", "_") + ".log";
     Set<Path> existing = runFolders(runs);
     Instant started = Instant.now();
-    study.update(i, new PointState(before.value(), before.options(), null, PointState.Status.RUNNING, null, null,
-        log, started, null));
+    study.update(i, before.with(null, PointState.Status.RUNNING, null, null, log, started, null));
     out.printf(Locale.ROOT, "%s: started at %s (output in %s)%n", tag, clock(started), log);
     List<String> cmd = new ArrayList<>();
     cmd.add(launcher.toString());
@@ -102,8 +103,7 @@ public final class Sweep {
     }
     Instant finished = Instant.now();
     String folder = newFolder(runs, existing);
-    PointState ended = new PointState(before.value(), before.options(), folder, PointState.Status.DONE, exit, null,
-        log, started, finished);
+    PointState ended = before.with(folder, PointState.Status.DONE, exit, null, log, started, finished);
     boolean complete = exit == 0 && Study.completeRun(study.dir(), ended);
     String took = seconds(Duration.between(started, finished));
     if (complete) {
@@ -112,8 +112,7 @@ public final class Sweep {
           folder);
     } else {
       String last = lastLine(study.dir().resolve(log));
-      study.update(i, new PointState(before.value(), before.options(), folder, PointState.Status.FAILED, exit, last,
-          log, started, finished));
+      study.update(i, before.with(folder, PointState.Status.FAILED, exit, last, log, started, finished));
       out.printf(Locale.ROOT, "%s: FAILED after %s with exit code %d: %s (output in %s)%n", tag, took, exit, last,
           log);
     }

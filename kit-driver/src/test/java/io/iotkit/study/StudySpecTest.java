@@ -61,6 +61,21 @@ class StudySpecTest {
   }
 
   @Test
+  void repeatedPointsRunInTurnsSoADriftingMachineMovesThemAlike() {
+    StudySpec s = new StudySpec(List.of("hbase"), List.of("1", "2"), null, null, null, null, 1000L, null, null, null,
+        null, null, false, null, null, null, 3).validated();
+    assertEquals(List.of("1#1", "2#1", "1#2", "2#2", "1#3", "2#3"),
+        s.runs().stream().map(r -> r.point().value() + "#" + r.repetition()).toList());
+    assertEquals("-b hbase -p 1,2 -k 1000 --repeat 3", s.describe());
+    assertEquals(spec(List.of("hbase"), List.of("1", "2"), null, null, 1000L, null),
+        new StudySpec(List.of("hbase"), List.of("1", "2"), null, null, null, null, 1000L, null, null, null, null,
+            "-Xmx512m", true, null, null, null, null), "a study.json without --repeat ran each point once");
+    assertEquals("--repeat takes 1 to 100 runs of each point, not 0", assertThrows(IllegalArgumentException.class,
+        () -> new StudySpec(List.of("hbase"), List.of("1", "2"), null, null, null, null, 1000L, null, null, null,
+            null, null, false, null, null, null, 0).validated()).getMessage());
+  }
+
+  @Test
   void describeReadsLikeTheCommand() {
     assertEquals("-b hbase -p 1,2 --kvps-per-substation 20000 --instance-jvm-options '-Xmx512m' --no-queries",
         spec(List.of("hbase"), List.of("1", "2"), null, null, null, 20_000L).validated().describe());

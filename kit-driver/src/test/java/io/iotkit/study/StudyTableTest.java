@@ -48,6 +48,54 @@ class StudyTableTest {
   }
 
   @Test
+  void aRepeatedPointIsItsMedianRunWithTheRunsIntervalAndRange() {
+    // three runs of P=1 at 10, 8 and 12 s (x 1.1 in the performance run), one failed
+    List<StudyRow> runs = List.of(StudyTable.row("1", DONE, "runs/a", StudyRuns.even(100_000, 1, 10, 500)),
+        StudyTable.row("1", DONE, "runs/b", StudyRuns.even(100_000, 1, 8, 500)),
+        StudyTable.row("1", PointState.Status.FAILED, "runs/c", null),
+        StudyTable.row("1", DONE, "runs/d", StudyRuns.even(100_000, 1, 12, 500)));
+    StudyRow r = StudyTable.medianRun("1", runs);
+    assertEquals("runs/a", r.runFolder(), "the median run's figures");
+    assertEquals(3, r.runs().n(), "the failed run has no IoTps");
+    assertEquals(100_000 / 11.0, r.runs().median(), 1e-6);
+    assertEquals(100_000 / 13.2, r.runs().min(), 1e-6);
+    assertEquals(100_000 / 8.8, r.runs().max(), 1e-6);
+    StudySpec spec = new StudySpec(List.of("memory"), List.of("1", "2"), null, null, null, null, null, 1000L, null,
+        null, null, null, false, null, null, null, 4).validated();
+    StudyTable t = new StudyTable("s", spec, List.of(r, StudyTable.medianRun("2",
+        List.of(StudyTable.row("2", PointState.Status.FAILED, "runs/e", null)))));
+    String text = StudyText.text(t);
+    assertTrue(text.contains("runs  IoTps median"), text);
+    assertTrue(text.contains("Each point ran 4 times, in turns"), text);
+    assertFalse(t.rows().get(1).measured());
+    assertTrue(StudyText.csv(t).lines().findFirst().orElseThrow().endsWith(
+        "runs,IoTps median,IoTps 95% low,IoTps 95% high,IoTps min,IoTps max"));
+  }
+
+  @Test
+  void comparedRepeatedStudiesSayWhichPointsDifferBeyondTheirIntervals() {
+    StudySpec spec = new StudySpec(List.of("memory"), List.of("1", "2"), null, null, null, null, null, 1000L, null,
+        null, null, null, false, null, null, null, 3).validated();
+    StudyTable slow = new StudyTable("slow", spec, List.of(point("1", 10, 10.5, 11), point("2", 10, 10.5, 11)));
+    // P=1 twice as fast in every run; P=2 overlapping the slow study's runs
+    StudyTable fast = new StudyTable("fast", spec, List.of(point("1", 5, 5.2, 5.5), point("2", 9.5, 10.2, 11.5)));
+    String text = StudyText.compare(List.of(slow, fast));
+    assertTrue(text.contains("whether each study differs from slow beyond both intervals"), text);
+    List<String> rows = text.lines().filter(l -> l.strip().startsWith("1 ") || l.strip().startsWith("2 ")).toList();
+    assertTrue(rows.get(rows.size() - 2).endsWith("higher beyond the intervals"), text);
+    assertTrue(rows.get(rows.size() - 1).endsWith("within the intervals"), text);
+  }
+
+  /** A point of P=1 run three times, its substation ingesting in these seconds (x 1.1 in the performance run). */
+  private static StudyRow point(String value, double... seconds) {
+    List<StudyRow> runs = new java.util.ArrayList<>();
+    for (double s : seconds) {
+      runs.add(StudyTable.row(value, DONE, "runs/" + s, StudyRuns.even(100_000, 1, s, 500)));
+    }
+    return StudyTable.medianRun(value, runs);
+  }
+
+  @Test
   void efficiencyOfANonSubstationSweepIsThroughputRelativeToTheFirstPoint() {
     StudySpec spec = new StudySpec(List.of("memory"), List.of("2"), List.of("5", "10"), null, null, null, 1000L,
         null, null, null, null, null, false, null, null, null).validated();

@@ -53,6 +53,27 @@ class SweepTest {
   }
 
   @Test
+  void aRepeatedStudyRunsItsPointsInTurns(@TempDir Path dir) throws Exception {
+    Path launcher = dir.resolve("tpcx-iot.sh");
+    Files.writeString(launcher, "#!/bin/sh\necho \"args: $*\"\nexit 3\n");
+    Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwx------"));
+    StudySpec spec = new StudySpec(List.of("hbase"), List.of("1", "2"), null, null, null, null, null, 10L, null, null,
+        null, null, false, null, null, null, 2).validated();
+    Study s = Study.openOrCreate(dir.resolve("study"), spec, "0.1.0");
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    assertEquals(4, new Sweep(s, launcher, new PrintStream(bytes, true, StandardCharsets.UTF_8)).run());
+    String out = bytes.toString(StandardCharsets.UTF_8);
+    List<String> started = out.lines().filter(l -> l.contains(": started")).map(l -> l.substring(0, l.indexOf(':')))
+        .toList();
+    assertEquals(List.of("[1/4] P=1 (run 1 of 2)", "[2/4] P=2 (run 1 of 2)", "[3/4] P=1 (run 2 of 2)",
+        "[4/4] P=2 (run 2 of 2)"), started, out);
+    assertEquals(List.of(1, 1, 2, 2), Study.read(s.dir()).points().stream().map(PointState::repetition).toList());
+    StudyTable table = StudyTable.read(s.dir());
+    assertEquals(2, table.rows().size(), "one row per point, whatever its runs");
+    assertFalse(table.rows().get(0).measured());
+  }
+
+  @Test
   void aStoppedSweepLeavesItsPointRunningAndStartsNoOther(@TempDir Path dir) throws Exception {
     Path launcher = dir.resolve("tpcx-iot.sh");
     Files.writeString(launcher, "#!/bin/sh\necho started\nexec sleep 60\n");
