@@ -119,13 +119,7 @@ class InstanceRunnerTest {
   @Test
   void aSlowStoreTakesMostOfTheInsertThreadsTime() throws Exception {
     // a store that answers each write in 2 ms: the threads wait on it, not on their own work
-    InstanceResult r = TestInstances.measured(spec(300, 2), () -> new MemoryBinding() {
-      @Override
-      public void write(Reading reading, Acknowledgement ack) {
-        sleep(2);
-        super.write(reading, ack);
-      }
-    }).run(Clock::micros);
+    InstanceResult r = TestInstances.measured(spec(300, 2), () -> slowStore(2)).run(Clock::micros);
     DriverTime t = r.driverTime();
     assertTrue(t.insertThreadMicros() >= 2 * 150 * 2_000 * 0.9, t.toString());
     assertTrue(t.storeWaitMicros() > 0.8 * t.insertThreadMicros(), t.toString());
@@ -140,13 +134,8 @@ class InstanceRunnerTest {
     DriverTime t = easy.driverTime();
     assertTrue(t.pacingWaitMicros() > 0.5 * t.insertThreadMicros(), t.toString());
     // 1 thread at 1,000 a second on a store that takes 3 ms a write: each reading later than the one before
-    InstanceResult behind = TestInstances.measured(paced(spec(100, 1), 1_000), () -> new MemoryBinding() {
-      @Override
-      public void write(Reading reading, Acknowledgement ack) {
-        sleep(3);
-        super.write(reading, ack);
-      }
-    }).run(Clock::micros);
+    InstanceResult behind = TestInstances.measured(paced(spec(100, 1), 1_000), () -> slowStore(3))
+        .run(Clock::micros);
     DriverTime b = behind.driverTime();
     assertTrue(b.behindScheduleMaxMicros() >= 99 * 2_000 * 0.9, b.toString());
     assertTrue(b.storeWaitMicros() > 0.8 * b.insertThreadMicros(), b.toString());
@@ -158,12 +147,19 @@ class InstanceRunnerTest {
         s.resultFile(), s.intervalLog(), rate, s.arrivals(), true);
   }
 
-  private static void sleep(long millis) {
-    try {
-      Thread.sleep(millis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+  /** A store that answers each write after {@code millis} ms. */
+  private static MemoryBinding slowStore(long millis) {
+    return new MemoryBinding() {
+      @Override
+      public void write(Reading reading, Acknowledgement ack) {
+        try {
+          Thread.sleep(millis);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        super.write(reading, ack);
+      }
+    };
   }
 
   @Test

@@ -19,9 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
 class SweepTest {
   @Test
   void aFailedPointIsRecordedAndTheSweepGoesOn(@TempDir Path dir) throws Exception {
-    Path launcher = dir.resolve("tpcx-iot.sh");
     // fails for P=1; for P=2 leaves a run folder without a result (so not complete either) and exits 0
-    Files.writeString(launcher, """
+    Path launcher = launcher(dir, """
         #!/bin/sh
         echo "args: $*"
         case "$*" in
@@ -30,9 +29,7 @@ class SweepTest {
              echo "all good"; exit 0 ;;
         esac
         """);
-    Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwx------"));
-    StudySpec spec = new StudySpec(List.of("hbase"), List.of("1", "2"), null, null, null, null, null, 10L, null, null,
-        null, null, false, null, null, null).validated();
+    StudySpec spec = pSweep(1);
     Study s = Study.openOrCreate(dir.resolve("study"), spec, "0.1.0");
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     int failed = new Sweep(s, launcher, new PrintStream(bytes, true, StandardCharsets.UTF_8)).run();
@@ -54,11 +51,8 @@ class SweepTest {
 
   @Test
   void aRepeatedStudyRunsItsPointsInTurns(@TempDir Path dir) throws Exception {
-    Path launcher = dir.resolve("tpcx-iot.sh");
-    Files.writeString(launcher, "#!/bin/sh\necho \"args: $*\"\nexit 3\n");
-    Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwx------"));
-    StudySpec spec = new StudySpec(List.of("hbase"), List.of("1", "2"), null, null, null, null, null, 10L, null, null,
-        null, null, false, null, null, null, 2).validated();
+    Path launcher = launcher(dir, "#!/bin/sh\necho \"args: $*\"\nexit 3\n");
+    StudySpec spec = pSweep(2);
     Study s = Study.openOrCreate(dir.resolve("study"), spec, "0.1.0");
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     assertEquals(4, new Sweep(s, launcher, new PrintStream(bytes, true, StandardCharsets.UTF_8)).run());
@@ -75,11 +69,8 @@ class SweepTest {
 
   @Test
   void aStoppedSweepLeavesItsPointRunningAndStartsNoOther(@TempDir Path dir) throws Exception {
-    Path launcher = dir.resolve("tpcx-iot.sh");
-    Files.writeString(launcher, "#!/bin/sh\necho started\nexec sleep 60\n");
-    Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwx------"));
-    StudySpec spec = new StudySpec(List.of("hbase"), List.of("1", "2"), null, null, null, null, null, 10L, null, null,
-        null, null, false, null, null, null).validated();
+    Path launcher = launcher(dir, "#!/bin/sh\necho started\nexec sleep 60\n");
+    StudySpec spec = pSweep(1);
     Study s = Study.openOrCreate(dir.resolve("study"), spec, "0.1.0");
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     Sweep sweep = new Sweep(s, launcher, new PrintStream(bytes, true, StandardCharsets.UTF_8));
@@ -104,5 +95,19 @@ class SweepTest {
     assertEquals(PointState.Status.NOT_RUN, points.get(1).status(), out);
     assertFalse(out.contains("FAILED"), out);
     assertFalse(out.contains("[2/2] P=2: started"), out);
+  }
+
+  /** A stand-in for the kit's launcher in {@code dir}: this shell script. */
+  private static Path launcher(Path dir, String script) throws java.io.IOException {
+    Path launcher = dir.resolve("tpcx-iot.sh");
+    Files.writeString(launcher, script);
+    Files.setPosixFilePermissions(launcher, PosixFilePermissions.fromString("rwx------"));
+    return launcher;
+  }
+
+  /** A study of P = 1, 2 with {@code repeat} runs of each. */
+  private static StudySpec pSweep(int repeat) {
+    return new StudySpec(List.of("hbase"), List.of("1", "2"), null, null, null, null, null, 10L, null, null, null,
+        null, false, null, null, null, repeat).validated();
   }
 }
