@@ -2,6 +2,7 @@ package io.iotkit.model;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.iotkit.binding.Aggregate;
 import java.util.Collections;
 import java.util.EnumMap;
@@ -20,9 +21,12 @@ import java.util.TreeMap;
  * @param endToEnd  for a store that delivers readings, each reading's generation to a reader's receipt (its summary
  *                  is also in {@code latency}, as "end-to-end"); null for a store read by query
  */
-// derived, not read back
+// derived, not read back; written in one order, since the order of getters that reflection gives may differ from
+// one JVM to the next, and `report` must write result.json again byte for byte
 @JsonIgnoreProperties(value = {"clientCounters", "steadyState", "startSpread", "driverHeadroom"},
     allowGetters = true)
+@JsonPropertyOrder({"name", "measured", "startMicros", "endMicros", "instances", "series", "latency", "resources",
+    "endToEnd", "clientCounters", "steadyState", "startSpread", "driverHeadroom"})
 public record PhaseResult(String name, boolean measured, long startMicros, long endMicros,
                           List<InstanceResult> instances, PhaseSeries series, Map<Operation, Latency> latency,
                           ResourceUsage resources, EndToEnd endToEnd) {

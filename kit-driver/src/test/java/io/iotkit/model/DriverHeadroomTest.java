@@ -88,4 +88,17 @@ class DriverHeadroomTest {
     assertTrue(h.warnings().isEmpty());
     assertEquals("headroom: driver hosts' CPU not sampled; the instances did not report their time", h.text());
   }
+
+  @Test
+  void aPhaseWritesItsDerivedFiguresInOneOrderSoItsJsonIsMadeAgainByteForByte() throws Exception {
+    PhaseResult p = phase(host("a", 0.9, 0.6, "driver"), instance(0, WAITING_ON_THE_STORE));
+    List<String> names = new java.util.ArrayList<>();
+    Json.mapper().readTree(Json.bytes(p)).fieldNames().forEachRemaining(names::add);
+    assertEquals(List.of("name", "measured", "startMicros", "endMicros", "instances", "series", "latency",
+        "resources", "endToEnd", "clientCounters", "steadyState", "startSpread", "driverHeadroom"), names);
+    byte[] again = Json.bytes(Json.parse(new String(Json.bytes(p), java.nio.charset.StandardCharsets.UTF_8),
+        PhaseResult.class));
+    assertEquals(new String(Json.bytes(p), java.nio.charset.StandardCharsets.UTF_8),
+        new String(again, java.nio.charset.StandardCharsets.UTF_8));
+  }
 }
