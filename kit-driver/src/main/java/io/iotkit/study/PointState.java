@@ -38,12 +38,6 @@ public record PointState(String value, List<String> options, String runFolder, S
     repetition = repetition == null ? 1 : repetition;
   }
 
-  /** The first run of its point. */
-  public PointState(String value, List<String> options, String runFolder, Status status, Integer exitCode,
-                    String lastLine, String log, Instant started, Instant finished) {
-    this(value, options, runFolder, status, exitCode, lastLine, log, started, finished, 1);
-  }
-
   /** The same run with another state, keeping its point and repetition. */
   PointState with(String folder, Status newStatus, Integer exit, String last, String logFile, Instant start,
                   Instant end) {

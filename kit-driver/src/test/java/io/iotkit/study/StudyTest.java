@@ -32,7 +32,7 @@ class StudyTest {
 
   private static PointState ended(Study s, int i, String folder, PointState.Status status) {
     PointState p = s.points().get(i);
-    return new PointState(p.value(), p.options(), folder, status, 0, null, null, null, null);
+    return p.with(folder, status, 0, null, null, null, null);
   }
 
   @Test
