@@ -6,6 +6,7 @@ import io.iotkit.report.HeadlessChromium;
 import io.iotkit.report.StudyReport;
 import io.iotkit.result.RunFolder;
 import io.iotkit.study.PropertySweep;
+import io.iotkit.study.RateSearch;
 import io.iotkit.study.Study;
 import io.iotkit.study.StudySpec;
 import io.iotkit.study.StudyTable;
@@ -18,22 +19,28 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
  * A study over one swept run option: {@code tpcx-iot.sh sweep -p 1,2,4 --kvps-per-substation N}, or over one binding
- * property: {@code tpcx-iot.sh sweep -b mysql --binding-property mysql.batch.size=1,10,100 -k K}.
+ * property: {@code tpcx-iot.sh sweep -b mysql --binding-property mysql.batch.size=1,10,100 -k K}, or a search for
+ * the highest rate under a latency limit: {@code tpcx-iot.sh sweep -b kafka -p 2 -k K --find-rate
+ * --ingest-p99-limit 250ms}.
  */
 @Command(name = "sweep", mixinStandardHelpOptions = true, versionProvider = KitVersion.class, sortOptions = false, usageHelpAutoWidth = true,
     description = "Runs a study over one parameter: one full run of the kit per value of the one option that lists"
         + " several (comma-separated), each in its own run folder under the study folder's runs/, then writes the"
-        + " study's table (table.txt, table.csv) and its page with charts (study.html). Run the same command with"
-        + " the same --study again to resume: only points without a completed run are run.",
+        + " study's table (table.txt, table.csv) and its page with charts (study.html). With --find-rate it searches"
+        + " the rate instead: the highest offered rate the store achieves within an ingest p99 limit. Run the same"
+        + " command with the same --study again to resume: only points without a completed run are run.",
     exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {"0:every point has a completed run",
+    exitCodeList = {"0:every point has a completed run (a rate search: it ended with its bracket)",
         "1:a point's run failed (the others ran; the study says which), or a kit error",
         "2:bad input (options, or --study names a study made with other options)"})
 final class SweepCommand implements Callable<Integer> {
@@ -102,6 +109,31 @@ final class SweepCommand implements Callable<Integer> {
           + " 95 %% bootstrap interval and the runs' range (default: ${DEFAULT-VALUE}).")
   int repeat;
 
+  @Option(names = "--find-rate", description = "Instead of sweeping given values, search for the highest offered"
+      + " rate the store achieves (at least 95 %%) with ingest p99 within --ingest-p99-limit: one unpaced run gives the"
+      + " ceiling, then short paced runs (probes) bisect the rate per instance until the bracket is within"
+      + " --precision. -k (or --kvps-per-substation) sizes the unpaced run; every other option takes one value.")
+  boolean findRate;
+
+  @Option(names = "--ingest-p99-limit", paramLabel = "TIME",
+      description = "With --find-rate: the limit on a probe's ingest p99 (generation to acknowledgement), e.g. 250ms"
+          + " or 1s.")
+  String ingestP99Limit;
+
+  @Option(names = "--precision", paramLabel = "PERCENT", defaultValue = "5",
+      description = "With --find-rate: the search ends once its bracket is at most this share of its upper end wide"
+          + " (default: ${DEFAULT-VALUE}).")
+  double precision;
+
+  @Option(names = "--max-probes", paramLabel = "N", defaultValue = "10",
+      description = "With --find-rate: the most paced probes it makes (default: ${DEFAULT-VALUE}).")
+  int maxProbes;
+
+  @Option(names = "--probe-seconds", paramLabel = "S", defaultValue = "30",
+      description = "With --find-rate: about how long each probe's workload executions last; a probe at R kvps/s per"
+          + " instance ingests K = R x P x S per execution (default: ${DEFAULT-VALUE}).")
+  long probeSeconds;
+
   @Option(names = "--study", paramLabel = "DIR",
       description = "The study folder; name an existing one to resume it (default: <results>/study-<time>).")
   Path study;
@@ -124,8 +156,8 @@ final class SweepCommand implements Callable<Integer> {
       spec = new StudySpec(list(bindings), list(substations), list(threads), list(rates), list(kvpBytes),
           list(arrivals), kvps, kvpsPerSubstation, file(bindingProperties, "binding properties"), sutNodes,
           file(hosts, "host list"), instanceJvmOptions, noQueries,
-          bindingProperty == null ? null : PropertySweep.parse(bindingProperty), list(sutCpus), sutMemory, repeat)
-          .validated();
+          bindingProperty == null ? null : PropertySweep.parse(bindingProperty), list(sutCpus), sutMemory, repeat,
+          rateSearch()).validated();
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage());
     }
@@ -150,9 +182,15 @@ final class SweepCommand implements Callable<Integer> {
       throw new BadInputException(e.getMessage());
     }
     int todo = s.toRun().size();
-    System.out.printf("study %s: %s over %s: %d point(s)%s, %d run(s) to make%n", s.dir(), spec.axisLabel(),
-        String.join(", ", spec.values()), spec.values().size(),
-        spec.repeat() > 1 ? " x " + spec.repeat() + " runs each" : "", todo);
+    if (spec.rateSearch() != null) {
+      System.out.printf(Locale.ROOT, "study %s: the highest rate with ingest p99 within %s, to %s%%: an unpaced run,"
+          + " then at most %d paced probes of about %d s per execution%n", s.dir(), ingestP99Limit,
+          new java.math.BigDecimal(precision).stripTrailingZeros().toPlainString(), maxProbes, probeSeconds);
+    } else {
+      System.out.printf("study %s: %s over %s: %d point(s)%s, %d run(s) to make%n", s.dir(), spec.axisLabel(),
+          String.join(", ", spec.values()), spec.values().size(),
+          spec.repeat() > 1 ? " x " + spec.repeat() + " runs each" : "", todo);
+    }
     // On Ctrl-C or kill, the point's run (and everything it started) ends with the study, and stays marked running.
     Sweep sweep = new Sweep(s, launcher, System.out);
     StopHook stop = StopHook.install(sweep::stop);
@@ -189,6 +227,33 @@ final class SweepCommand implements Callable<Integer> {
     }
     return RunCommand.EXIT_OK;
   }
+
+  /** The rate search --find-rate asks for, or null; its settings without it are bad input. */
+  private RateSearch rateSearch() {
+    if (!findRate) {
+      if (ingestP99Limit != null) {
+        throw new IllegalArgumentException("--ingest-p99-limit goes with --find-rate, the search it limits");
+      }
+      return null;
+    }
+    if (ingestP99Limit == null) {
+      throw new IllegalArgumentException("--find-rate needs --ingest-p99-limit TIME, e.g. 250ms: the latency a"
+          + " probe's ingest p99 must stay within");
+    }
+    return new RateSearch(milliseconds(ingestP99Limit), precision / 100, maxProbes, probeSeconds);
+  }
+
+  /** "250ms", "0.5s" or "250" (ms) in milliseconds. */
+  static double milliseconds(String time) {
+    Matcher m = TIME.matcher(time.trim());
+    if (!m.matches()) {
+      throw new IllegalArgumentException("--ingest-p99-limit takes a time such as 250ms or 1s, not '" + time + "'");
+    }
+    double n = Double.parseDouble(m.group(1));
+    return "s".equals(m.group(2)) ? n * 1000 : n;
+  }
+
+  private static final Pattern TIME = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s)?");
 
   /** A comma-separated list; empty when the option was not given. */
   static List<String> list(String values) {

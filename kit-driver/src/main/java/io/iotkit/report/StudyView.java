@@ -15,7 +15,8 @@ import java.util.List;
  * @param values the swept values, comma-separated
  * @param measured how many points have a result, of how many
  * @param best the point with the highest IoTps, or null when none has a result
- * @param saturation where a paced study saturated, or null for a study that is not paced
+ * @param saturation where a paced study saturated, or null for a study that is not paced or is a rate search (whose
+ *     answer is its first table)
  * @param charts the chart figures
  * @param resourcesSampled whether the runs sampled resource use; else a note stands where its chart would
  * @param missing the sentence that lists the points without a result, or null when every point has one
@@ -46,8 +47,10 @@ record StudyView(PageFrame frame, String name, String describe, String axis, Str
             s.rows().subList(1, s.rows().size()).stream().map(DataTable.Row::of).toList()),
         s.note().isEmpty() ? null : s.note())).toList();
     return new StudyView(PageFrame.of("Study " + t.name(), StudyReport.chartIds(t)), t.name(),
-        t.spec().describe(), t.axisLabel(), String.join(", ", t.spec().values()),
-        measured.size() + " of " + t.rows().size(), best, t.paced() ? saturation(t.saturation()) : null, charts,
+        t.spec().describe(), t.axisLabel(), String.join(", ", t.values()),
+        measured.size() + " of " + t.rows().size(), best,
+        t.paced() && t.spec().rateSearch() == null ? saturation(t.saturation()) : null,
+        charts,
         t.resourcesSampled(), points, tables,
         StudyText.missing(t).isEmpty() ? null : StudyText.missing(t));
   }

@@ -94,6 +94,13 @@ public final class Study {
     save();
   }
 
+  /** Appends a point (a rate search's next probe) and rewrites study.json; returns its index. */
+  public int add(PointState state) throws IOException {
+    points.add(state);
+    save();
+    return points.size() - 1;
+  }
+
   /** Whether point {@code i} has a complete run: a run folder, marked whole, whose result.json says completed. */
   public boolean complete(int i) {
     return completeRun(dir, points.get(i));
@@ -127,7 +134,12 @@ public final class Study {
   }
 
   private void save() throws IOException {
-    RunFolder.of(dir).writeAtomically(FILE, Json.bytes(new State(kitVersion, spec, spec.swept(), spec.values(),
+    RunFolder.of(dir).writeAtomically(FILE, Json.bytes(new State(kitVersion, spec, spec.swept(), values(points),
         points)));
+  }
+
+  /** The points' values, each once, in the order the points list them: the spec's order, or a search's probes'. */
+  static List<String> values(List<PointState> points) {
+    return points.stream().map(PointState::value).distinct().toList();
   }
 }

@@ -30,12 +30,14 @@ import java.util.regex.Pattern;
  * @param sutCpus {@code --sut-cpus}: CPUs the local SUT is confined to; empty for unconfined
  * @param sutMemory {@code --sut-memory}, passed to every point, or null
  * @param repeat {@code --repeat}: runs of each point, 1 or more (absent from study.json of earlier kits: 1)
+ * @param rateSearch {@code --find-rate}: the search for the highest rate under a latency limit, whose probes are the
+ *     study's points; null for a sweep of given values
  */
 public record StudySpec(List<String> bindings, List<String> substations, List<String> threads, List<String> rates,
                         List<String> kvpBytes, List<String> arrivals, Long kvps, Long kvpsPerSubstation,
                         String bindingProperties, Integer sutNodes, String hosts, String instanceJvmOptions,
                         boolean noQueries, PropertySweep bindingProperty, List<String> sutCpus, String sutMemory,
-                        Integer repeat) {
+                        Integer repeat, RateSearch rateSearch) {
 
   /** The most runs of one point a study makes. */
   public static final int MAX_REPEAT = 100;
@@ -53,6 +55,16 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
     arrivals = arrivals == null ? List.of() : List.copyOf(arrivals);
     sutCpus = sutCpus == null ? List.of() : List.copyOf(sutCpus); // absent from study.json of earlier kits
     repeat = repeat == null ? 1 : repeat;
+  }
+
+  /** A sweep of given values, each run {@code repeat} times. */
+  public StudySpec(List<String> bindings, List<String> substations, List<String> threads, List<String> rates,
+                   List<String> kvpBytes, List<String> arrivals, Long kvps, Long kvpsPerSubstation,
+                   String bindingProperties, Integer sutNodes, String hosts, String instanceJvmOptions,
+                   boolean noQueries, PropertySweep bindingProperty, List<String> sutCpus, String sutMemory,
+                   Integer repeat) {
+    this(bindings, substations, threads, rates, kvpBytes, arrivals, kvps, kvpsPerSubstation, bindingProperties,
+        sutNodes, hosts, instanceJvmOptions, noQueries, bindingProperty, sutCpus, sutMemory, repeat, null);
   }
 
   /** A study that runs each point once. */
@@ -103,6 +115,9 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
       throw new IllegalArgumentException("--binding-property " + bindingProperty.key() + ": credentials belong in the"
           + " binding properties file, never on a command line, which process lists show");
     }
+    if (rateSearch != null) {
+      return validatedSearch(lists);
+    }
     if (lists.size() > 1) {
       throw new IllegalArgumentException("a study sweeps one parameter, but " + lists.get(0).option() + " and "
           + lists.get(1).option() + " both list several values: give all but one of them a single value");
@@ -114,6 +129,26 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
     if (repeat < 1 || repeat > MAX_REPEAT) {
       throw new IllegalArgumentException("--repeat takes 1 to " + MAX_REPEAT + " runs of each point, not " + repeat);
     }
+    return validatedKvps();
+  }
+
+  private StudySpec validatedSearch(List<Swept> lists) {
+    rateSearch.validated();
+    if (!rates.isEmpty()) {
+      throw new IllegalArgumentException("--find-rate chooses each probe's --rate itself: give no --rate");
+    }
+    if (!lists.isEmpty()) {
+      throw new IllegalArgumentException("--find-rate searches the rate at one setting, but " + lists.get(0).option()
+          + " lists several values: give it one");
+    }
+    if (repeat != 1) {
+      throw new IllegalArgumentException("--find-rate makes one run per probe: --repeat goes with a sweep of given"
+          + " values");
+    }
+    return validatedKvps();
+  }
+
+  private StudySpec validatedKvps() {
     if ((kvps == null) == (kvpsPerSubstation == null)) {
       throw new IllegalArgumentException("give either -k K (kvps per execution at every point) or"
           + " --kvps-per-substation N (K = N x P), exactly one of them");
@@ -177,58 +212,77 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
         || swept() == Swept.BINDING_PROPERTY && values().stream().allMatch(v -> NUMBER.matcher(v.trim()).matches());
   }
 
-  /** The swept option: the one that lists several values. */
+  /** The swept option: the one that lists several values, or the rate for a rate search. */
   public Swept swept() {
+    if (rateSearch != null) {
+      return Swept.RATE;
+    }
     return byOption().entrySet().stream().filter(e -> e.getValue().size() > 1).map(Map.Entry::getKey)
         .findFirst().orElseThrow(() -> new IllegalStateException("no swept option in a validated spec"));
   }
 
-  /** The swept option's values, in the order given. */
+  /** The swept option's values, in the order given; none for a rate search, whose probes choose theirs. */
   public List<String> values() {
     return byOption().get(swept());
   }
 
-  /** Every point of the study, in the order given: each one run of the kit. */
+  /**
+   * Every point of the study, in the order given: each one run of the kit. A rate search's one given point is its
+   * unpaced run, rate 0; its probes are {@link #probe}s.
+   */
   public List<Point> points() {
-    Swept swept = swept();
-    List<Point> points = new ArrayList<>();
-    for (String value : values()) {
-      List<String> options = new ArrayList<>();
-      long p = 0;
-      for (Map.Entry<Swept, List<String>> e : byOption().entrySet()) {
-        String v = e.getKey() == swept ? value : e.getValue().isEmpty() ? null : e.getValue().get(0);
-        if (v != null) {
-          options.add(e.getKey().option());
-          options.add(e.getKey() == Swept.BINDING_PROPERTY ? bindingProperty.argument(v) : v.trim());
-        }
-        if (e.getKey() == Swept.SUBSTATIONS) {
-          p = Long.parseLong(v.trim());
-        }
-      }
-      options.add("-k");
-      options.add(Long.toString(kvps != null ? kvps : kvpsPerSubstation * p));
-      if (bindingProperties != null) {
-        options.addAll(List.of("--binding-properties", bindingProperties));
-      }
-      if (sutNodes != null) {
-        options.addAll(List.of("--sut-nodes", sutNodes.toString()));
-      }
-      if (hosts != null) {
-        options.addAll(List.of("--hosts", hosts));
-      }
-      if (sutMemory != null) {
-        options.addAll(List.of("--sut-memory", sutMemory));
-      }
-      if (instanceJvmOptions != null) {
-        // attached, as JVM options begin with a dash that would otherwise read as the next option
-        options.add("--instance-jvm-options=" + instanceJvmOptions);
-      }
-      if (noQueries) {
-        options.add("--no-queries");
-      }
-      points.add(new Point(value.trim(), List.copyOf(options)));
+    if (rateSearch != null) {
+      return List.of(point("0", null));
     }
-    return points;
+    return values().stream().map(v -> point(v, null)).toList();
+  }
+
+  /**
+   * A rate search's probe: a run paced at {@code rate} kvps/s per instance whose executions last about the search's
+   * probe seconds.
+   */
+  public Point probe(long rate) {
+    long p = Long.parseLong(substations.get(0).trim());
+    return point(Long.toString(rate), Math.multiplyExact(Math.multiplyExact(rate, p), rateSearch.probeSeconds()));
+  }
+
+  /** The run at {@code value} of the swept option, with {@code k} kvps per execution, or the study's K when null. */
+  private Point point(String value, Long k) {
+    Swept swept = swept();
+    List<String> options = new ArrayList<>();
+    long p = 0;
+    for (Map.Entry<Swept, List<String>> e : byOption().entrySet()) {
+      String v = e.getKey() == swept ? value : e.getValue().isEmpty() ? null : e.getValue().get(0);
+      if (v != null) {
+        options.add(e.getKey().option());
+        options.add(e.getKey() == Swept.BINDING_PROPERTY ? bindingProperty.argument(v) : v.trim());
+      }
+      if (e.getKey() == Swept.SUBSTATIONS) {
+        p = Long.parseLong(v.trim());
+      }
+    }
+    options.add("-k");
+    options.add(Long.toString(k != null ? k : kvps != null ? kvps : kvpsPerSubstation * p));
+    if (bindingProperties != null) {
+      options.addAll(List.of("--binding-properties", bindingProperties));
+    }
+    if (sutNodes != null) {
+      options.addAll(List.of("--sut-nodes", sutNodes.toString()));
+    }
+    if (hosts != null) {
+      options.addAll(List.of("--hosts", hosts));
+    }
+    if (sutMemory != null) {
+      options.addAll(List.of("--sut-memory", sutMemory));
+    }
+    if (instanceJvmOptions != null) {
+      // attached, as JVM options begin with a dash that would otherwise read as the next option
+      options.add("--instance-jvm-options=" + instanceJvmOptions);
+    }
+    if (noQueries) {
+      options.add("--no-queries");
+    }
+    return new Point(value.trim(), List.copyOf(options));
   }
 
   /**
@@ -277,6 +331,9 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
     }
     if (repeat > 1) {
       sb.append(" --repeat ").append(repeat);
+    }
+    if (rateSearch != null) {
+      sb.append(' ').append(rateSearch.describe());
     }
     return sb.toString().trim();
   }

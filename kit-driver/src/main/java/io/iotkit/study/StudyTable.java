@@ -46,10 +46,10 @@ public record StudyTable(String name, StudySpec spec, List<StudyRow> rows) {
   public static StudyTable read(Path dir) throws IOException {
     Study.State state = Study.read(dir);
     List<StudyRow> rows = new ArrayList<>();
-    for (StudySpec.Point point : state.spec().points()) {
+    for (String value : Study.values(state.points())) {
       List<StudyRow> runs = new ArrayList<>();
       for (PointState p : state.points()) {
-        if (p.value().equals(point.value())) {
+        if (p.value().equals(value)) {
           RunResult r = null;
           if (Study.completeRun(dir, p)) {
             r = Json.read(dir.resolve(p.runFolder()).resolve(RunFolder.RESULT), RunResult.class);
@@ -57,7 +57,10 @@ public record StudyTable(String name, StudySpec spec, List<StudyRow> rows) {
           runs.add(row(p.value(), p.status(), p.runFolder(), r));
         }
       }
-      rows.add(state.spec().repeat() > 1 ? medianRun(point.value(), runs) : runs.get(0));
+      rows.add(state.spec().repeat() > 1 ? medianRun(value, runs) : runs.get(0));
+    }
+    if (state.spec().rateSearch() != null) {
+      rows.sort(Comparator.comparingLong(r -> Long.parseLong(r.value()))); // the probes as a curve, lowest rate first
     }
     Path name = dir.toAbsolutePath().normalize().getFileName();
     return new StudyTable(name == null ? dir.toString() : name.toString(), state.spec(), rows);
@@ -76,6 +79,26 @@ public record StudyTable(String name, StudySpec spec, List<StudyRow> rows) {
     }
     double[] iotps = measured.stream().mapToDouble(StudyRow::iotps).toArray();
     return measured.get((measured.size() - 1) / 2).withRuns(MedianInterval.of(iotps));
+  }
+
+  /** The points' values in the table's order. */
+  public List<String> values() {
+    return rows.stream().map(StudyRow::value).toList();
+  }
+
+  /**
+   * Where a rate search stands, from its rows: the unpaced run's ceiling and every paced probe with a result; empty
+   * for a sweep of given values, or before the unpaced run has a result.
+   */
+  public Optional<RateSearch.Bracket> search() {
+    RateSearch s = spec.rateSearch();
+    StudyRow unpaced = rows.stream().filter(r -> r.rate() == 0 && r.measured()).findFirst().orElse(null);
+    if (s == null || unpaced == null) {
+      return Optional.empty();
+    }
+    List<RateSearch.Probe> probes = rows.stream().filter(r -> r.measured() && r.offeredRate() != null)
+        .map(RateSearch.Probe::of).toList();
+    return Optional.of(s.bracket((long) Math.floor(unpaced.iotps() / unpaced.substations()), probes));
   }
 
   /** Whether the study ran its points several times, so its rows carry intervals. */

@@ -26,7 +26,7 @@ public final class StudyText {
   public static String text(StudyTable t) {
     StringBuilder sb = new StringBuilder();
     sb.append("Study ").append(t.name()).append(": ").append(t.spec().describe()).append('\n');
-    sb.append("Swept: ").append(t.axisLabel()).append(" = ").append(String.join(", ", t.spec().values()))
+    sb.append("Swept: ").append(t.axisLabel()).append(" = ").append(String.join(", ", t.values()))
         .append("\n\n");
     for (Section s : sections(t)) {
       section(sb, s.title(), s.rows());
@@ -56,6 +56,7 @@ public final class StudyText {
   public static List<Section> sections(StudyTable t) {
     List<Section> sections = new ArrayList<>();
     String x = t.axisLabel();
+    t.search().ifPresent(b -> sections.add(search(t, b)));
     List<List<String>> main = new ArrayList<>();
     boolean showP = t.swept() != Swept.SUBSTATIONS; // else the first column is P already
     List<String> mainHead = new ArrayList<>(withP(showP, 2, List.of(x, "status", "P", "K", "warmup s", "measured s",
@@ -139,7 +140,7 @@ public final class StudyText {
     sections.add(new Section(t.paced() ? "Paced load: offered rate (P x R) against achieved rate (IoTps), ingest"
         + " latency from each reading's scheduled time to its acknowledgement" + endToEnd
         : "Ingest latency in the performance run (each reading's generation to its acknowledgement" + endToEnd + ")",
-        inserts, t.paced() ? t.saturation().describe(t.axisLabel()) : ""));
+        inserts, t.paced() && t.spec().rateSearch() == null ? t.saturation().describe(t.axisLabel()) : ""));
 
     List<List<String>> cpu = new ArrayList<>();
     cpu.add(List.of(x, "SUT processes CPU s/s", "IoTps per SUT CPU s", "SUT memory peak MiB", "SUT disk writes MB/s",
@@ -155,6 +156,26 @@ public final class StudyText {
         + " local SUT's processes (with the processes they start), mean CPU of the driver hosts (n/a: not sampled)",
         cpu, ""));
     return sections;
+  }
+
+  /** A rate search's probes by offered rate, each with its verdict, and the bracket it ended with. */
+  private static Section search(StudyTable t, RateSearch.Bracket b) {
+    RateSearch s = t.spec().rateSearch();
+    List<List<String>> rows = new ArrayList<>();
+    rows.add(List.of("rate per instance", "offered kvps/s", "achieved kvps/s", "achieved/offered", "ingest p99 ms",
+        "verdict"));
+    for (StudyRow r : t.rows()) {
+      if (r.measured() && r.offeredRate() != null) {
+        String failure = RateSearch.Probe.of(r).failure(s.ingestP99LimitMs());
+        rows.add(List.of(Long.toString(r.rate()), f(r.offeredRate(), "%,.0f"), f(r.iotps(), "%,.0f"),
+            f(100 * r.iotps() / r.offeredRate(), "%.1f%%"), f(r.ingestLatency().p99Ms(), "%,.1f"),
+            failure.isEmpty() ? "pass" : "fail: " + failure));
+      }
+    }
+    return new Section(String.format(Locale.ROOT, "Rate search: the highest offered rate achieved (at least 95%%)"
+        + " with ingest p99 within %s ms, probes by rate, each about %d s per execution", RateSearch.plain(
+            s.ingestP99LimitMs()), s.probeSeconds()), rows, b.describe(
+        Integer.parseInt(t.spec().substations().get(0).trim()), s.ingestP99LimitMs()) + ".");
   }
 
   private static void addPercentiles(List<String> cells, LatencyPercentiles l) {

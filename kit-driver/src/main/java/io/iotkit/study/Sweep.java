@@ -60,8 +60,8 @@ public final class Sweep {
     String what = study.spec().axisLabel();
     for (int i = 0; i < points.size(); i++) {
       if (!todo.contains(i)) {
-        out.printf(Locale.ROOT, "[%d/%d] %s=%s: complete already (%s), not run again%n", i + 1, points.size(), what,
-            points.get(i).value(), points.get(i).runFolder());
+        out.printf(Locale.ROOT, "%s: complete already (%s), not run again%n", tag(i, points.size(), what,
+            points.get(i)), points.get(i).runFolder());
       }
     }
     int failed = 0;
@@ -74,14 +74,48 @@ public final class Sweep {
         failed++;
       }
     }
+    if (study.spec().rateSearch() != null && failed == 0) {
+      failed += search();
+    }
     return failed;
+  }
+
+  /**
+   * Goes on with a rate search from the bracket its probes so far give: one probe after another until the bracket
+   * is narrow enough or the probes are spent. Returns 1 when a probe's run failed (the search stops there; the same
+   * command runs that probe again), else 0.
+   */
+  private int search() throws IOException, InterruptedException {
+    RateSearch s = study.spec().rateSearch();
+    int p = Integer.parseInt(study.spec().substations().get(0).trim());
+    while (!stopped) {
+      StudyTable table = StudyTable.read(study.dir());
+      RateSearch.Bracket b = table.search().orElseThrow(() -> new IllegalStateException("no unpaced run to search"
+          + " from in " + study.dir()));
+      if (b.ended()) {
+        out.println("rate search: " + b.describe(p, s.ingestP99LimitMs()));
+        return 0;
+      }
+      long rate = b.next().getAsLong();
+      int i = study.add(PointState.notRun(new StudySpec.Run(study.spec().probe(rate), 1)));
+      PointState probe = runPoint(i, 0, Swept.RATE.label());
+      if (probe.status() != PointState.Status.DONE) {
+        return 1;
+      }
+      StudyRow row = StudyTable.read(study.dir()).rows().stream().filter(r -> r.value().equals(probe.value()))
+          .findFirst().orElseThrow();
+      String failure = RateSearch.Probe.of(row).failure(s.ingestP99LimitMs());
+      out.printf(Locale.ROOT, "%s: %s: offered %,.0f kvps/s, achieved %,.0f, ingest p99 %s%n", tag(i, 0,
+          Swept.RATE.label(), probe), failure.isEmpty() ? "pass" : "fail (" + failure + ")", row.offeredRate(),
+          row.iotps(), row.ingestLatency().p99Ms() == null ? "not measured"
+              : String.format(Locale.ROOT, "%,.1f ms", row.ingestLatency().p99Ms()));
+    }
+    return 0;
   }
 
   private PointState runPoint(int i, int of, String what) throws IOException, InterruptedException {
     PointState before = study.points().get(i);
-    int repeat = study.spec().repeat();
-    String tag = String.format(Locale.ROOT, "[%d/%d] %s=%s", i + 1, of, what, before.value())
-        + (repeat > 1 ? String.format(Locale.ROOT, " (run %d of %d)", before.repetition(), repeat) : "");
+    String tag = tag(i, of, what, before);
     Path runs = study.dir().resolve(Study.RUNS);
     Files.createDirectories(runs);
     Files.createDirectories(study.dir().resolve(Study.LOGS));
@@ -117,6 +151,19 @@ public final class Sweep {
           log);
     }
     return study.points().get(i);
+  }
+
+  /**
+   * How progress lines name a run: "[2/3] P=2", with "(run 1 of 5)" when points repeat; a rate search's runs, whose
+   * number is not known ahead ({@code of} 0), "[2] rate=900", its first "[1] rate=0 (unpaced)".
+   */
+  private String tag(int i, int of, String what, PointState p) {
+    int repeat = study.spec().repeat();
+    if (study.spec().rateSearch() != null) {
+      return String.format(Locale.ROOT, "[%d] %s=%s", i + 1, what, p.value()) + (i == 0 ? " (unpaced)" : "");
+    }
+    return String.format(Locale.ROOT, "[%d/%d] %s=%s", i + 1, of, what, p.value())
+        + (repeat > 1 ? String.format(Locale.ROOT, " (run %d of %d)", p.repetition(), repeat) : "");
   }
 
   /** The run folder the point's run made: the one folder under runs/ that was not there before, relative. */

@@ -37,6 +37,23 @@ class SweepCommandTest {
   }
 
   @Test
+  void aRateSearchWithoutItsLimitOrALimitWithoutTheSearchIsBadInput(@TempDir Path dir) {
+    String study = dir.resolve("s").toString();
+    String[] r = run("sweep", "-b", "null", "-k", "1000", "--find-rate", "--study", study);
+    assertEquals("2", r[0]);
+    assertEquals("tpcx-iot.sh: --find-rate needs --ingest-p99-limit TIME, e.g. 250ms: the latency a probe's ingest p99"
+        + " must stay within\n", r[1]);
+    r = run("sweep", "-p", "1,2", "-k", "1000", "--ingest-p99-limit", "250ms", "--study", study);
+    assertEquals("tpcx-iot.sh: --ingest-p99-limit goes with --find-rate, the search it limits\n", r[1]);
+    r = run("sweep", "-k", "1000", "--find-rate", "--ingest-p99-limit", "quick", "--study", study);
+    assertEquals("tpcx-iot.sh: --ingest-p99-limit takes a time such as 250ms or 1s, not 'quick'\n", r[1]);
+    assertFalse(Files.exists(dir.resolve("s")), "no study folder for bad input");
+    assertEquals(250, SweepCommand.milliseconds("250ms"));
+    assertEquals(1500, SweepCommand.milliseconds("1.5s"));
+    assertEquals(80, SweepCommand.milliseconds("80"));
+  }
+
+  @Test
   void anExistingStudyWithOtherOptionsIsBadInput(@TempDir Path dir) throws Exception {
     Path study = dir.resolve("s");
     Files.createDirectories(study);

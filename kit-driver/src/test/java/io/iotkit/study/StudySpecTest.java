@@ -76,6 +76,33 @@ class StudySpecTest {
   }
 
   @Test
+  void aRateSearchStartsUnpacedAndSizesEachProbeByItsRate() {
+    RateSearch search = new RateSearch(250, 0.05, 8, 20);
+    StudySpec s = search(List.of("2"), null, search).validated();
+    assertEquals(Swept.RATE, s.swept());
+    assertEquals(List.of(), s.values(), "the probes choose the values");
+    assertEquals(List.of(new StudySpec.Point("0", List.of("-b", "kafka", "-p", "2", "--rate", "0", "-k", "40000"))),
+        s.points(), "one given point: the unpaced run, with the study's K");
+    assertEquals(new StudySpec.Point("1500", List.of("-b", "kafka", "-p", "2", "--rate", "1500", "-k", "60000")),
+        s.probe(1500), "K = 1,500 kvps/s x 2 instances x 20 s");
+    assertEquals("-b kafka -p 2 --kvps-per-substation 20000 --find-rate --ingest-p99-limit 250ms --precision 5"
+        + " --max-probes 8 --probe-seconds 20", s.describe());
+    assertEquals("--find-rate chooses each probe's --rate itself: give no --rate", assertThrows(
+        IllegalArgumentException.class, () -> search(List.of("2"), List.of("100"), search).validated()).getMessage());
+    assertEquals("--find-rate searches the rate at one setting, but -p lists several values: give it one",
+        assertThrows(IllegalArgumentException.class, () -> search(List.of("1", "2"), null, search).validated())
+            .getMessage());
+    assertEquals("--precision must be a percentage above 0 and below 100, e.g. 5", assertThrows(
+        IllegalArgumentException.class, () -> search(List.of("2"), null, new RateSearch(250, 0, 8, 20)).validated())
+        .getMessage());
+  }
+
+  private static StudySpec search(List<String> p, List<String> rates, RateSearch search) {
+    return new StudySpec(List.of("kafka"), p, null, rates, null, null, null, 20_000L, null, null, null, null, false,
+        null, null, null, 1, search);
+  }
+
+  @Test
   void describeReadsLikeTheCommand() {
     assertEquals("-b hbase -p 1,2 --kvps-per-substation 20000 --instance-jvm-options '-Xmx512m' --no-queries",
         spec(List.of("hbase"), List.of("1", "2"), null, null, null, 20_000L).validated().describe());

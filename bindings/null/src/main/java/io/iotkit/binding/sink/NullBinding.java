@@ -6,9 +6,11 @@ import io.iotkit.binding.KitBinding;
 import io.iotkit.binding.Reading;
 import io.iotkit.binding.WindowQueries;
 import io.iotkit.binding.WindowResult;
+import io.iotkit.binding.settings.PropertyReader;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
+import java.util.concurrent.locks.LockSupport;
 import java.util.Map;
 import site.ycsb.ByteIterator;
 import site.ycsb.Status;
@@ -16,19 +18,49 @@ import site.ycsb.Status;
 /**
  * A sink: reads every byte of every reading it is given and stores nothing. A run against it measures how
  * fast the driver generates kvps. It holds no data, so queries read nothing and the data check fails, as it must.
+ *
+ * <p>With {@value #ACK_RATE} set, each binding object (one per insert thread) acknowledges at most that many
+ * readings a second, its write blocking until the reading's turn: a store of known capacity, against which the
+ * kit's rate search and saturation figures can be checked.
  */
 public final class NullBinding extends KitBinding implements WindowQueries {
+  /** Readings a second each binding object acknowledges at most; 0 (the default) for no cap. */
+  public static final String ACK_RATE = "null.ack.rate";
+
+  private long ackIntervalNanos;
+  /** When the next reading may be acknowledged, on System.nanoTime(); 0 before the first. */
+  private long nextAckNanos;
   private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
   /** Folded over every byte read, so the JIT cannot skip reading them. */
   private long checksum;
 
-  /** Reads the reading's every byte and acknowledges it at once. */
+  @Override
+  public void init() {
+    long rate = new PropertyReader(getProperties()).longIn(ACK_RATE, 0, 0, 1_000_000_000);
+    ackIntervalNanos = rate == 0 ? 0 : 1_000_000_000L / rate;
+  }
+
+  /** Reads the reading's every byte and acknowledges it: at once, or at its turn under {@value #ACK_RATE}. */
   @Override
   public void write(Reading reading, Acknowledgement ack) {
     long h = checksum + reading.micros();
     h += chars(reading.substation()) + chars(reading.sensor()) + chars(reading.value()) + chars(reading.unit());
     checksum = h + sum(reading.padding());
+    if (ackIntervalNanos > 0) {
+      awaitTurn();
+    }
     ack.acknowledged();
+  }
+
+  /** Spaces acknowledgements at least the interval apart; an idle spell earns no burst after it. */
+  private void awaitTurn() {
+    long now = System.nanoTime();
+    long turn = nextAckNanos == 0 ? now : Math.max(nextAckNanos, now);
+    while (now < turn) {
+      LockSupport.parkNanos(turn - now);
+      now = System.nanoTime();
+    }
+    nextAckNanos = turn + ackIntervalNanos;
   }
 
   /**

@@ -54,6 +54,27 @@ class NullBindingTest {
     assertEquals(Status.OK, a.insert("iot", "s:x:0000000000000001", Map.of("value", new StringByteIterator("1.5"))));
   }
 
+  @Test
+  void anAckRateSpacesTheAcknowledgements() {
+    NullBinding capped = new NullBinding();
+    java.util.Properties p = new java.util.Properties();
+    p.setProperty(NullBinding.ACK_RATE, "1000");
+    capped.setProperties(p);
+    capped.init();
+    AcknowledgementCount answers = new AcknowledgementCount();
+    long start = System.nanoTime();
+    for (int i = 0; i < 201; i++) {
+      capped.write(new Reading("s", "x", i, "1.5", "V", new byte[10]), answers);
+    }
+    long elapsedMs = (System.nanoTime() - start) / 1_000_000;
+    assertEquals(201, answers.acknowledgedCount());
+    // 200 intervals of 1 ms after the first acknowledgement: at most 1,000 a second, however fast the machine
+    org.junit.jupiter.api.Assertions.assertTrue(elapsedMs >= 199, elapsedMs + " ms");
+    p.setProperty(NullBinding.ACK_RATE, "-1");
+    assertEquals("null.ack.rate", org.junit.jupiter.api.Assertions.assertThrows(
+        io.iotkit.binding.settings.BadPropertyException.class, capped::init).getMessage().split(" ")[0]);
+  }
+
   private static long checksum(String sensor, String value, byte[] padding) {
     NullBinding sink = new NullBinding();
     sink.write(new Reading("s", sensor, 1, value, "V", padding), new AcknowledgementCount());
