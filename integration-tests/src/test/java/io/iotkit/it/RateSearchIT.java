@@ -27,7 +27,7 @@ class RateSearchIT {
     Path study = work.resolve("study");
     String[] args = {"sweep", "-b", "null", "-p", "1", "--threads", "1", "--binding-property",
         "null.ack.rate=" + CAPACITY, "-k", "5000", "--no-queries", "--find-rate", "--ingest-p99-limit", "250ms",
-        "--precision", "10", "--probe-seconds", "5", "--study", study.toString()};
+        "--precision", "10", "--probe-seconds", "20", "--study", study.toString()};
     KitProcess.Finished first = KitProcess.run(Files.createDirectories(work.resolve("first")), 8, args);
     assertEquals(0, first.exitCode(), first.stdout() + first.stderr());
     assertTrue(first.stdout().contains("[1] rate=0 (unpaced): done"), first.stdout());

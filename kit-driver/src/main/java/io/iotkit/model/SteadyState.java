@@ -42,6 +42,24 @@ public record SteadyState(double recordSeconds, double windowSeconds, Double rat
   }
 
   /**
+   * The highest ingest p99 of any whole second after the first {@value #SETTLE_SECONDS} s and before the first
+   * instance ended: the execution's latency once started, without the start's (a fresh JVM, a store client's first
+   * requests). Null when no such second had readings.
+   */
+  public static Double settledIngestP99Ms(PhaseSeries series, long startMicros, long firstEndMicros) {
+    double interval = series.intervalMillis() / 1000.0;
+    int from = (int) Math.ceil(SETTLE_SECONDS / interval);
+    int to = Math.min(series.kvps().length, (int) Math.floor((firstEndMicros - startMicros) / 1e6 / interval));
+    Double max = null;
+    for (int i = from; i < to; i++) {
+      if (series.kvps()[i] > 0) {
+        max = max == null ? series.ingestP99Ms()[i] : Math.max(max, series.ingestP99Ms()[i]);
+      }
+    }
+    return max;
+  }
+
+  /**
    * The figures of one execution.
    *
    * @param series the execution merged over its instances

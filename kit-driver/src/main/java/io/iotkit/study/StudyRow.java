@@ -26,6 +26,8 @@ import java.util.Map;
  * @param queryP99Ms 99th percentile latency per query template
  * @param ingestLatency ingest latency percentiles (generation to acknowledgement) of the performance run, from
  *     its histograms
+ * @param ingestP99SettledMs the highest ingest p99 of a second of the performance run after its first 10 s (see
+ *     {@link io.iotkit.model.SteadyState#settledIngestP99Ms}); null where no such second had readings
  * @param endToEnd end-to-end latency percentiles (generation to a reader holding the reading) of the performance
  *     run, on a store that delivers readings; {@link LatencyPercentiles#NONE} elsewhere
  * @param rate kvps/s per instance the run was paced at; 0 when unpaced
@@ -43,7 +45,8 @@ public record StudyRow(String value, PointState.Status status, String runFolder,
                        Double warmupSeconds, Double measuredSeconds, Double iotps, Double perSensor,
                        Double efficiency, Double ingestMinSeconds, Double ingestMaxSeconds, Double ingestAvgSeconds,
                        Double ingestSpread, Map<Operation, Double> queryAvgMs, Map<Operation, Double> queryP99Ms,
-                       LatencyPercentiles ingestLatency, LatencyPercentiles endToEnd, long rate, Double offeredRate,
+                       LatencyPercentiles ingestLatency, Double ingestP99SettledMs, LatencyPercentiles endToEnd,
+                       long rate, Double offeredRate,
                        Double sutCpu, Double driverCpu, Double sutMemoryPeakBytes,
                        Double sutDiskWriteBytesPerSecond, MedianInterval runs) {
 
@@ -61,7 +64,7 @@ public record StudyRow(String value, PointState.Status status, String runFolder,
   StudyRow withEfficiency(Double e) {
     return new StudyRow(value, status, runFolder, substations, kvps, warmupSeconds, measuredSeconds, iotps,
         perSensor, e, ingestMinSeconds, ingestMaxSeconds, ingestAvgSeconds, ingestSpread, queryAvgMs, queryP99Ms,
-        ingestLatency, endToEnd, rate, offeredRate, sutCpu, driverCpu, sutMemoryPeakBytes,
+        ingestLatency, ingestP99SettledMs, endToEnd, rate, offeredRate, sutCpu, driverCpu, sutMemoryPeakBytes,
         sutDiskWriteBytesPerSecond, runs);
   }
 
@@ -69,13 +72,14 @@ public record StudyRow(String value, PointState.Status status, String runFolder,
   StudyRow withRuns(MedianInterval r) {
     return new StudyRow(value, status, runFolder, substations, kvps, warmupSeconds, measuredSeconds, iotps,
         perSensor, efficiency, ingestMinSeconds, ingestMaxSeconds, ingestAvgSeconds, ingestSpread, queryAvgMs,
-        queryP99Ms, ingestLatency, endToEnd, rate, offeredRate, sutCpu, driverCpu, sutMemoryPeakBytes,
-        sutDiskWriteBytesPerSecond, r);
+        queryP99Ms, ingestLatency, ingestP99SettledMs, endToEnd, rate, offeredRate, sutCpu, driverCpu,
+        sutMemoryPeakBytes, sutDiskWriteBytesPerSecond, r);
   }
 
   /** A point without a result: only its value and state. */
   static StudyRow unmeasured(String value, PointState.Status status, String runFolder) {
     return new StudyRow(value, status, runFolder, null, null, null, null, null, null, null, null, null, null, null,
-        Map.of(), Map.of(), LatencyPercentiles.NONE, LatencyPercentiles.NONE, 0, null, null, null, null, null, null);
+        Map.of(), Map.of(), LatencyPercentiles.NONE, null, LatencyPercentiles.NONE, 0, null, null, null, null, null,
+        null);
   }
 }

@@ -162,18 +162,19 @@ public final class StudyText {
   private static Section search(StudyTable t, RateSearch.Bracket b) {
     RateSearch s = t.spec().rateSearch();
     List<List<String>> rows = new ArrayList<>();
-    rows.add(List.of("rate per instance", "offered kvps/s", "achieved kvps/s", "achieved/offered", "ingest p99 ms",
-        "verdict"));
+    rows.add(List.of("rate per instance", "offered kvps/s", "achieved kvps/s", "achieved/offered",
+        "highest p99 of a second after 10 s, ms", "whole-run ingest p99 ms", "verdict"));
     for (StudyRow r : t.rows()) {
       if (r.measured() && r.offeredRate() != null) {
         String failure = RateSearch.Probe.of(r).failure(s.ingestP99LimitMs());
         rows.add(List.of(Long.toString(r.rate()), f(r.offeredRate(), "%,.0f"), f(r.iotps(), "%,.0f"),
-            f(100 * r.iotps() / r.offeredRate(), "%.1f%%"), f(r.ingestLatency().p99Ms(), "%,.1f"),
-            failure.isEmpty() ? "pass" : "fail: " + failure));
+            f(100 * r.iotps() / r.offeredRate(), "%.1f%%"), f(r.ingestP99SettledMs(), "%,.1f"),
+            f(r.ingestLatency().p99Ms(), "%,.1f"), failure.isEmpty() ? "pass" : "fail: " + failure));
       }
     }
     return new Section(String.format(Locale.ROOT, "Rate search: the highest offered rate achieved (at least 95%%)"
-        + " with ingest p99 within %s ms, probes by rate, each about %d s per execution", RateSearch.plain(
+        + " with the ingest p99 of every second after the first 10 s within %s ms, probes by rate, each about %d s per"
+        + " execution", RateSearch.plain(
             s.ingestP99LimitMs()), s.probeSeconds()), rows, b.describe(
         Integer.parseInt(t.spec().substations().get(0).trim()), s.ingestP99LimitMs()) + ".");
   }

@@ -121,4 +121,18 @@ class SteadyStateTest {
     assertEquals(250, state.stallStartSecond());
     assertEquals(490, state.windowSeconds());
   }
+
+  @Test
+  void theSettledP99LeavesOutTheStartAndTheSecondsAfterTheFirstInstanceEnded() {
+    PhaseSeries s = series(30, i -> 1000);
+    double[] p99 = s.ingestP99Ms();
+    p99[0] = 800; // the start's queue
+    p99[9] = 700;
+    p99[17] = 42; // the highest once started
+    p99[25] = 900; // after the first instance ended at 25 s
+    long start = 1_000_000_000L;
+    assertEquals(42.0, SteadyState.settledIngestP99Ms(s, start, start + 25_000_000));
+    assertEquals(null, SteadyState.settledIngestP99Ms(series(12, i -> 1000), start, start + 10_500_000),
+        "no whole second after the first 10 s");
+  }
 }

@@ -23,7 +23,7 @@ class LaunchOptionsTest {
 
   @Test
   void badArgumentsAreOneLine() {
-    assertEquals(LaunchOptions.USAGE, assertThrows(IllegalArgumentException.class,
+    assertEquals("--install is required; " + LaunchOptions.USAGE, assertThrows(IllegalArgumentException.class,
         () -> LaunchOptions.parse("d")).getMessage());
     assertEquals("--port 'x' is not a port number (1-65535)", assertThrows(IllegalArgumentException.class,
         () -> LaunchOptions.parse("d", "--install", "i", "--port", "x")).getMessage());

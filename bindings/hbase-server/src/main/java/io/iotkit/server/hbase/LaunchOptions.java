@@ -1,6 +1,6 @@
 package io.iotkit.server.hbase;
 
-import io.iotkit.process.LauncherArgs;
+import io.iotkit.process.LaunchLine;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,32 +15,12 @@ import java.nio.file.Path;
  */
 record LaunchOptions(Path dir, String host, int datanodes) {
   static LaunchOptions parse(String[] args, boolean cluster) throws IOException {
-    String usage = cluster ? "usage: HBaseCluster DIR --host ADDR --datanodes N [--detached]"
-        : "usage: StandaloneHBase DIR [--host ADDR] [--detached]";
-    Path dir = null;
-    String host = "127.0.0.1";
-    int datanodes = 3;
-    for (int i = 0; i < args.length; i++) {
-      switch (args[i]) {
-        case "--host" -> host = LauncherArgs.value(args, ++i, usage);
-        case "--datanodes" -> {
-          if (!cluster) {
-            throw new IllegalArgumentException("a standalone HBase has no datanodes; " + usage);
-          }
-          datanodes = LauncherArgs.number(args[i], LauncherArgs.value(args, ++i, usage), 1, 99, "a datanode count");
-        }
-        case "--detached" -> { }
-        default -> {
-          if (args[i].startsWith("-") || dir != null) {
-            throw new IllegalArgumentException("unexpected argument '" + args[i] + "'; " + usage);
-          }
-          dir = Path.of(args[i]).toAbsolutePath();
-        }
-      }
-    }
-    if (dir == null) {
-      throw new IllegalArgumentException(usage);
-    }
-    return new LaunchOptions(Files.createDirectories(dir), host, datanodes);
+    LaunchLine.Grammar grammar = cluster
+        ? LaunchLine.of("usage: HBaseCluster DIR --host ADDR --datanodes N [--detached]").valued("--datanodes")
+        : LaunchLine.of("usage: StandaloneHBase DIR [--host ADDR] [--detached]");
+    LaunchLine line = grammar.parse(args);
+    return new LaunchOptions(Files.createDirectories(line.dir()), line.host(),
+        line.number("--datanodes", 3, 1, 99, "a datanode count"));
   }
+
 }

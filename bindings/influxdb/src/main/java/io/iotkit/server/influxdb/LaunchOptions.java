@@ -1,6 +1,6 @@
 package io.iotkit.server.influxdb;
 
-import io.iotkit.process.LauncherArgs;
+import io.iotkit.process.LaunchLine;
 import java.nio.file.Path;
 
 /**
@@ -20,33 +20,9 @@ record LaunchOptions(Path dir, Path influxd, String host, int port, Path account
       + " [--account FILE] [--detached]";
 
   static LaunchOptions parse(String... args) {
-    Path dir = null;
-    Path influxd = null;
-    String host = "127.0.0.1";
-    int port = 0;
-    Path account = null;
-    boolean detached = false;
-    for (int i = 0; i < args.length; i++) {
-      switch (args[i]) {
-        case "--influxd" -> influxd = Path.of(LauncherArgs.value(args, ++i, USAGE));
-        case "--host" -> host = LauncherArgs.value(args, ++i, USAGE).trim();
-        case "--port" -> port = LauncherArgs.port("--port", LauncherArgs.value(args, ++i, USAGE));
-        case "--account" -> account = Path.of(LauncherArgs.value(args, ++i, USAGE));
-        case "--detached" -> detached = true;
-        default -> {
-          if (args[i].startsWith("-") || dir != null) {
-            throw new IllegalArgumentException("unexpected argument '" + args[i] + "'; " + USAGE);
-          }
-          dir = Path.of(args[i]);
-        }
-      }
-    }
-    if (dir == null || influxd == null) {
-      throw new IllegalArgumentException(USAGE);
-    }
-    if (host.isEmpty()) {
-      throw new IllegalArgumentException("--host needs an address; " + USAGE);
-    }
-    return new LaunchOptions(dir.toAbsolutePath(), influxd, host, port, account, detached);
+    LaunchLine line = LaunchLine.of(USAGE).valued("--influxd", "--port", "--account").parse(args);
+    return new LaunchOptions(line.dir(), line.path("--influxd"), line.host(), line.port(),
+        line.optionalPath("--account"), line.detached());
   }
+
 }

@@ -44,7 +44,7 @@ class InfluxdConfigTest {
     assertEquals(Path.of("/tmp/x"), o.dir());
     assertEquals(8086, o.port());
     assertTrue(o.detached());
-    assertEquals(LaunchOptions.USAGE, assertThrows(IllegalArgumentException.class,
+    assertEquals("--influxd is required; " + LaunchOptions.USAGE, assertThrows(IllegalArgumentException.class,
         () -> LaunchOptions.parse("/tmp/x")).getMessage());
     assertEquals("--port 'x' is not a port number (1-65535)", assertThrows(IllegalArgumentException.class,
         () -> LaunchOptions.parse("/tmp/x", "--influxd", "i", "--port", "x")).getMessage());

@@ -2,7 +2,7 @@ package io.iotkit.server.kafka;
 
 import io.iotkit.process.JavaCommand;
 import io.iotkit.process.Launcher;
-import io.iotkit.process.LauncherArgs;
+import io.iotkit.process.LaunchLine;
 import io.iotkit.process.ServerProcess;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -159,27 +159,13 @@ public final class KafkaCluster implements Launcher.Server {
   /** The command line. */
   record Options(Path dir, int nodes, String host, boolean detached, boolean quickJit) {
     static Options parse(String[] args) {
-      if (args.length < 1 || args[0].startsWith("--")) {
-        throw new IllegalArgumentException("no cluster folder given; " + USAGE);
-      }
-      int nodes = 0;
-      String host = "127.0.0.1";
-      boolean detached = false;
-      boolean quickJit = false;
-      for (int i = 1; i < args.length; i++) {
-        switch (args[i]) {
-          case "--nodes" -> nodes = LauncherArgs.number("--nodes", LauncherArgs.value(args, ++i, USAGE), 1, 99,
-              "a node count");
-          case "--host" -> host = LauncherArgs.value(args, ++i, USAGE);
-          case "--detached" -> detached = true;
-          case "--quick-jit" -> quickJit = true;
-          default -> throw new IllegalArgumentException("unknown option " + args[i] + "; " + USAGE);
-        }
-      }
+      LaunchLine line = LaunchLine.of(USAGE).valued("--nodes").flags("--quick-jit").parse(args);
+      int nodes = line.number("--nodes", 0, 1, 99, "a node count");
       if (nodes < 1) {
         throw new IllegalArgumentException("--nodes N is required; " + USAGE);
       }
-      return new Options(Path.of(args[0]).toAbsolutePath(), nodes, host, detached, quickJit);
+      return new Options(line.dir(), nodes, line.host(), line.detached(), line.flag("--quick-jit"));
     }
+
   }
 }

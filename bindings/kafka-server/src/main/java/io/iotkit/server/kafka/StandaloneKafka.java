@@ -1,7 +1,7 @@
 package io.iotkit.server.kafka;
 
 import io.iotkit.process.Launcher;
-import io.iotkit.process.LauncherArgs;
+import io.iotkit.process.LaunchLine;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
@@ -120,27 +120,12 @@ public final class StandaloneKafka {
         + " [--sasl-plain-user NAME] [--ssl-keystore FILE]";
 
     static Options parse(String[] args, Map<String, String> env) {
-      if (args.length < 1 || args[0].startsWith("--")) {
-        throw new IllegalArgumentException("no data folder given; " + USAGE);
-      }
-      boolean detached = false;
-      String host = "127.0.0.1";
-      Path cluster = null;
-      int nodeId = 1;
-      String user = null;
-      Path keystore = null;
-      for (int i = 1; i < args.length; i++) {
-        switch (args[i]) {
-          case "--detached" -> detached = true;
-          case "--host" -> host = LauncherArgs.value(args, ++i, USAGE);
-          case "--cluster" -> cluster = Path.of(LauncherArgs.value(args, ++i, USAGE)).toAbsolutePath();
-          case "--node-id" -> nodeId = LauncherArgs.number("--node-id", LauncherArgs.value(args, ++i, USAGE), 1, 99,
-              "a node id");
-          case "--sasl-plain-user" -> user = LauncherArgs.value(args, ++i, USAGE);
-          case "--ssl-keystore" -> keystore = Path.of(LauncherArgs.value(args, ++i, USAGE)).toAbsolutePath();
-          default -> throw new IllegalArgumentException("unknown option " + args[i] + "; " + USAGE);
-        }
-      }
+      LaunchLine line = LaunchLine.of(USAGE).valued("--cluster", "--node-id", "--sasl-plain-user", "--ssl-keystore")
+          .parse(args);
+      Path cluster = line.optionalPath("--cluster");
+      int nodeId = line.number("--node-id", 1, 1, 99, "a node id");
+      String user = line.value("--sasl-plain-user").orElse(null);
+      Path keystore = line.optionalPath("--ssl-keystore");
       if (cluster != null && (user != null || keystore != null)) {
         throw new IllegalArgumentException("--sasl-plain-user and --ssl-keystore serve a single node only");
       }
@@ -155,8 +140,8 @@ public final class StandaloneKafka {
       if (keystore != null && (sslPassword == null || sslPassword.isEmpty())) {
         throw new IllegalArgumentException("--ssl-keystore needs the keystore password in " + SSL_PASSWORD_ENV);
       }
-      return new Options(Path.of(args[0]).toAbsolutePath(), host, cluster, nodeId, detached, user, saslPassword,
-          keystore, sslPassword);
+      return new Options(line.dir(), line.host(), cluster, nodeId, line.detached(), user, saslPassword, keystore,
+          sslPassword);
     }
 
     List<String> portNames() {

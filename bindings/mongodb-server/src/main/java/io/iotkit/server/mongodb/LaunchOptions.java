@@ -1,6 +1,6 @@
 package io.iotkit.server.mongodb;
 
-import io.iotkit.process.LauncherArgs;
+import io.iotkit.process.LaunchLine;
 import java.nio.file.Path;
 
 /**
@@ -16,29 +16,8 @@ record LaunchOptions(Path dir, String host, int port, boolean detached) {
   static final String USAGE = "usage: StandaloneMongoDb DIR [--host ADDR] [--port N] [--detached]";
 
   static LaunchOptions parse(String... args) {
-    Path dir = null;
-    String host = "127.0.0.1";
-    int port = 0;
-    boolean detached = false;
-    for (int i = 0; i < args.length; i++) {
-      switch (args[i]) {
-        case "--host" -> host = LauncherArgs.value(args, ++i, USAGE).trim();
-        case "--port" -> port = LauncherArgs.port("--port", LauncherArgs.value(args, ++i, USAGE));
-        case "--detached" -> detached = true;
-        default -> {
-          if (args[i].startsWith("-") || dir != null) {
-            throw new IllegalArgumentException("unexpected argument '" + args[i] + "'; " + USAGE);
-          }
-          dir = Path.of(args[i]);
-        }
-      }
-    }
-    if (dir == null) {
-      throw new IllegalArgumentException(USAGE);
-    }
-    if (host.isEmpty()) {
-      throw new IllegalArgumentException("--host needs an address; " + USAGE);
-    }
-    return new LaunchOptions(dir.toAbsolutePath(), host, port, detached);
+    LaunchLine line = LaunchLine.of(USAGE).valued("--port").parse(args);
+    return new LaunchOptions(line.dir(), line.host(), line.port(), line.detached());
   }
+
 }

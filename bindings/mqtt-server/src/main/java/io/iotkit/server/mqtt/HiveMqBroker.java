@@ -1,6 +1,7 @@
 package io.iotkit.server.mqtt;
 
 import com.hivemq.embedded.EmbeddedHiveMQ;
+import io.iotkit.process.LaunchLine;
 import io.iotkit.process.ParentWatch;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -36,19 +37,17 @@ public final class HiveMqBroker {
       o = Options.parse(args);
     } catch (IllegalArgumentException e) {
       System.err.println("mqtt broker: " + e.getMessage());
-      System.err.println("usage: HiveMqBroker DIR [--host ADDR] [--port N] [--max-queue-size N] [--receive-maximum N]"
-          + " [--persistence file|in-memory] [--detached]");
       System.exit(2);
       return;
     }
-    Path dir = o.dir.toAbsolutePath();
-    InetAddress host = InetAddress.getByName(o.host);
-    int port = o.port == 0 ? freePort(host) : o.port;
-    if (o.port != 0 && !isFree(host, port)) {
-      System.err.println("mqtt broker: port " + port + " on " + o.host + " is in use; choose another port");
+    Path dir = o.dir().toAbsolutePath();
+    InetAddress host = InetAddress.getByName(o.host());
+    int port = o.port() == 0 ? freePort(host) : o.port();
+    if (o.port() != 0 && !isFree(host, port)) {
+      System.err.println("mqtt broker: port " + port + " on " + o.host() + " is in use; choose another port");
       System.exit(1);
     }
-    BrokerConfig config = new BrokerConfig(o.host, port, o.maxQueueSize, o.receiveMaximum, o.persistence);
+    BrokerConfig config = new BrokerConfig(o.host(), port, o.maxQueueSize(), o.receiveMaximum(), o.persistence());
     Path conf = config.writeTo(dir.resolve("conf"));
     Files.writeString(conf.resolve("logback.xml"), logback(dir), StandardCharsets.UTF_8);
     // Before HiveMQ first logs: otherwise logback's default configuration prints its start-up lines on stdout.
@@ -71,12 +70,12 @@ public final class HiveMqBroker {
     } finally {
       System.setOut(stdout);
     }
-    if (o.detached) {
+    if (o.detached()) {
       Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(broker), "broker-stop"));
     } else {
       ParentWatch.start(() -> stop(broker));
     }
-    System.out.println("READY host=" + o.host + " port=" + port);
+    System.out.println("READY host=" + o.host() + " port=" + port);
     System.out.flush();
     Thread.currentThread().join(); // serve until STOP, stdin closing, or a signal
   }
@@ -129,63 +128,22 @@ public final class HiveMqBroker {
   }
 
   /** The command line. */
-  static final class Options {
-    Path dir;
-    String host = "127.0.0.1";
-    int port;
-    long maxQueueSize = BrokerConfig.DEFAULT_MAX_QUEUE_SIZE;
-    int receiveMaximum = BrokerConfig.DEFAULT_RECEIVE_MAXIMUM;
-    String persistence = "file";
-    boolean detached;
+  record Options(Path dir, String host, int port, long maxQueueSize, int receiveMaximum, String persistence,
+                 boolean detached) {
+    static final String USAGE = "usage: HiveMqBroker DIR [--host ADDR] [--port N] [--max-queue-size N]"
+        + " [--receive-maximum N] [--persistence file|in-memory] [--detached]";
 
     static Options parse(String[] args) {
-      Options o = new Options();
-      for (int i = 0; i < args.length; i++) {
-        String a = args[i];
-        switch (a) {
-          case "--detached" -> o.detached = true;
-          case "--port" -> o.port = (int) number(args, ++i, a, 0, 65_535);
-          case "--host" -> {
-            if (++i >= args.length) {
-              throw new IllegalArgumentException("--host needs an address");
-            }
-            o.host = args[i];
-          }
-          case "--max-queue-size" -> o.maxQueueSize = number(args, ++i, a, 1, Long.MAX_VALUE);
-          case "--receive-maximum" -> o.receiveMaximum = (int) number(args, ++i, a, 1, 65_535);
-          case "--persistence" -> {
-            if (++i >= args.length || !(args[i].equals("file") || args[i].equals("in-memory"))) {
-              throw new IllegalArgumentException("--persistence must be file or in-memory");
-            }
-            o.persistence = args[i];
-          }
-          default -> {
-            if (a.startsWith("--") || o.dir != null) {
-              throw new IllegalArgumentException("unexpected argument '" + a + "'");
-            }
-            o.dir = Path.of(a);
-          }
-        }
+      LaunchLine line = LaunchLine.of(USAGE).valued("--port", "--max-queue-size", "--receive-maximum",
+          "--persistence").parse(args);
+      String persistence = line.value("--persistence").orElse("file");
+      if (!persistence.equals("file") && !persistence.equals("in-memory")) {
+        throw new IllegalArgumentException("--persistence must be file or in-memory; " + USAGE);
       }
-      if (o.dir == null) {
-        throw new IllegalArgumentException("no data folder given");
-      }
-      return o;
-    }
-
-    private static long number(String[] args, int i, String option, long min, long max) {
-      if (i >= args.length) {
-        throw new IllegalArgumentException(option + " needs a number");
-      }
-      try {
-        long v = Long.parseLong(args[i]);
-        if (v < min || v > max) {
-          throw new IllegalArgumentException(option + " must be in " + min + ".." + max + ", not " + v);
-        }
-        return v;
-      } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(option + " needs a number, not '" + args[i] + "'");
-      }
+      return new Options(line.dir(), line.host(), line.port(),
+          line.longNumber("--max-queue-size", BrokerConfig.DEFAULT_MAX_QUEUE_SIZE, 1, Long.MAX_VALUE, "a queue size"),
+          line.number("--receive-maximum", BrokerConfig.DEFAULT_RECEIVE_MAXIMUM, 1, 65_535, "a receive maximum"),
+          persistence, line.detached());
     }
   }
 }

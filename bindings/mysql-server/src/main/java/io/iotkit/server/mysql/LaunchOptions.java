@@ -1,6 +1,6 @@
 package io.iotkit.server.mysql;
 
-import io.iotkit.process.LauncherArgs;
+import io.iotkit.process.LaunchLine;
 import java.nio.file.Path;
 
 /**
@@ -25,41 +25,16 @@ record LaunchOptions(Path dir, Path account, int nodes, String host, int port, P
   static final int MAX_NODES = 9;
 
   static LaunchOptions parse(String... args) {
-    Path dir = null;
-    Path account = null;
-    int nodes = 1;
-    String host = "127.0.0.1";
-    int port = 0;
-    Path tlsCert = null;
-    Path tlsKey = null;
-    boolean detached = false;
-    for (int i = 0; i < args.length; i++) {
-      switch (args[i]) {
-        case "--account" -> account = Path.of(LauncherArgs.value(args, ++i, USAGE));
-        case "--nodes" -> nodes = LauncherArgs.number("--nodes", LauncherArgs.value(args, ++i, USAGE), 1, MAX_NODES,
-            "a node count");
-        case "--host" -> host = LauncherArgs.value(args, ++i, USAGE).trim();
-        case "--port" -> port = LauncherArgs.port("--port", LauncherArgs.value(args, ++i, USAGE));
-        case "--tls-cert" -> tlsCert = Path.of(LauncherArgs.value(args, ++i, USAGE)).toAbsolutePath();
-        case "--tls-key" -> tlsKey = Path.of(LauncherArgs.value(args, ++i, USAGE)).toAbsolutePath();
-        case "--detached" -> detached = true;
-        default -> {
-          if (args[i].startsWith("-") || dir != null) {
-            throw new IllegalArgumentException("unexpected argument '" + args[i] + "'; " + USAGE);
-          }
-          dir = Path.of(args[i]);
-        }
-      }
-    }
-    if (dir == null) {
-      throw new IllegalArgumentException(USAGE);
-    }
+    LaunchLine line = LaunchLine.of(USAGE).valued("--account", "--nodes", "--port", "--tls-cert", "--tls-key")
+        .parse(args);
+    Path tlsCert = line.optionalPath("--tls-cert");
+    Path tlsKey = line.optionalPath("--tls-key");
     if ((tlsCert == null) != (tlsKey == null)) {
       throw new IllegalArgumentException("--tls-cert and --tls-key go together; " + USAGE);
     }
-    if (host.isEmpty()) {
-      throw new IllegalArgumentException("--host needs an address; " + USAGE);
-    }
-    return new LaunchOptions(dir.toAbsolutePath(), account, nodes, host, port, tlsCert, tlsKey, detached);
+    return new LaunchOptions(line.dir(), line.optionalPath("--account"),
+        line.number("--nodes", 1, 1, MAX_NODES, "a node count"), line.host(), line.port(), tlsCert, tlsKey,
+        line.detached());
   }
+
 }

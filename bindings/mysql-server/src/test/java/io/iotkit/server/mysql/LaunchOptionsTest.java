@@ -16,7 +16,7 @@ class LaunchOptionsTest {
     assertEquals(Path.of("/etc/c.pem"), o.tlsCert());
     assertEquals(Path.of("/etc/k.pem"), o.tlsKey());
     assertEquals(Path.of("/tmp/db"), o.dir());
-    assertEquals(Path.of("a.properties"), o.account());
+    assertEquals(Path.of("a.properties").toAbsolutePath(), o.account());
     assertEquals(3307, o.port());
     assertTrue(o.detached());
   }

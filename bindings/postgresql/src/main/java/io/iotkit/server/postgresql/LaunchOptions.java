@@ -1,6 +1,6 @@
 package io.iotkit.server.postgresql;
 
-import io.iotkit.process.LauncherArgs;
+import io.iotkit.process.LaunchLine;
 import java.nio.file.Path;
 
 /**
@@ -21,36 +21,9 @@ record LaunchOptions(Path dir, Path bin, Path account, int nodes, String host, i
       + " [--port N] [--detached]";
 
   static LaunchOptions parse(String... args) {
-    Path dir = null;
-    Path bin = null;
-    Path account = null;
-    int nodes = 1;
-    String host = "127.0.0.1";
-    int port = 0;
-    boolean detached = false;
-    for (int i = 0; i < args.length; i++) {
-      switch (args[i]) {
-        case "--bin" -> bin = Path.of(LauncherArgs.value(args, ++i, USAGE));
-        case "--account" -> account = Path.of(LauncherArgs.value(args, ++i, USAGE));
-        case "--nodes" -> nodes = LauncherArgs.number(args[i], LauncherArgs.value(args, ++i, USAGE), 1, 9,
-            "a node count");
-        case "--host" -> host = LauncherArgs.value(args, ++i, USAGE).trim();
-        case "--port" -> port = LauncherArgs.port(args[i], LauncherArgs.value(args, ++i, USAGE));
-        case "--detached" -> detached = true;
-        default -> {
-          if (args[i].startsWith("-") || dir != null) {
-            throw new IllegalArgumentException("unexpected argument '" + args[i] + "'; " + USAGE);
-          }
-          dir = Path.of(args[i]);
-        }
-      }
-    }
-    if (dir == null || bin == null || account == null) {
-      throw new IllegalArgumentException(USAGE);
-    }
-    if (host.isEmpty()) {
-      throw new IllegalArgumentException("--host needs an address; " + USAGE);
-    }
-    return new LaunchOptions(dir.toAbsolutePath(), bin, account, nodes, host, port, detached);
+    LaunchLine line = LaunchLine.of(USAGE).valued("--bin", "--account", "--nodes", "--port").parse(args);
+    return new LaunchOptions(line.dir(), line.path("--bin"), line.path("--account"),
+        line.number("--nodes", 1, 1, 9, "a node count"), line.host(), line.port(), line.detached());
   }
+
 }
