@@ -110,14 +110,15 @@ final class SweepCommand implements Callable<Integer> {
   int repeat;
 
   @Option(names = "--find-rate", description = "Instead of sweeping given values, search for the highest offered"
-      + " rate the store achieves (at least 95 %%) with ingest p99 within --ingest-p99-limit: one unpaced run gives the"
-      + " ceiling, then short paced runs (probes) bisect the rate per instance until the bracket is within"
-      + " --precision. -k (or --kvps-per-substation) sizes the unpaced run; every other option takes one value.")
+      + " rate the store achieves (at least 95 %%) with the ingest p99 of every second after a probe's first 10 s"
+      + " within --ingest-p99-limit: one unpaced run gives the ceiling, then short paced runs (probes) bisect the rate"
+      + " per instance until the bracket is within --precision. -k (or --kvps-per-substation) sizes the unpaced run;"
+      + " every other option takes one value.")
   boolean findRate;
 
   @Option(names = "--ingest-p99-limit", paramLabel = "TIME",
-      description = "With --find-rate: the limit on a probe's ingest p99 (generation to acknowledgement), e.g. 250ms"
-          + " or 1s.")
+      description = "With --find-rate: the limit on the ingest p99 (scheduled time to acknowledgement) of each second"
+          + " of a probe after its first 10 s, e.g. 250ms or 1s.")
   String ingestP99Limit;
 
   @Option(names = "--precision", paramLabel = "PERCENT", defaultValue = "5",
@@ -130,8 +131,8 @@ final class SweepCommand implements Callable<Integer> {
   int maxProbes;
 
   @Option(names = "--probe-seconds", paramLabel = "S", defaultValue = "30",
-      description = "With --find-rate: about how long each probe's workload executions last; a probe at R kvps/s per"
-          + " instance ingests K = R x P x S per execution (default: ${DEFAULT-VALUE}).")
+      description = "With --find-rate: about how long each probe's workload executions last, at least 20; a probe at R"
+          + " kvps/s per instance ingests K = R x P x S per execution (default: ${DEFAULT-VALUE}).")
   long probeSeconds;
 
   @Option(names = "--study", paramLabel = "DIR",

@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
@@ -110,6 +111,7 @@ public final class InstanceRunner {
     int threads = spec.threads();
     List<KitBinding> dbs = new ArrayList<>();
     List<IotWorkload.ThreadState> states = new ArrayList<>();
+    List<Thread> running = new ArrayList<>();
     try {
       for (int t = 0; t < threads; t++) {
         KitBinding db = open(p, dbs);
@@ -123,39 +125,50 @@ public final class InstanceRunner {
         queryState = workload.initQueryThread(threads);
         states.add(queryState);
       }
+      QueryThread queries = queryState == null ? null : new QueryThread(workload, dbs.get(threads), queryState);
+      // Every insert thread is made and started before the barrier and waits at this latch: the release then costs
+      // the instance no thread creation and no class loading, which on a busy host put its first reading a tenth of
+      // a second or more after the start.
+      CountDownLatch go = new CountDownLatch(1);
+      long[] originNanos = new long[1]; // written before the latch opens, read after: the latch orders them
+      for (int t = 0; t < threads; t++) {
+        long quota = WorkloadSpec.kvpsForThread(t, threads, spec.kvps());
+        KitBinding db = dbs.get(t);
+        IotWorkload.ThreadState state = states.get(t);
+        Schedule schedule = Schedule.of(spec.rate(), threads, spec.arrivals(), spec.seed(), t);
+        Thread th = new Thread(() -> {
+          try {
+            go.await();
+          } catch (InterruptedException e) {
+            return; // the phase ended before its start
+          }
+          insertLoop(workload, db, state, quota, schedule, originNanos[0], queries);
+        }, "insert-" + t);
+        th.start();
+        running.add(th);
+      }
+      if (queries != null) {
+        queries.start(); // it waits for the queries the inserts make due
+      }
       long start = barrier.awaitStart();
       if (spec.dataSinceMicros() <= 0) {
         workload.dataSince(start); // a warmup's data begins with it
       }
       sleepUntil(start);
-      if (resources != null) {
-        resources.baseline();
-      }
       long gcBefore = GcPauses.micros();
       // The schedules' origin: the start instant on this JVM's monotonic clock, shared by every thread, so a thread
       // that starts late is behind its schedule (and catches up) rather than shifting it.
-      long originNanos = System.nanoTime() - (clockMicros.getAsLong() - start) * 1_000;
+      originNanos[0] = System.nanoTime() - (clockMicros.getAsLong() - start) * 1_000;
+      go.countDown();
+      if (resources != null) {
+        resources.baseline(); // the few milliseconds since the release go uncounted
+      }
       IntervalSampler sampler = new IntervalSampler(states.stream().map(s -> s.measured).toList(),
           workload.ingestLatencies(), start, clockMicros, seconds, resources);
       Thread sampling = new Thread(sampler::sampleEverySecond, "sampler");
       sampling.setDaemon(true);
       if (measured) {
         sampling.start();
-      }
-      QueryThread queries = queryState == null ? null : new QueryThread(workload, dbs.get(threads), queryState);
-      if (queries != null) {
-        queries.start();
-      }
-      List<Thread> running = new ArrayList<>();
-      for (int t = 0; t < threads; t++) {
-        long quota = WorkloadSpec.kvpsForThread(t, threads, spec.kvps());
-        KitBinding db = dbs.get(t);
-        IotWorkload.ThreadState state = states.get(t);
-        Schedule schedule = Schedule.of(spec.rate(), threads, spec.arrivals(), spec.seed(), t);
-        Thread th = new Thread(() -> insertLoop(workload, db, state, quota, schedule, originNanos, queries),
-            "insert-" + t);
-        th.start();
-        running.add(th);
       }
       for (Thread th : running) {
         th.join();
@@ -172,6 +185,7 @@ public final class InstanceRunner {
       // a binding's client counters are complete only once it closed (its last requests answered)
       return result.withClientCounters(closeAll(dbs));
     } finally {
+      running.forEach(Thread::interrupt); // threads still at the latch when the phase failed before its start
       closeAll(dbs);
     }
   }
