@@ -184,9 +184,8 @@ final class SweepCommand implements Callable<Integer> {
     }
     int todo = s.toRun().size();
     if (spec.rateSearch() != null) {
-      System.out.printf(Locale.ROOT, "study %s: the highest rate with ingest p99 within %s, to %s%%: an unpaced run,"
-          + " then at most %d paced probes of about %d s per execution%n", s.dir(), ingestP99Limit,
-          new java.math.BigDecimal(precision).stripTrailingZeros().toPlainString(), maxProbes, probeSeconds);
+      System.out.printf(Locale.ROOT, "study %s: %s: an unpaced run, then at most %d paced probes of about %d s per"
+          + " execution%n", s.dir(), spec.rateSearch().goal(), maxProbes, probeSeconds);
     } else {
       System.out.printf("study %s: %s over %s: %d point(s)%s, %d run(s) to make%n", s.dir(), spec.axisLabel(),
           String.join(", ", spec.values()), spec.values().size(),

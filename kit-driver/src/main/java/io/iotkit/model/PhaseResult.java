@@ -1,5 +1,6 @@
 package io.iotkit.model;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
@@ -115,10 +116,20 @@ public record PhaseResult(String name, boolean measured, long startMicros, long 
   /** Whether the ingest held steady over the execution, derived from its series and its instances' ends. */
   @JsonProperty
   public SteadyState steadyState() {
-    PhaseSeries s = series == null ? PhaseSeries.empty() : series;
-    long firstEnd = instances == null ? endMicros
+    return SteadyState.of(series == null ? PhaseSeries.empty() : series, startMicros, firstEndMicros());
+  }
+
+  /** The highest ingest p99 of a second after the start (see {@link SteadyState#settledIngestP99Ms}); not stored. */
+  @JsonIgnore
+  public Double settledIngestP99Ms() {
+    return SteadyState.settledIngestP99Ms(series == null ? PhaseSeries.empty() : series, startMicros,
+        firstEndMicros());
+  }
+
+  /** When the first instance had its last kvp acknowledged: where the steady-state figures end. */
+  private long firstEndMicros() {
+    return instances == null ? endMicros
         : instances.stream().mapToLong(InstanceResult::endMicros).min().orElse(endMicros);
-    return SteadyState.of(s, startMicros, firstEnd);
   }
 
   /** How far apart the instances began writing after the release, derived from their start lags. */

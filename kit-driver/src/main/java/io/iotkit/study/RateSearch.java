@@ -155,6 +155,12 @@ public record RateSearch(double ingestP99LimitMs, double precision, int maxProbe
     return new BigDecimal(x).round(new MathContext(6)).stripTrailingZeros().toPlainString();
   }
 
+  /** What the search looks for, e.g. "the highest rate with ingest p99 within 250 ms, to 5%". */
+  public String goal() {
+    return "the highest rate with ingest p99 within " + plain(ingestP99LimitMs) + " ms, to " + percent(precision)
+        + "%";
+  }
+
   /** The settings as a command line gives them, e.g. "--find-rate --ingest-p99-limit 250ms --precision 5". */
   public String describe() {
     return String.format(Locale.ROOT, "--find-rate --ingest-p99-limit %sms --precision %s --max-probes %d"

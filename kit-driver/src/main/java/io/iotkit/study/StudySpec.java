@@ -242,8 +242,13 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
    * probe seconds.
    */
   public Point probe(long rate) {
-    long p = Long.parseLong(substations.get(0).trim());
-    return point(Long.toString(rate), Math.multiplyExact(Math.multiplyExact(rate, p), rateSearch.probeSeconds()));
+    return point(Long.toString(rate), Math.multiplyExact(Math.multiplyExact(rate, (long) searchedSubstations()),
+        rateSearch.probeSeconds()));
+  }
+
+  /** A rate search's P: every one of its runs has the same. */
+  public int searchedSubstations() {
+    return Integer.parseInt(substations.get(0).trim());
   }
 
   /** The run at {@code value} of the swept option, with {@code k} kvps per execution, or the study's K when null. */

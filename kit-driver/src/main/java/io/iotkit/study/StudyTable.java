@@ -11,7 +11,6 @@ import io.iotkit.model.PhaseResult;
 import io.iotkit.model.ResourceUsage;
 import io.iotkit.model.ResultView;
 import io.iotkit.model.RunResult;
-import io.iotkit.model.SteadyState;
 import io.iotkit.model.WorkloadSpec;
 import io.iotkit.result.RunFolder;
 import java.io.IOException;
@@ -175,8 +174,7 @@ public record StudyTable(String name, StudySpec spec, List<StudyRow> rows) {
         m.elapsedSeconds(), iotps, iotps / ((double) p * WorkloadSpec.SENSORS_PER_SUBSTATION), null,
         ingest.getMin(), ingest.getMax(), ingest.getAverage(),
         p > 1 ? Metrics.IngestSpread.of(m).spreadPercent() / 100 : null,
-        avg, p99, ingestPercentiles(m), m.series() == null ? null : SteadyState.settledIngestP99Ms(m.series(),
-            m.startMicros(), m.instances().stream().mapToLong(InstanceResult::endMicros).min().orElse(m.endMicros())),
+        avg, p99, ingestPercentiles(m), m.settledIngestP99Ms(),
         m.endToEnd() == null ? LatencyPercentiles.NONE : LatencyPercentiles.of(m.endToEnd().micros().micros()), rate, rate > 0 ? (double) p * rate : null,
         sutCpu(m.resources()), driverCpu(m.resources()), sutMemoryPeak(m.resources()),
         sutDiskWrites(m.resources()), null);

@@ -175,8 +175,8 @@ public final class StudyText {
     return new Section(String.format(Locale.ROOT, "Rate search: the highest offered rate achieved (at least 95%%)"
         + " with the ingest p99 of every second after the first 10 s within %s ms, probes by rate, each about %d s per"
         + " execution", RateSearch.plain(
-            s.ingestP99LimitMs()), s.probeSeconds()), rows, b.describe(
-        Integer.parseInt(t.spec().substations().get(0).trim()), s.ingestP99LimitMs()) + ".");
+            s.ingestP99LimitMs()), s.probeSeconds()), rows,
+        b.describe(t.spec().searchedSubstations(), s.ingestP99LimitMs()) + ".");
   }
 
   private static void addPercentiles(List<String> cells, LatencyPercentiles l) {

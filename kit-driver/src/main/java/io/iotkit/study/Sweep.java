@@ -87,31 +87,33 @@ public final class Sweep {
    */
   private int search() throws IOException, InterruptedException {
     RateSearch s = study.spec().rateSearch();
-    int p = Integer.parseInt(study.spec().substations().get(0).trim());
+    int p = study.spec().searchedSubstations();
+    int last = -1; // the probe just made, whose verdict the table read next gives
     while (!stopped) {
       StudyTable table = StudyTable.read(study.dir());
+      if (last >= 0) {
+        PointState probe = study.points().get(last);
+        StudyRow row = table.rows().stream().filter(r -> r.value().equals(probe.value())).findFirst().orElseThrow();
+        String failure = RateSearch.Probe.of(row).failure(s.ingestP99LimitMs());
+        out.printf(Locale.ROOT, "%s: %s: offered %,.0f kvps/s, achieved %,.0f, ingest p99 at most %s in a second"
+            + " after the first 10 s (%s over the whole run)%n", tag(last, 0, Swept.RATE.label(), probe),
+            failure.isEmpty() ? "pass" : "fail (" + failure + ")", row.offeredRate(), row.iotps(),
+            ms(row.ingestP99SettledMs()), ms(row.ingestLatency().p99Ms()));
+      }
       RateSearch.Bracket b = table.search().orElseThrow(() -> new IllegalStateException("no unpaced run to search"
           + " from in " + study.dir()));
       if (b.ended()) {
         out.println("rate search: " + b.describe(p, s.ingestP99LimitMs()));
         return 0;
       }
-      long rate = b.next().getAsLong();
-      int i = study.add(PointState.notRun(new StudySpec.Run(study.spec().probe(rate), 1)));
-      PointState probe = runPoint(i, 0, Swept.RATE.label());
-      if (probe.status() != PointState.Status.DONE) {
+      last = study.add(PointState.notRun(new StudySpec.Run(study.spec().probe(b.next().getAsLong()), 1)));
+      if (runPoint(last, 0, Swept.RATE.label()).status() != PointState.Status.DONE) {
         return 1;
       }
-      StudyRow row = StudyTable.read(study.dir()).rows().stream().filter(r -> r.value().equals(probe.value()))
-          .findFirst().orElseThrow();
-      String failure = RateSearch.Probe.of(row).failure(s.ingestP99LimitMs());
-      out.printf(Locale.ROOT, "%s: %s: offered %,.0f kvps/s, achieved %,.0f, ingest p99 at most %s in a second after"
-          + " the first 10 s (%s over the whole run)%n", tag(i, 0, Swept.RATE.label(), probe),
-          failure.isEmpty() ? "pass" : "fail (" + failure + ")", row.offeredRate(), row.iotps(),
-          ms(row.ingestP99SettledMs()), ms(row.ingestLatency().p99Ms()));
     }
     return 0;
   }
+
 
   private PointState runPoint(int i, int of, String what) throws IOException, InterruptedException {
     PointState before = study.points().get(i);

@@ -20,5 +20,4 @@ record LaunchOptions(Path dir, Path install, String host, int port, boolean deta
     LaunchLine line = LaunchLine.of(USAGE).valued("--install", "--port").parse(args);
     return new LaunchOptions(line.dir(), line.path("--install"), line.host(), line.port(), line.detached());
   }
-
 }

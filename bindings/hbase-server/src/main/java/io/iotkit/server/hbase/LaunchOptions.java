@@ -22,5 +22,4 @@ record LaunchOptions(Path dir, String host, int datanodes) {
     return new LaunchOptions(Files.createDirectories(line.dir()), line.host(),
         line.number("--datanodes", 3, 1, 99, "a datanode count"));
   }
-
 }

@@ -24,5 +24,4 @@ record LaunchOptions(Path dir, Path influxd, String host, int port, Path account
     return new LaunchOptions(line.dir(), line.path("--influxd"), line.host(), line.port(),
         line.optionalPath("--account"), line.detached());
   }
-
 }

@@ -166,6 +166,5 @@ public final class KafkaCluster implements Launcher.Server {
       }
       return new Options(line.dir(), nodes, line.host(), line.detached(), line.flag("--quick-jit"));
     }
-
   }
 }

@@ -19,5 +19,4 @@ record LaunchOptions(Path dir, String host, int port, boolean detached) {
     LaunchLine line = LaunchLine.of(USAGE).valued("--port").parse(args);
     return new LaunchOptions(line.dir(), line.host(), line.port(), line.detached());
   }
-
 }

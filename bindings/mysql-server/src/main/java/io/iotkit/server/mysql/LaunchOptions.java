@@ -36,5 +36,4 @@ record LaunchOptions(Path dir, Path account, int nodes, String host, int port, P
         line.number("--nodes", 1, 1, MAX_NODES, "a node count"), line.host(), line.port(), tlsCert, tlsKey,
         line.detached());
   }
-
 }

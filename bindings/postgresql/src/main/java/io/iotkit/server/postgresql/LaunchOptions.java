@@ -25,5 +25,4 @@ record LaunchOptions(Path dir, Path bin, Path account, int nodes, String host, i
     return new LaunchOptions(line.dir(), line.path("--bin"), line.path("--account"),
         line.number("--nodes", 1, 1, 9, "a node count"), line.host(), line.port(), line.detached());
   }
-
 }
