@@ -40,13 +40,10 @@ final class PlanCommand implements Callable<Integer> {
   static final String JSON = "plan.json";
   static final String TEXT = "plan.txt";
 
-
   @Option(names = {"-p", "--substations"}, defaultValue = "1", paramLabel = "P",
       description = "Driver instances of the planned run, one per substation; the calibration runs as many"
           + " (default: ${DEFAULT-VALUE}).")
   int substations;
-
-
 
   @Mixin
   StoreOptions store = new StoreOptions();
@@ -59,8 +56,6 @@ final class PlanCommand implements Callable<Integer> {
 
   @Mixin
   InstanceOptions instances = new InstanceOptions();
-
-
 
   @Option(names = "--calibration-seconds", defaultValue = "60", paramLabel = "S",
       description = "About how long the calibration execution lasts, sized from a short probe; longer is surer"
@@ -75,8 +70,6 @@ final class PlanCommand implements Callable<Integer> {
   @Option(names = "--results", paramLabel = "DIR",
       description = "Folder that receives the plan's folder, and the planned run's (default: results).")
   Path results;
-
-
 
   @Mixin
   KitHomeOption kitHome = new KitHomeOption();

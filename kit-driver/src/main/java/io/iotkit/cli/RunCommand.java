@@ -54,8 +54,6 @@ final class RunCommand implements Callable<Integer> {
       description = "kvps ingested by each workload execution, over all instances (default: ${DEFAULT-VALUE}).")
   long kvps;
 
-
-
   @Mixin
   StoreOptions store = new StoreOptions();
 
@@ -63,7 +61,6 @@ final class RunCommand implements Callable<Integer> {
       description = "A binding property laid over the file's, e.g. mysql.batch.size=10; repeatable. Credentials"
           + " belong in the file.")
   Map<String, String> givenProperties = new LinkedHashMap<>();
-
 
   @Mixin
   SutLimitOptions sutLimits = new SutLimitOptions();
@@ -84,7 +81,6 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--strict",
       description = "Audited run: abort at the first broken rule instead of finishing non-compliant (default: off).")
   boolean strict;
-
 
   @Option(names = "--rate", defaultValue = "0", paramLabel = "KVPS",
       description = "Pace each instance at KVPS kvps/s, spread evenly over its threads, with insert latency measured"
@@ -121,12 +117,9 @@ final class RunCommand implements Callable<Integer> {
       description = "Print nothing while the run goes on, only the final report (default: off).")
   boolean quiet;
 
-
   @Option(names = "--screenshot",
       description = "Also save a PNG of the HTML report in the run folder; needs Chromium (default: off).")
   boolean screenshot;
-
-
 
   @Mixin
   KitHomeOption kitHome = new KitHomeOption();

@@ -2,7 +2,7 @@ package io.iotkit.server.mqtt;
 
 import com.hivemq.embedded.EmbeddedHiveMQ;
 import io.iotkit.process.LaunchLine;
-import io.iotkit.process.ParentWatch;
+import io.iotkit.process.Launcher;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetAddress;
@@ -10,7 +10,11 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * A real MQTT broker, HiveMQ Community Edition embedded in this JVM, listening on 127.0.0.1 with its
@@ -19,9 +23,7 @@ import java.util.concurrent.TimeUnit;
  * <p>Usage: {@code HiveMqBroker DIR [--port N] [--max-queue-size N] [--receive-maximum N]
  * [--persistence file|in-memory] [--detached]} (see {@link BrokerConfig}).
  * Port 0 (the default) takes a free port. It prints {@code READY host=127.0.0.1 port=N} once it accepts
- * connections. Started by the kit (the default), it stops cleanly on STOP and exits when its stdin closes (see
- * {@link ParentWatch}). With {@code --detached} (bin/tpcx-iot.sh server start) it ignores stdin and runs until
- * SIGTERM or Ctrl-C, which also stop it cleanly.
+ * connections; the launch protocol, the clean stop and the exit codes are {@link Launcher}'s.
  *
  * <p>Embedded HiveMQ lets every client in (no security extension), whatever user name and password it sends:
  * the broker listens on 127.0.0.1 only (or the address --host names, when driver instances on other hosts
@@ -31,21 +33,17 @@ public final class HiveMqBroker {
   private HiveMqBroker() {
   }
 
-  public static void main(String[] args) throws Exception {
-    Options o;
-    try {
-      o = Options.parse(args);
-    } catch (IllegalArgumentException e) {
-      System.err.println("mqtt broker: " + e.getMessage());
-      System.exit(2);
-      return;
-    }
+  public static void main(String[] args) {
+    Launcher.run("mqtt broker", args, HiveMqBroker::server);
+  }
+
+  private static Launcher.Server server(String[] args) throws IOException {
+    Options o = Options.parse(args);
     Path dir = o.dir().toAbsolutePath();
     InetAddress host = InetAddress.getByName(o.host());
     int port = o.port() == 0 ? freePort(host) : o.port();
     if (o.port() != 0 && !isFree(host, port)) {
-      System.err.println("mqtt broker: port " + port + " on " + o.host() + " is in use; choose another port");
-      System.exit(1);
+      throw new IOException("port " + port + " on " + o.host() + " is in use; choose another port");
     }
     BrokerConfig config = new BrokerConfig(o.host(), port, o.maxQueueSize(), o.receiveMaximum(), o.persistence());
     Path conf = config.writeTo(dir.resolve("conf"));
@@ -59,25 +57,37 @@ public final class HiveMqBroker {
         .withDataFolder(Files.createDirectories(dir.resolve("data")))
         .withExtensionsFolder(Files.createDirectories(dir.resolve("extensions")))
         .build();
-    // HiveMQ prints a stray logback status line on stdout while it starts; stdout is for the address alone.
-    PrintStream stdout = System.out;
-    System.setOut(System.err);
-    try {
-      broker.start().get(120, TimeUnit.SECONDS);
-    } catch (Exception e) {
-      System.err.println("mqtt broker: HiveMQ did not start: " + e);
-      Runtime.getRuntime().halt(1);
-    } finally {
-      System.setOut(stdout);
-    }
-    if (o.detached()) {
-      Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(broker), "broker-stop"));
-    } else {
-      ParentWatch.start(() -> stop(broker));
-    }
-    System.out.println("READY host=" + o.host() + " port=" + port);
-    System.out.flush();
-    Thread.currentThread().join(); // serve until STOP, stdin closing, or a signal
+    CountDownLatch stopped = new CountDownLatch(1);
+    return new Launcher.Server() {
+      @Override
+      public Map<String, String> start() throws IOException {
+        // HiveMQ prints a stray logback status line on stdout while it starts; stdout is for the READY line alone.
+        PrintStream stdout = System.out;
+        System.setOut(System.err);
+        try {
+          broker.start().get(120, TimeUnit.SECONDS);
+        } catch (InterruptedException | ExecutionException | TimeoutException e) {
+          throw new IOException("HiveMQ did not start: " + e, e);
+        } finally {
+          System.setOut(stdout);
+        }
+        return Launcher.facts("host", o.host(), "port", port);
+      }
+
+      @Override
+      public synchronized void stop() { // the shutdown hook and the parent watch may both ask
+        if (stopped.getCount() > 0) {
+          HiveMqBroker.stop(broker);
+          stopped.countDown();
+        }
+      }
+
+      @Override
+      public String awaitEnd() throws InterruptedException {
+        stopped.await(); // embedded HiveMQ ends only when stopped: it has no end of its own to report
+        return null;
+      }
+    };
   }
 
   /** A clean stop closes connections and the persistence, so a restart finds the data folder consistent. */
