@@ -31,9 +31,24 @@ dpkg -s libncurses5 >/dev/null 2>&1 || need+=(libncurses5)
 command -v ip >/dev/null 2>&1 || need+=(iproute2)
 # ... and drops the packets to it with iptables, its link up.
 command -v iptables >/dev/null 2>&1 || need+=(iptables)
-if [ ${#need[@]} -gt 0 ]; then
+# Prometheus, which the tests run themselves (LocalPrometheus: /usr/bin/prometheus on a free port of 127.0.0.1),
+# without the node exporter it recommends, a second daemon (port 9100) that no test wants.
+bare=()
+[ -x /usr/bin/prometheus ] || bare+=(prometheus)
+if [ ${#need[@]} -gt 0 ] || [ ${#bare[@]} -gt 0 ]; then
   apt-get update -q
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${need[@]}"
+  [ ${#need[@]} -eq 0 ] || DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${need[@]}"
+  [ ${#bare[@]} -eq 0 ] || DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${bare[@]}"
+fi
+# The package enables its own service (port 9090) and starts it where an init system runs: stop and disable it
+# once, as it is installed, so that none is left running beside the tests' own.
+if [[ " ${bare[*]} " == *" prometheus "* ]]; then
+  if [ -d /run/systemd/system ]; then
+    systemctl disable --now prometheus.service
+  else
+    /etc/init.d/prometheus stop
+    update-rc.d prometheus disable
+  fi
 fi
 # dynalite is installed before the tests, so that no test's time limit includes the npm install (a first start
 # of the local server would install it too), with Node.js 20 from npm when the machine's is older (Debian 12
