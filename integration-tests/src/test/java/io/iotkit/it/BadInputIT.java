@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.iotkit.files.FileTrees;
 import io.iotkit.model.RunResult;
 import io.iotkit.model.RunStatus;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -44,6 +46,18 @@ class BadInputIT {
   void unknownBinding(@TempDir Path work) throws Exception {
     assertOneLine(KitProcess.run(work, 2, "-b", "cassandra", "-p", "1", "-k", "10"), 2,
         "unknown binding 'cassandra'; built bindings: dynamodb, hbase");
+  }
+
+  @Test
+  void aMetricsPortInUseIsRefusedBeforeAnythingStarts(@TempDir Path work) throws Exception {
+    try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+      String port = Integer.toString(taken.getLocalPort());
+      assertOneLine(KitProcess.run(work, 2, "-b", "null", "-p", "1", "-k", "10", "--metrics-port", port), 2,
+          "--metrics-port " + port + " on 127.0.0.1: ");
+      assertOneLine(KitProcess.run(work, 2, "sweep", "-b", "null", "-p", "1,2", "-k", "10", "--metrics-port", port),
+          2, "--metrics-port " + port + " on 127.0.0.1: ");
+    }
+    assertFalse(Files.exists(work.resolve("results")), "no run or study folder was made");
   }
 
   @Test

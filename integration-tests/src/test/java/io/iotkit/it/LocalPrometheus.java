@@ -125,6 +125,14 @@ final class LocalPrometheus implements AutoCloseable {
     return api("/api/v1/query?query=" + encode(promql), promql);
   }
 
+  /**
+   * An instant query at {@code at}: what a scrape before then stored. After a target is gone, Prometheus marks its
+   * series stale, so a query at its now finds nothing of a target that has stopped.
+   */
+  JsonNode query(String promql, Instant at) throws Exception {
+    return api("/api/v1/query?query=" + encode(promql) + "&time=" + seconds(at), promql);
+  }
+
   /** A range query from {@code from} to {@code to} every {@code step}: the {@code data.result} array (a matrix). */
   JsonNode queryRange(String promql, Instant from, Instant to, Duration step) throws Exception {
     return api("/api/v1/query_range?query=" + encode(promql) + "&start=" + seconds(from) + "&end=" + seconds(to)

@@ -2,6 +2,9 @@ package io.iotkit.cli;
 
 import io.iotkit.audit.RunManifest;
 import io.iotkit.binding.BindingProvider;
+import io.iotkit.live.LiveRun;
+import io.iotkit.live.MetricsEndpoint;
+import io.iotkit.live.RunMetrics;
 import io.iotkit.model.Arrivals;
 import io.iotkit.model.KitLayout;
 import io.iotkit.model.Pricing;
@@ -122,6 +125,9 @@ final class RunCommand implements Callable<Integer> {
   boolean screenshot;
 
   @Mixin
+  MetricsOptions metrics = new MetricsOptions();
+
+  @Mixin
   KitHomeOption kitHome = new KitHomeOption();
 
   @Override
@@ -156,6 +162,23 @@ final class RunCommand implements Callable<Integer> {
     if (!badFiles.isEmpty()) {
       throw new BadInputException(String.join("\n", badFiles));
     }
+    MetricsEndpoint endpoint = metrics.open(); // before anything starts: a port in use is bad input
+    try {
+      int code = run(kit, config, prices, description, progressSeconds, endpoint);
+      if (endpoint != null) {
+        System.out.println("metrics: " + endpoint.url() + " stays up for " + metrics.grace().toSeconds() + " s");
+        endpoint.closeAfter(metrics.grace());
+      }
+      return code;
+    } finally {
+      if (endpoint != null) {
+        endpoint.close();
+      }
+    }
+  }
+
+  private int run(KitLayout kit, RunConfig config, Pricing prices, SystemDescription description,
+                  int progressSeconds, MetricsEndpoint endpoint) throws Exception {
     BindingProvider provider = BindingChoice.load(kit, store.binding);
     // Store clients (Hadoop's Configuration among them) load classes through the context class loader;
     // threads the master starts from here on inherit the binding's.
@@ -175,7 +198,15 @@ final class RunCommand implements Callable<Integer> {
     // lines on the console.
     try (LibraryOutput streams = LibraryOutput.divert(folder.file("master.log"))) {
       RunConsole console = RunConsole.choose(quiet, System.console() != null, progressSeconds, streams.console());
-      protocol = new RunProtocol(config, provider, prices, description, console);
+      LiveRun live = LiveRun.NONE;
+      if (endpoint != null) {
+        RunMetrics figures = new RunMetrics(folder.dir().getFileName().toString(), provider.name(),
+            metrics.labels, endpoint.url());
+        endpoint.export(figures);
+        live = figures;
+        console.line("metrics: " + endpoint.url());
+      }
+      protocol = new RunProtocol(config, provider, prices, description, console, live);
       r = protocol.run(folder.dir());
       stop.proceedUnlessStopping(); // a run the kit was told to stop ended by its stop, not as it says
       written = ResultWriter.write(folder, r, kit.fdrTemplates());

@@ -19,6 +19,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
@@ -147,11 +148,15 @@ final class SweepCommand implements Callable<Integer> {
   boolean screenshot;
 
   @Mixin
+  MetricsOptions metrics = new MetricsOptions();
+
+  @Mixin
   KitHomeOption kitHome = new KitHomeOption();
 
   @Override
   public Integer call() throws Exception {
     KitLayout kit = kitHome.layout();
+    boolean serve = metrics.checkFree(); // each point's run serves the endpoint in its turn, labelled with its point
     StudySpec spec;
     try {
       spec = new StudySpec(list(bindings), list(substations), list(threads), list(rates), list(kvpBytes),
@@ -192,7 +197,8 @@ final class SweepCommand implements Callable<Integer> {
           spec.repeat() > 1 ? " x " + spec.repeat() + " runs each" : "", todo);
     }
     // On Ctrl-C or kill, the point's run (and everything it started) ends with the study, and stays marked running.
-    Sweep sweep = new Sweep(s, launcher, System.out);
+    Sweep sweep = new Sweep(s, launcher, System.out,
+        serve ? point -> metrics.forRun(Map.of("point", point)) : point -> List.of());
     StopHook stop = StopHook.install(sweep::stop);
     int failed = sweep.run();
     stop.remove();

@@ -24,12 +24,14 @@ import java.util.Map;
  *     results of kits before the option)
  * @param sutMemoryBytes memory the local server's processes were confined to together (--sut-memory), 0 for no
  *     limit
+ * @param metricsEndpoint where the master served the run's live figures for Prometheus (--metrics-port), or null
+ *     when it served none
  */
 public record RunInputs(int substations, long kvps, int kvpBytes, String binding, int threads, int sutNodes,
                         boolean strict, String bindingProperties, String pricing, String systemDescription,
                         List<String> instanceJvmOptions, String hosts, long rate, Arrivals arrivals,
                         boolean noQueries, Map<String, String> givenProperties, double sutCpus,
-                        long sutMemoryBytes) {
+                        long sutMemoryBytes, String metricsEndpoint) {
 
   public RunInputs {
     if (kvpBytes == 0) {

@@ -12,6 +12,7 @@ import io.iotkit.hosts.HostReport;
 import io.iotkit.hosts.InstanceSite;
 import io.iotkit.hosts.Placement;
 import io.iotkit.hosts.SutAddress;
+import io.iotkit.live.LiveRun;
 import io.iotkit.model.Environment;
 import io.iotkit.model.PhaseResult;
 import io.iotkit.model.SutOutage;
@@ -48,6 +49,7 @@ public final class ExecutionSession implements AutoCloseable {
   private final BindingProvider provider;
   private final Path dir;
   private final RunConsole out;
+  private final LiveRun live;
   /** The SUT's outages when the watch closed; while it runs, the watch holds them. */
   private List<SutOutage> outages = List.of();
   private final byte[] bindingProperties;
@@ -60,8 +62,9 @@ public final class ExecutionSession implements AutoCloseable {
   /** A cause besides the SUT's silence that ends an execution or a watched call: a disk running out. */
   private Supplier<Optional<String>> alsoFatal = Optional::empty;
 
-  private ExecutionSession(RunConfig config, BindingProvider provider, Path dir, RunConsole out)
+  private ExecutionSession(RunConfig config, BindingProvider provider, Path dir, RunConsole out, LiveRun live)
       throws IOException {
+    this.live = live;
     this.config = config;
     this.provider = provider;
     this.dir = dir;
@@ -78,10 +81,10 @@ public final class ExecutionSession implements AutoCloseable {
    * @throws Failure with one line for the user; the session is closed again
    */
   public static ExecutionSession connect(RunConfig config, BindingProvider provider, Environment environment,
-                                         Path dir, RunConsole out) throws Failure {
+                                         Path dir, RunConsole out, LiveRun live) throws Failure {
     ExecutionSession s = null;
     try {
-      s = new ExecutionSession(config, provider, dir, out);
+      s = new ExecutionSession(config, provider, dir, out, live);
       s.sites = s.openHosts(environment);
       return s;
     } catch (HostException e) {
@@ -94,7 +97,7 @@ public final class ExecutionSession implements AutoCloseable {
   /** {@link #connect} and {@link #startSut} in one. */
   public static ExecutionSession open(RunConfig config, BindingProvider provider, Environment environment, Path dir,
                                       RunConsole out) throws Failure {
-    ExecutionSession s = connect(config, provider, environment, dir, out);
+    ExecutionSession s = connect(config, provider, environment, dir, out, LiveRun.NONE);
     s.startSut();
     return s;
   }
@@ -111,7 +114,7 @@ public final class ExecutionSession implements AutoCloseable {
       String listen = hosts == null ? LocalSetup.LOOPBACK : SutAddress.reachableFrom(config.hosts().hosts());
       sut = SutSession.open(provider, config.bindingProperties(), config.givenProperties(),
           new LocalSetup(config.kit().home(), config.sutNodes(), listen, config.sutLimits()), sutFolder());
-      watch = SutWatch.start(sut, () -> alsoFatal.get());
+      watch = SutWatch.start(sut, () -> alsoFatal.get(), live::sutSilence);
     } catch (HostException e) {
       throw closing(this, new Failure(e.getMessage(), true));
     } catch (SutSession.SutException e) {
@@ -224,7 +227,7 @@ public final class ExecutionSession implements AutoCloseable {
                              Path phaseDir) throws Failure {
     try {
       PhaseRunner runner = new PhaseRunner(sites, site -> InstanceOrders.command(config, provider.name(), site,
-          hosts == null ? dir.resolve("tmp") : hosts.temporaryFolder(site)), bindingProperties, out,
+          hosts == null ? dir.resolve("tmp") : hosts.temporaryFolder(site)), bindingProperties, out, live,
           hosts == null ? Map.of() : hosts.sutCommands(ResourceSampler.REMOTE_LOOP));
       return runner.run(name, measured, InstanceOrders.specs(config, provider.name(), substations, name, kvps,
           dataSince, sut.overrides(), phaseDir), phaseDir, watch);

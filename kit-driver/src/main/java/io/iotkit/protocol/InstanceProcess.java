@@ -3,6 +3,7 @@ package io.iotkit.protocol;
 import io.iotkit.control.ControlLine;
 import io.iotkit.control.SecondFrame;
 import io.iotkit.hosts.InstanceSite;
+import io.iotkit.live.LiveRun;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.InstanceTotals;
 import io.iotkit.model.Json;
@@ -57,12 +58,12 @@ final class InstanceProcess {
   private long exitSeen;
 
   private InstanceProcess(int index, InstanceSite site, Process process, Path log, Path intervalLog,
-                          PhaseProgress progress) {
+                          PhaseProgress progress, LiveRun.Execution live) {
     this.index = index;
     this.site = site;
     this.process = process;
     this.log = log;
-    this.seconds = new InstanceSeconds(index, intervalLog, progress);
+    this.seconds = new InstanceSeconds(index, intervalLog, progress, live);
     this.toInstance = new PrintWriter(process.getOutputStream(), true, StandardCharsets.UTF_8);
   }
 
@@ -72,13 +73,13 @@ final class InstanceProcess {
    * @param command the instance's java command line for {@code site}
    */
   static InstanceProcess launch(int index, InstanceSite site, List<String> command, String specJson,
-                                byte[] bindingProperties, Path log, Path intervalLog, PhaseProgress progress)
-      throws IOException {
+                                byte[] bindingProperties, Path log, Path intervalLog, PhaseProgress progress,
+                                LiveRun.Execution live) throws IOException {
     Files.createDirectories(log.getParent());
     Process p = new ProcessBuilder(site.launch(command))
         .redirectError(ProcessBuilder.Redirect.to(log.toFile()))
         .start();
-    InstanceProcess ip = new InstanceProcess(index, site, p, log, intervalLog, progress);
+    InstanceProcess ip = new InstanceProcess(index, site, p, log, intervalLog, progress, live);
     ip.toInstance.println(ControlLine.format(ControlLine.SPEC, specJson));
     ip.toInstance.println(ControlLine.format(ControlLine.PROPERTIES,
         Base64.getEncoder().encodeToString(bindingProperties)));
@@ -89,7 +90,7 @@ final class InstanceProcess {
   /** A handle on a process already started; {@link #startReading()} then takes in its output. */
   static InstanceProcess of(int index, InstanceSite site, Process process, Path log, Path intervalLog,
                             PhaseProgress progress) {
-    return new InstanceProcess(index, site, process, log, intervalLog, progress);
+    return new InstanceProcess(index, site, process, log, intervalLog, progress, LiveRun.Execution.NONE);
   }
 
   void startReading() {

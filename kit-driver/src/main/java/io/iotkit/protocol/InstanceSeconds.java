@@ -1,6 +1,7 @@
 package io.iotkit.protocol;
 
 import io.iotkit.control.SecondFrame;
+import io.iotkit.live.LiveRun;
 import io.iotkit.metrics.InstanceSeries;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.InstanceTotals;
@@ -17,23 +18,25 @@ import org.HdrHistogram.HistogramLogWriter;
 
 /**
  * What the master makes of one instance's second frames as they arrive: its {@link InstanceSeries}, the phase's
- * live progress, and the instance's HdrHistogram interval log in the run folder (tags "ingest", "insert" and
- * "query", in the master's clock).
+ * live progress, the live figures exported to those who watch the run, and the instance's HdrHistogram interval
+ * log in the run folder (tags "ingest", "insert" and "query", in the master's clock).
  */
 final class InstanceSeconds {
   private final int instance;
   private final Path intervalLog;
   private final PhaseProgress progress;
+  private final LiveRun.Execution live;
   private final InstanceSeries series;
   private long startMicros;
   private long offsetMicros;
   private PrintStream logStream;
   private HistogramLogWriter log;
 
-  InstanceSeconds(int instance, Path intervalLog, PhaseProgress progress) {
+  InstanceSeconds(int instance, Path intervalLog, PhaseProgress progress, LiveRun.Execution live) {
     this.instance = instance;
     this.intervalLog = intervalLog;
     this.progress = progress;
+    this.live = live;
     this.series = new InstanceSeries(instance);
   }
 
@@ -66,6 +69,7 @@ final class InstanceSeconds {
     interval(f.inserts(), "insert", from, to);
     interval(f.queries(), "query", from, to);
     progress.update(instance, series.acknowledged(), f.queries());
+    live.second(instance, f);
   }
 
   private void interval(Histogram h, String tag, long fromMicros, long toMicros) {

@@ -1,6 +1,7 @@
 package io.iotkit.protocol;
 
 import io.iotkit.hosts.InstanceSite;
+import io.iotkit.live.LiveRun;
 import io.iotkit.metrics.SeriesMerge;
 import io.iotkit.model.Clock;
 import io.iotkit.model.InstanceResult;
@@ -58,6 +59,7 @@ final class PhaseRunner {
   private final InstanceCommand command;
   private final byte[] bindingProperties;
   private final RunConsole out;
+  private final LiveRun live;
   private final Map<String, List<String>> sutHosts;
 
   /**
@@ -67,7 +69,8 @@ final class PhaseRunner {
    *                          {@link ResourceSampler#REMOTE_LOOP} there
    */
   PhaseRunner(List<InstanceSite> sites, InstanceCommand command, byte[] bindingProperties, RunConsole out,
-              Map<String, List<String>> sutHosts) {
+              LiveRun live, Map<String, List<String>> sutHosts) {
+    this.live = live;
     this.sutHosts = sutHosts;
     this.sites = sites;
     this.command = command;
@@ -82,14 +85,16 @@ final class PhaseRunner {
   PhaseResult run(String name, boolean measured, List<InstanceSpec> specs, Path phaseDir, SutWatch watch)
       throws IOException, InterruptedException, SutException {
     Files.createDirectories(phaseDir);
-    PhaseProgress progress = new PhaseProgress(name, specs.stream().mapToLong(InstanceSpec::kvps).toArray(),
-        specs.stream().map(s -> sites.get(s.instance()))
-            .map(site -> site.remote() ? site.name() : PhaseProgress.LOCAL).toList());
+    long[] targets = specs.stream().mapToLong(InstanceSpec::kvps).toArray();
+    List<String> hosts = specs.stream().map(s -> sites.get(s.instance()))
+        .map(site -> site.remote() ? site.name() : PhaseProgress.LOCAL).toList();
+    PhaseProgress progress = new PhaseProgress(name, targets, hosts);
+    LiveRun.Execution watched = live.execution(name, targets, hosts);
     List<InstanceProcess> running = new ArrayList<>();
     try (PhaseSampling sampling = PhaseSampling.connect(sutHosts, phaseDir)) {
       // named before the instances start: the SUT is watched while they start and wait at the barrier too
       watch.phase(name);
-      launch(specs, phaseDir, progress, running);
+      launch(specs, phaseDir, progress, watched, running);
       awaitReady(running, watch);
       long start = Clock.micros() + START_LEAD_MICROS;
       progress.begin(start);
@@ -114,8 +119,8 @@ final class PhaseRunner {
   }
 
   /** Starts each instance's JVM on its site with its orders; they wait at the start barrier. */
-  private void launch(List<InstanceSpec> specs, Path phaseDir, PhaseProgress progress, List<InstanceProcess> into)
-      throws IOException {
+  private void launch(List<InstanceSpec> specs, Path phaseDir, PhaseProgress progress, LiveRun.Execution watched,
+                      List<InstanceProcess> into) throws IOException {
     for (InstanceSpec spec : specs) {
       InstanceSite site = sites.get(spec.instance());
       InstanceSpec onSite = spec.dataSinceMicros() > 0
@@ -123,7 +128,7 @@ final class PhaseRunner {
       Json.write(phaseDir.resolve("instance-" + spec.instance() + ".spec.json"), spec);
       into.add(InstanceProcess.launch(spec.instance(), site, command.on(site), Json.line(onSite),
           bindingProperties, phaseDir.resolve("instance-" + spec.instance() + ".log"), Path.of(spec.intervalLog()),
-          progress));
+          progress, watched));
     }
   }
 

@@ -12,6 +12,7 @@ import io.iotkit.check.PricingRules;
 import io.iotkit.environment.EnvironmentProbe;
 import io.iotkit.hosts.DriverHosts;
 import io.iotkit.hosts.HostReport;
+import io.iotkit.live.LiveRun;
 import io.iotkit.model.CheckResult;
 import io.iotkit.model.Clock;
 import io.iotkit.model.DriverHostResult;
@@ -62,6 +63,7 @@ public final class RunProtocol {
   private final Pricing pricing;
   private final SystemDescription system;
   private final RunConsole out;
+  private final LiveRun live;
 
   private final List<CheckResult> prerequisites = new ArrayList<>();
   private final List<IterationResult> iterations = new ArrayList<>();
@@ -70,7 +72,8 @@ public final class RunProtocol {
   private boolean badInput;
 
   public RunProtocol(RunConfig config, BindingProvider provider, Pricing pricing, SystemDescription system,
-                     RunConsole out) {
+                     RunConsole out, LiveRun live) {
+    this.live = live;
     this.config = config;
     this.provider = provider;
     this.pricing = pricing;
@@ -94,6 +97,7 @@ public final class RunProtocol {
   /** Runs the benchmark, with everything it writes going into {@code runDir}. */
   public RunResult run(Path runDir) throws IOException {
     out.line("run folder: " + runDir);
+    live.phase("prerequisites");
     Instant started = Instant.now();
     Environment environment = EnvironmentProbe.collect(config.instanceJvmOptions());
     Map<String, String> sutSettings = Map.of();
@@ -109,7 +113,7 @@ public final class RunProtocol {
       for (CheckResult c : PricingRules.checks(pricing, system, PricingRules.reportDate(system, started))) {
         record(prerequisites, c);
       }
-      session = ExecutionSession.connect(config, provider, environment, runDir, out);
+      session = ExecutionSession.connect(config, provider, environment, runDir, out, live);
       disks.watch(session.sutFolder());
       session.endWhen(disks::runningOut);
       checkHosts(session);
@@ -144,6 +148,7 @@ public final class RunProtocol {
       for (int it = 1; it <= ITERATIONS; it++) {
         if (it > 1) {
           out.line("system cleanup: purge, temporary files, restart ...");
+          live.phase("system cleanup");
           for (CheckResult c : SystemCleanup.run(session, previous, runDir.resolve("tmp"),
               runDir.resolve("logs"))) {
             record(cleanup, c);
@@ -175,6 +180,7 @@ public final class RunProtocol {
       status = RunStatus.ABORTED;
       abortReason = withFullDisk(ConnectFailures.firstAndLastLine("kit error: " + e), disks, session, runDir);
     } finally {
+      live.phase("ended");
       if (session != null) {
         if (session.sut() != null) {
           out.line(session.sutFoundDead() ? "letting go of the failed SUT ..." : "stopping / disconnecting the SUT ...");
@@ -207,7 +213,7 @@ public final class RunProtocol {
         pathOrNull(config.systemDescription()), config.instanceJvmOptions(),
         config.hosts() == null ? null : config.hosts().file().toString(), config.rate(), config.arrivals(),
         config.noQueries(), config.givenProperties(), config.sutLimits().cpus(),
-        config.sutLimits().memoryBytes());
+        config.sutLimits().memoryBytes(), live.endpoint());
   }
 
   private static String pathOrNull(Path p) {
@@ -267,6 +273,7 @@ public final class RunProtocol {
   private void record(List<CheckResult> into, CheckResult c) throws StrictAbort {
     into.add(c);
     out.line("  " + c.line());
+    live.check(c.name(), c.passed());
     if (config.strict() && !c.passed()) {
       throw new StrictAbort(c);
     }
@@ -291,12 +298,14 @@ public final class RunProtocol {
         delivered));
     try {
       out.line("iteration " + n + ": warmup ...");
+      live.phase("iteration " + n + " warmup");
       PhaseResult warmup = session.execute("iteration " + n + " warmup", false, substations, config.kvps(), 0,
           runDir.resolve("iteration-" + n + "/warmup"));
       out.line(String.format("iteration %d: warmup done, %,d kvps in %.1f s", n, warmup.acknowledged(),
           warmup.elapsedSeconds()));
       delivered.measuredFrom(Clock.micros()); // every warmup reading was generated before now
       out.line("iteration " + n + ": measured run ...");
+      live.phase("iteration " + n + " measured");
       PhaseResult measured = session.execute("iteration " + n + " measured", true, substations, config.kvps(),
           warmup.startMicros(), runDir.resolve("iteration-" + n + "/measured"));
       List<SutOutage> seen = session.outages();
@@ -339,6 +348,7 @@ public final class RunProtocol {
       throws DBException, StrictAbort, ExecutionSession.Failure {
     SutSession sut = session.sut();
     out.line("iteration " + n + ": data check ...");
+    live.phase("iteration " + n + " data check");
     // Each substation counted on its own: a reading under another substation of the run leaves the total equal.
     // The counts and the copies are asked in one watched call, over one watch connection.
     Held held = session.watched("iteration " + n + " data check",

@@ -19,6 +19,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
@@ -33,16 +34,20 @@ public final class Sweep {
   private final Study study;
   private final Path launcher;
   private final PrintStream out;
+  private final Function<String, List<String>> serving;
   private volatile boolean stopped;
 
   /**
    * @param launcher the kit's bin/tpcx-iot.sh
-   * @param out where the progress lines go: one as each point starts and one as it ends
+   * @param out      where the progress lines go: one as each point starts and one as it ends
+   * @param serving  the options that make a point's run serve live metrics, from the point's value (none when
+   *                 off); they are not the point's options, so a study resumes with or without them
    */
-  public Sweep(Study study, Path launcher, PrintStream out) {
+  public Sweep(Study study, Path launcher, PrintStream out, Function<String, List<String>> serving) {
     this.study = study;
     this.launcher = launcher;
     this.out = out;
+    this.serving = serving;
   }
 
   /**
@@ -130,6 +135,7 @@ public final class Sweep {
     cmd.add(launcher.toString());
     cmd.addAll(before.options());
     cmd.addAll(List.of("--results", runs.toAbsolutePath().toString(), "-q"));
+    cmd.addAll(serving.apply(before.value()));
     Process child = new ProcessBuilder(cmd).redirectErrorStream(true)
         .redirectOutput(study.dir().resolve(log).toFile())
         .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();

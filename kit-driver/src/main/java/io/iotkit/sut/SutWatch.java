@@ -12,6 +12,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.DoubleConsumer;
 import java.util.function.Supplier;
 import site.ycsb.DBException;
 
@@ -48,6 +49,7 @@ public final class SutWatch implements AutoCloseable {
   private final SutSession sut;
   private final Thread pinging;
   private final Supplier<Optional<String>> alsoFatal;
+  private final DoubleConsumer silence;
   private final List<SutOutage> outages = new ArrayList<>();
   private String phase = "";
   /** When the store last answered (System.nanoTime) and what the last failed ping met. */
@@ -68,8 +70,9 @@ public final class SutWatch implements AutoCloseable {
    */
   private List<LocalServer.Node> serving = List.of();
 
-  private SutWatch(SutSession sut, Supplier<Optional<String>> alsoFatal) {
+  private SutWatch(SutSession sut, Supplier<Optional<String>> alsoFatal, DoubleConsumer silence) {
     this.alsoFatal = alsoFatal;
+    this.silence = silence;
     this.name = sut.bindingName();
     this.sut = sut;
     this.serving = sut.nodes();
@@ -81,9 +84,10 @@ public final class SutWatch implements AutoCloseable {
    * Starts pinging. The watch's own connection is opened by its pinging thread, as part of the first ping: a store
    * that stopped answering may hold that open for minutes, and the silence is timed from now. {@code alsoFatal} is
    * a second cause to end the run on, asked at each look (a disk running out); {@code Optional::empty} for none.
+   * {@code silence} hears, after each ping, how many seconds the store has not answered (0 when it just did).
    */
-  public static SutWatch start(SutSession sut, Supplier<Optional<String>> alsoFatal) {
-    SutWatch w = new SutWatch(sut, alsoFatal);
+  public static SutWatch start(SutSession sut, Supplier<Optional<String>> alsoFatal, DoubleConsumer silence) {
+    SutWatch w = new SutWatch(sut, alsoFatal, silence);
     w.pinging.setContextClassLoader(Thread.currentThread().getContextClassLoader());
     w.pinging.start();
     return w;
@@ -129,6 +133,7 @@ public final class SutWatch implements AutoCloseable {
       }
       reconnect = false;
       if (expectingOutage) {
+        silence.accept((System.nanoTime() - lastAnswerNanos) / 1e9);
         if (!pause()) {
           break;
         }
@@ -145,6 +150,7 @@ public final class SutWatch implements AutoCloseable {
       } catch (SutSession.SutException | DBException | RuntimeException e) {
         lastError = ConnectFailures.firstAndLastLine(e.getMessage());
       }
+      silence.accept((System.nanoTime() - lastAnswerNanos) / 1e9);
       if (!pause()) {
         break;
       }

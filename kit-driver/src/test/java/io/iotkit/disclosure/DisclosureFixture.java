@@ -98,7 +98,7 @@ public final class DisclosureFixture {
     sut.put("setting.hbase.zookeeper.client.keytab.password", SECRET);
     RunInputs inputs = new RunInputs(2, 10_000_000, 1024, "hbase", 10, 1, false, "workloads/hbase.properties",
         "workloads/pricing.json", "workloads/system.json", List.of("-Xms256m", "-Xmx1g"), null, 0,
-        io.iotkit.model.Arrivals.FIXED, false, java.util.Map.of("hbase.batch.size", "10"), 0, 0);
+        io.iotkit.model.Arrivals.FIXED, false, java.util.Map.of("hbase.batch.size", "10"), 0, 0, null);
     List<CheckResult> prerequisites = List.of(
         CheckResult.pass(FileCheck.NAME, "all 42 files match", "all 42 files match"),
         CheckResult.of("replication factor", "1 (embedded standalone HBase)", ">= 3", false, "use 3 copies"));

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.iotkit.binding.Aggregate;
 import io.iotkit.control.SecondFrame;
+import io.iotkit.live.LiveRun;
 import io.iotkit.model.DriverTime;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.InstanceTotals;
@@ -61,7 +62,7 @@ class InstanceSecondsTest {
   @Test
   void framesBecomeTheResultTheProgressAndTheIntervalLog(@TempDir Path dir) throws Exception {
     PhaseProgress progress = new PhaseProgress("measured", new long[] {1_000});
-    InstanceSeconds s = new InstanceSeconds(0, dir.resolve("i.hlog"), progress);
+    InstanceSeconds s = new InstanceSeconds(0, dir.resolve("i.hlog"), progress, LiveRun.Execution.NONE);
     s.begin(START, OFFSET);
     s.accept(frame(0, START + 1_000_000, 600, of(3_000)));
     s.accept(frame(1, START + 1_400_000, 400, of(5_000, 7_000)));
@@ -99,7 +100,8 @@ class InstanceSecondsTest {
 
   @Test
   void secondsThatDoNotAddUpToTheTotalsFail(@TempDir Path dir) throws Exception {
-    InstanceSeconds s = new InstanceSeconds(3, dir.resolve("i.hlog"), new PhaseProgress("m", new long[4]));
+    InstanceSeconds s = new InstanceSeconds(3, dir.resolve("i.hlog"), new PhaseProgress("m", new long[4]),
+        LiveRun.Execution.NONE);
     s.begin(START, OFFSET);
     s.accept(frame(0, START + 1_000_000, 600, of(2_000)));
     var e = assertThrows(IllegalStateException.class, () -> s.result(totals(3, 700, 1, 1)));
@@ -114,7 +116,8 @@ class InstanceSecondsTest {
 
   @Test
   void aFrameOutOfOrderOrBeforeTheStartFails(@TempDir Path dir) throws Exception {
-    InstanceSeconds s = new InstanceSeconds(0, dir.resolve("i.hlog"), new PhaseProgress("m", new long[] {1}));
+    InstanceSeconds s = new InstanceSeconds(0, dir.resolve("i.hlog"), new PhaseProgress("m", new long[] {1}),
+        LiveRun.Execution.NONE);
     assertThrows(IllegalStateException.class, () -> s.accept(frame(0, START, 1, of())));
     s.begin(START, OFFSET);
     s.accept(frame(0, START + 1_000_000, 1, of()));

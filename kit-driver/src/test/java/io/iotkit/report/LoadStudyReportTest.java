@@ -23,7 +23,7 @@ class LoadStudyReportTest {
     RunInputs changed = new RunInputs(in.substations(), in.kvps(), kvpBytes, in.binding(), in.threads(),
         in.sutNodes(), in.strict(), in.bindingProperties(), in.pricing(), in.systemDescription(),
         in.instanceJvmOptions(), in.hosts(), rate, arrivals, in.noQueries(), in.givenProperties(), in.sutCpus(),
-        in.sutMemoryBytes());
+        in.sutMemoryBytes(), null);
     return new RunResult(r.kitVersion(), r.runId(), r.status(), r.abortReason(), r.started(), r.finished(), changed,
         r.environment(), r.system(), r.sut(), r.sutSettings(), r.prerequisites(), r.iterations(), r.cleanup(),
         r.metrics(), r.pricing(), r.compliant(), r.reasons(), r.driverHosts(), r.sutOutages());

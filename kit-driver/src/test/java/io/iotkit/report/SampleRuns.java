@@ -239,7 +239,7 @@ public final class SampleRuns {
   private static RunInputs inputs() {
     return new RunInputs(SUBSTATIONS, KVPS, WorkloadSpec.KVP_BYTES, "memory", WorkloadSpec.THREADS_PER_INSTANCE, 1,
         false, null, "workloads/pricing.json", "workloads/system.json", List.of("-Xmx2g"), null, 0, Arrivals.FIXED,
-        false, java.util.Map.of(), 0, 0);
+        false, java.util.Map.of(), 0, 0, null);
   }
 
   private static Environment environment() {

@@ -71,7 +71,7 @@ public final class StudyRuns {
       its.add(new IterationResult(n, List.of(), warmup, measured, 0, List.of(), Map.of(), List.of(), Map.of()));
     }
     RunInputs inputs = new RunInputs(p, perSubstation * p, io.iotkit.model.WorkloadSpec.KVP_BYTES, "memory", 10, 1, false,
-        null, null, null, List.of(), null, rate, io.iotkit.model.Arrivals.FIXED, false, Map.of(), 0, 0);
+        null, null, null, List.of(), null, rate, io.iotkit.model.Arrivals.FIXED, false, Map.of(), 0, 0, null);
     return new RunResult("0.1.0", "r", RunStatus.COMPLETED, "", Instant.ofEpochSecond(T0 / S),
         Instant.ofEpochSecond(T0 / S + 30_000), inputs, null, null, "memory", Map.of(), List.of(), its, List.of(),
         Metrics.compute(its, PRICING), PRICING, false, List.of("trial"), List.of(),

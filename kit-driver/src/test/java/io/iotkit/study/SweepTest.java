@@ -32,7 +32,8 @@ class SweepTest {
     StudySpec spec = pSweep(1);
     Study s = Study.openOrCreate(dir.resolve("study"), spec, "0.1.0");
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    int failed = new Sweep(s, launcher, new PrintStream(bytes, true, StandardCharsets.UTF_8)).run();
+    int failed = new Sweep(s, launcher, new PrintStream(bytes, true, StandardCharsets.UTF_8),
+        point -> List.of("--metrics-port", "9464", "--metrics-label", "point=" + point)).run();
     String out = bytes.toString(StandardCharsets.UTF_8);
     assertEquals(2, failed, out);
     List<PointState> points = Study.read(s.dir()).points();
@@ -43,7 +44,8 @@ class SweepTest {
     assertEquals(PointState.Status.FAILED, points.get(1).status(), "exit 0 without a completed result is no run");
     assertEquals("runs/20260101-000000", points.get(1).runFolder());
     assertTrue(Files.readString(s.dir().resolve(points.get(1).log())).contains("args: -b hbase -p 2 -k 20 --results "
-        + s.dir().resolve("runs") + " -q"), "the point's options, the study's runs folder and -q");
+        + s.dir().resolve("runs") + " -q --metrics-port 9464 --metrics-label point=2"),
+        "the point's options, the study's runs folder, -q and the live metrics' options with the point");
     assertTrue(out.contains("[1/2] P=1: started"), out);
     assertTrue(out.contains("[1/2] P=1: FAILED after 0 s with exit code 3: tpcx-iot.sh: run aborted"), out);
     assertTrue(out.contains("[2/2] P=2: FAILED"), out);
@@ -55,7 +57,8 @@ class SweepTest {
     StudySpec spec = pSweep(2);
     Study s = Study.openOrCreate(dir.resolve("study"), spec, "0.1.0");
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    assertEquals(4, new Sweep(s, launcher, new PrintStream(bytes, true, StandardCharsets.UTF_8)).run());
+    assertEquals(4, new Sweep(s, launcher, new PrintStream(bytes, true, StandardCharsets.UTF_8), p -> List.of())
+        .run());
     String out = bytes.toString(StandardCharsets.UTF_8);
     List<String> started = out.lines().filter(l -> l.contains(": started")).map(l -> l.substring(0, l.indexOf(':')))
         .toList();
@@ -73,7 +76,7 @@ class SweepTest {
     StudySpec spec = pSweep(1);
     Study s = Study.openOrCreate(dir.resolve("study"), spec, "0.1.0");
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    Sweep sweep = new Sweep(s, launcher, new PrintStream(bytes, true, StandardCharsets.UTF_8));
+    Sweep sweep = new Sweep(s, launcher, new PrintStream(bytes, true, StandardCharsets.UTF_8), p -> List.of());
     // what the command's shutdown hook does: say the sweep is stopping, then end the point's run
     Thread stopper = new Thread(() -> {
       try {

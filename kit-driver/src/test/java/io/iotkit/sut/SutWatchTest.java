@@ -86,7 +86,7 @@ class SutWatchTest {
   @Test
   void aSilenceThatEndsIsAnOutageButAnAnnouncedRestartsIsNot(@TempDir Path dir) throws Exception {
     Store store = new Store();
-    try (SutSession sut = open(store, dir); SutWatch watch = SutWatch.start(sut, Optional::empty)) {
+    try (SutSession sut = open(store, dir); SutWatch watch = SutWatch.start(sut, Optional::empty, seconds -> { })) {
       watch.phase("iteration 1 preparation");
       silence(store, watch, 3_000);
       assertEquals(1, watch.outages().size(), "3 s of silence that ended: " + watch.outages());
@@ -104,7 +104,7 @@ class SutWatchTest {
   @Test
   void afterARestartTheWatchConnectsAgain(@TempDir Path dir) throws Exception {
     Store store = new Store();
-    try (SutSession sut = open(store, dir); SutWatch watch = SutWatch.start(sut, Optional::empty)) {
+    try (SutSession sut = open(store, dir); SutWatch watch = SutWatch.start(sut, Optional::empty, seconds -> { })) {
       Thread.sleep(1_500);
       int before = store.connections.get();
       watch.reconnect();
@@ -117,7 +117,8 @@ class SutWatchTest {
   void aFullDiskEndsTheRunEvenWhileARestartIsExpected(@TempDir Path dir) throws Exception {
     Store store = new Store();
     try (SutSession sut = open(store, dir);
-         SutWatch watch = SutWatch.start(sut, () -> Optional.of("the disk of /x is full"))) {
+         SutWatch watch = SutWatch.start(sut, () -> Optional.of("the disk of /x is full"),
+             seconds -> { })) {
       watch.expectOutage("system cleanup restart");
       assertTrue(watch.fault().orElseThrow().startsWith("fake: the disk of /x is full: the run ends"),
           watch.fault().toString());

@@ -1,0 +1,180 @@
+package io.iotkit.live;
+
+import io.iotkit.control.SecondFrame;
+import io.prometheus.metrics.model.registry.MultiCollector;
+import io.prometheus.metrics.model.snapshots.CounterSnapshot;
+import io.prometheus.metrics.model.snapshots.CounterSnapshot.CounterDataPointSnapshot;
+import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
+import io.prometheus.metrics.model.snapshots.GaugeSnapshot.GaugeDataPointSnapshot;
+import io.prometheus.metrics.model.snapshots.HistogramSnapshot;
+import io.prometheus.metrics.model.snapshots.HistogramSnapshot.HistogramDataPointSnapshot;
+import io.prometheus.metrics.model.snapshots.InfoSnapshot;
+import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricSnapshots;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
+
+/**
+ * A run's live figures in Prometheus's model, made at each scrape from the same second frames, phases and checks
+ * the run's result is made from, so a dashboard and result.json agree. Every series carries the labels {@code run}
+ * (the run folder's name) and {@code binding}; an instance's series also {@code phase}, {@code driver_instance} and
+ * {@code host} ({@code instance} is Prometheus's own label, the scraped target).
+ *
+ * <p>Latency is exported as classic histograms in seconds ({@link LatencyBuckets}), so quantiles across instances
+ * come from Prometheus's {@code histogram_quantile}.
+ */
+public final class RunMetrics implements LiveRun, MultiCollector {
+  private final String endpoint;
+  private final Labels runLabels;
+  private final List<String> phases = new CopyOnWriteArrayList<>();
+  private final Map<String, Boolean> checks = new LinkedHashMap<>();
+  private final List<InstanceFigures> instances = new CopyOnWriteArrayList<>();
+  /** Seconds the store has not answered the SUT watch, as of its last ping; NaN before the watch's first. */
+  private volatile double sutSilence = Double.NaN;
+
+  /** The labels the kit sets itself (a sweep: point), and Prometheus's own; a user's label takes none of them. */
+  private static final Set<String> TAKEN = Set.of("run", "binding", "phase", "driver_instance", "host", "check",
+      "point", "le", "job", "instance");
+
+  /**
+   * @param run     the run's name (its folder's), the label that tells runs apart on one Prometheus
+   * @param binding the store binding
+   * @param labels  the user's labels on every series (e.g. a sweep's point)
+   * @param endpoint where Prometheus scrapes these figures
+   */
+  public RunMetrics(String run, String binding, Map<String, String> labels, String endpoint) {
+    this.endpoint = endpoint;
+    this.runLabels = Labels.of("run", run, "binding", binding).merge(
+        labels.keySet().toArray(String[]::new), labels.values().toArray(String[]::new));
+  }
+
+  /** Why {@code name} cannot be a user's label, or null when it can. */
+  public static String badLabel(String name) {
+    if (!name.matches("[a-zA-Z_][a-zA-Z0-9_]*") || name.startsWith("__")) {
+      return "a label name is letters, digits and '_', not starting with a digit or '__'";
+    }
+    return TAKEN.contains(name) ? "the kit or Prometheus sets this label itself; choose another name" : null;
+  }
+
+  @Override
+  public String endpoint() {
+    return endpoint;
+  }
+
+  @Override
+  public void phase(String name) {
+    phases.add(name);
+  }
+
+  @Override
+  public Execution execution(String phase, long[] targets, List<String> hosts) {
+    List<InstanceFigures> mine = new ArrayList<>();
+    for (int i = 0; i < targets.length; i++) {
+      mine.add(new InstanceFigures(runLabels.merge(new String[] {"phase", "driver_instance", "host"},
+          new String[] {phase, Integer.toString(i), hosts.get(i)}), targets[i]));
+    }
+    instances.addAll(mine);
+    return (instance, frame) -> mine.get(instance).add(frame);
+  }
+
+  @Override
+  public synchronized void check(String name, boolean passed) {
+    checks.put(name, passed);
+  }
+
+  @Override
+  public void sutSilence(double seconds) {
+    sutSilence = seconds;
+  }
+
+  @Override
+  public MetricSnapshots collect() {
+    List<InstanceFigures.Copy> copies = instances.stream().map(InstanceFigures::copy).toList();
+    return MetricSnapshots.builder()
+        .metricSnapshot(InfoSnapshot.builder().name("iotkit_run").help("The run: its name and binding")
+            .dataPoint(InfoSnapshot.InfoDataPointSnapshot.builder().labels(runLabels).build()).build())
+        .metricSnapshot(phaseGauge())
+        .metricSnapshot(checkGauge())
+        .metricSnapshot(sutGauge())
+        .metricSnapshot(gauge("iotkit_readings_target", "kvps the instance ingests in this workload execution",
+            copies, c -> (double) c.target()))
+        .metricSnapshot(counter("iotkit_readings_acknowledged", "kvps the store acknowledged", copies,
+            c -> (double) c.acknowledged()))
+        .metricSnapshot(counter("iotkit_readings_failed", "kvps whose insert failed", copies,
+            c -> (double) c.failed()))
+        .metricSnapshot(counter("iotkit_driver_process_cpu_seconds", "CPU seconds the instance's JVM used", copies,
+            InstanceFigures.Copy::cpuSeconds))
+        .metricSnapshot(gauge("iotkit_driver_process_resident_memory_bytes", "The instance JVM's resident memory, as"
+            + " of its last second", copies, c -> (double) c.rssBytes()))
+        .metricSnapshot(histogram("iotkit_ingest_latency_seconds",
+            "Ingest latency: a reading's generation (or, paced, its scheduled time) to its acknowledgement", copies,
+            InstanceFigures.Copy::ingest))
+        .metricSnapshot(histogram("iotkit_insert_latency_seconds", "Latency of the binding's insert calls", copies,
+            InstanceFigures.Copy::inserts))
+        .metricSnapshot(histogram("iotkit_query_latency_seconds", "Latency of the dashboard queries, all templates",
+            copies, InstanceFigures.Copy::queries))
+        .build();
+  }
+
+  /** 1 for the phase the run is in, 0 for those it has been through: a timeline of the run. */
+  private GaugeSnapshot phaseGauge() {
+    GaugeSnapshot.Builder b = GaugeSnapshot.builder().name("iotkit_phase")
+        .help("1 for the phase the run is in now, 0 for the phases it went through");
+    List<String> seen = List.copyOf(phases);
+    Map<String, Double> values = new LinkedHashMap<>();
+    for (int i = 0; i < seen.size(); i++) {
+      values.put(seen.get(i), i == seen.size() - 1 ? 1.0 : 0.0);
+    }
+    values.forEach((phase, v) -> b.dataPoint(GaugeDataPointSnapshot.builder()
+        .labels(runLabels.add("phase", phase)).value(v).build()));
+    return b.build();
+  }
+
+  /** Absent until the watch's first ping: no figure is not 0 s of silence. */
+  private GaugeSnapshot sutGauge() {
+    GaugeSnapshot.Builder b = GaugeSnapshot.builder().name("iotkit_sut_silent_seconds")
+        .help("Seconds the SUT has not answered the master's watch, as of its last ping each second (0: it answered)");
+    double s = sutSilence;
+    if (!Double.isNaN(s)) {
+      b.dataPoint(GaugeDataPointSnapshot.builder().labels(runLabels).value(s).build());
+    }
+    return b.build();
+  }
+
+  private synchronized GaugeSnapshot checkGauge() {
+    GaugeSnapshot.Builder b = GaugeSnapshot.builder().name("iotkit_check_passed")
+        .help("1 when the check of the rule book passed, 0 when it broke its rule, as decided");
+    checks.forEach((name, passed) -> b.dataPoint(GaugeDataPointSnapshot.builder()
+        .labels(runLabels.add("check", name)).value(passed ? 1 : 0).build()));
+    return b.build();
+  }
+
+  private static GaugeSnapshot gauge(String name, String help, List<InstanceFigures.Copy> copies,
+                                     Function<InstanceFigures.Copy, Double> value) {
+    GaugeSnapshot.Builder b = GaugeSnapshot.builder().name(name).help(help);
+    copies.forEach(c -> b.dataPoint(GaugeDataPointSnapshot.builder().labels(c.labels()).value(value.apply(c))
+        .build()));
+    return b.build();
+  }
+
+  private static CounterSnapshot counter(String name, String help, List<InstanceFigures.Copy> copies,
+                                         Function<InstanceFigures.Copy, Double> value) {
+    CounterSnapshot.Builder b = CounterSnapshot.builder().name(name).help(help);
+    copies.forEach(c -> b.dataPoint(CounterDataPointSnapshot.builder().labels(c.labels()).value(value.apply(c))
+        .build()));
+    return b.build();
+  }
+
+  private static HistogramSnapshot histogram(String name, String help, List<InstanceFigures.Copy> copies,
+                                             Function<InstanceFigures.Copy, LatencyBuckets> latency) {
+    HistogramSnapshot.Builder b = HistogramSnapshot.builder().name(name).help(help);
+    copies.forEach(c -> b.dataPoint(HistogramDataPointSnapshot.builder().labels(c.labels())
+        .classicHistogramBuckets(latency.apply(c).buckets()).sum(latency.apply(c).sumSeconds()).build()));
+    return b.build();
+  }
+}
