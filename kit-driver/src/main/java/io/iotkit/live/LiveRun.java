@@ -1,6 +1,7 @@
 package io.iotkit.live;
 
 import io.iotkit.control.SecondFrame;
+import io.iotkit.resources.SecondListener;
 import java.util.List;
 
 /**
@@ -26,15 +27,34 @@ public interface LiveRun {
   /** A check of the rule book was decided. */
   void check(String name, boolean passed);
 
+  /**
+   * A reading a reader on the master received from a store that delivers (Kafka, MQTT): its end-to-end latency, in
+   * the execution that generated it. Called from the reader's threads, once per reading.
+   */
+  void delivered(String phase, long latencyMicros);
+
   /** The SUT watch pinged: the store has not answered for this many seconds (0: it just did). */
   void sutSilence(double seconds);
 
-  /** One workload execution's seconds, as each instance's frames arrive (from one thread per instance). */
+  /** One workload execution's seconds as they arrive. */
   interface Execution {
     /** Nobody watches this execution. */
-    Execution NONE = (instance, frame) -> { };
+    Execution NONE = new Execution() {
+      @Override
+      public void second(int instance, SecondFrame frame) {
+      }
 
+      @Override
+      public SecondListener resources() {
+        return SecondListener.NONE;
+      }
+    };
+
+    /** An instance's second frame (from one thread per instance). */
     void second(int instance, SecondFrame frame);
+
+    /** What hears the master's samplers: this host's and its SUT nodes', and each SUT host's. */
+    SecondListener resources();
   }
 
   /** Nobody watches: the default. */
@@ -55,6 +75,10 @@ public interface LiveRun {
 
     @Override
     public void check(String name, boolean passed) {
+    }
+
+    @Override
+    public void delivered(String phase, long latencyMicros) {
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.iotkit.live;
 
 import io.iotkit.control.SecondFrame;
+import io.iotkit.resources.SecondListener;
 import io.prometheus.metrics.model.registry.MultiCollector;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot;
 import io.prometheus.metrics.model.snapshots.CounterSnapshot.CounterDataPointSnapshot;
@@ -10,6 +11,7 @@ import io.prometheus.metrics.model.snapshots.HistogramSnapshot;
 import io.prometheus.metrics.model.snapshots.HistogramSnapshot.HistogramDataPointSnapshot;
 import io.prometheus.metrics.model.snapshots.InfoSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
+import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,6 +20,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
+import org.HdrHistogram.Histogram;
 
 /**
  * A run's live figures in Prometheus's model, made at each scrape from the same second frames, phases and checks
@@ -34,12 +37,15 @@ public final class RunMetrics implements LiveRun, MultiCollector {
   private final List<String> phases = new CopyOnWriteArrayList<>();
   private final Map<String, Boolean> checks = new LinkedHashMap<>();
   private final List<InstanceFigures> instances = new CopyOnWriteArrayList<>();
+  private final List<SampledFigures> sampled = new CopyOnWriteArrayList<>();
+  /** End-to-end latency (µs) by the execution that generated the readings. */
+  private final Map<String, Histogram> delivered = new LinkedHashMap<>();
   /** Seconds the store has not answered the SUT watch, as of its last ping; NaN before the watch's first. */
   private volatile double sutSilence = Double.NaN;
 
   /** The labels the kit sets itself (a sweep: point), and Prometheus's own; a user's label takes none of them. */
   private static final Set<String> TAKEN = Set.of("run", "binding", "phase", "driver_instance", "host", "check",
-      "point", "le", "job", "instance");
+      "point", "process", "role", "le", "job", "instance");
 
   /**
    * @param run     the run's name (its folder's), the label that tells runs apart on one Prometheus
@@ -79,12 +85,31 @@ public final class RunMetrics implements LiveRun, MultiCollector {
           new String[] {phase, Integer.toString(i), hosts.get(i)}), targets[i]));
     }
     instances.addAll(mine);
-    return (instance, frame) -> mine.get(instance).add(frame);
+    SampledFigures resources = new SampledFigures(runLabels.add("phase", phase));
+    sampled.add(resources);
+    return new Execution() {
+      @Override
+      public void second(int instance, SecondFrame frame) {
+        mine.get(instance).add(frame);
+      }
+
+      @Override
+      public SecondListener resources() {
+        return resources;
+      }
+    };
   }
 
   @Override
   public synchronized void check(String name, boolean passed) {
     checks.put(name, passed);
+  }
+
+  @Override
+  public void delivered(String phase, long latencyMicros) {
+    synchronized (delivered) {
+      delivered.computeIfAbsent(phase, p -> new Histogram(3)).recordValue(latencyMicros);
+    }
   }
 
   @Override
@@ -111,6 +136,14 @@ public final class RunMetrics implements LiveRun, MultiCollector {
             InstanceFigures.Copy::cpuSeconds))
         .metricSnapshot(gauge("iotkit_driver_process_resident_memory_bytes", "The instance JVM's resident memory, as"
             + " of its last second", copies, c -> (double) c.rssBytes()))
+        .metricSnapshot(sampled("iotkit_host_cpu_busy_seconds", "CPU seconds the host was busy (user and system,"
+            + " all CPUs), as the master samples it", true, SampledFigures::hosts, 0))
+        .metricSnapshot(sampled("iotkit_host_memory_used_bytes", "The host's memory in use (total less available),"
+            + " as of its last second", false, SampledFigures::hosts, 1))
+        .metricSnapshot(sampled("iotkit_process_cpu_seconds", "CPU seconds a process the master follows used: the"
+            + " master's JVM, each local SUT node (with the processes it starts)", true, SampledFigures::processes, 0))
+        .metricSnapshot(sampled("iotkit_process_resident_memory_bytes", "Resident memory of a process the master"
+            + " follows, as of its last second", false, SampledFigures::processes, 1))
         .metricSnapshot(histogram("iotkit_ingest_latency_seconds",
             "Ingest latency: a reading's generation (or, paced, its scheduled time) to its acknowledgement", copies,
             InstanceFigures.Copy::ingest))
@@ -118,7 +151,23 @@ public final class RunMetrics implements LiveRun, MultiCollector {
             InstanceFigures.Copy::inserts))
         .metricSnapshot(histogram("iotkit_query_latency_seconds", "Latency of the dashboard queries, all templates",
             copies, InstanceFigures.Copy::queries))
+        .metricSnapshot(endToEnd())
         .build();
+  }
+
+  /** A store that delivers: each reading's generation to its receipt by the master's reader, by execution. */
+  private HistogramSnapshot endToEnd() {
+    HistogramSnapshot.Builder b = HistogramSnapshot.builder().name("iotkit_end_to_end_latency_seconds")
+        .help("End-to-end latency: a reading's generation to its receipt by a reader on the master (stores that"
+            + " deliver)");
+    synchronized (delivered) {
+      delivered.forEach((phase, micros) -> {
+        LatencyBuckets l = LatencyBuckets.of(micros);
+        b.dataPoint(HistogramDataPointSnapshot.builder().labels(runLabels.add("phase", phase))
+            .classicHistogramBuckets(l.buckets()).sum(l.sumSeconds()).build());
+      });
+    }
+    return b.build();
   }
 
   /** 1 for the phase the run is in, 0 for those it has been through: a timeline of the run. */
@@ -158,6 +207,22 @@ public final class RunMetrics implements LiveRun, MultiCollector {
                                      Function<InstanceFigures.Copy, Double> value) {
     GaugeSnapshot.Builder b = GaugeSnapshot.builder().name(name).help(help);
     copies.forEach(c -> b.dataPoint(GaugeDataPointSnapshot.builder().labels(c.labels()).value(value.apply(c))
+        .build()));
+    return b.build();
+  }
+
+  /** A counter (or gauge) of figure {@code index} of every execution's sampled hosts or processes. */
+  private MetricSnapshot sampled(String name, String help, boolean counter,
+                                 Function<SampledFigures, List<Map.Entry<Labels, double[]>>> series, int index) {
+    List<Map.Entry<Labels, double[]>> all = sampled.stream().flatMap(s -> series.apply(s).stream()).toList();
+    if (counter) {
+      CounterSnapshot.Builder b = CounterSnapshot.builder().name(name).help(help);
+      all.forEach(e -> b.dataPoint(CounterDataPointSnapshot.builder().labels(e.getKey()).value(e.getValue()[index])
+          .build()));
+      return b.build();
+    }
+    GaugeSnapshot.Builder b = GaugeSnapshot.builder().name(name).help(help);
+    all.forEach(e -> b.dataPoint(GaugeDataPointSnapshot.builder().labels(e.getKey()).value(e.getValue()[index])
         .build()));
     return b.build();
   }

@@ -2,6 +2,7 @@ package io.iotkit.protocol;
 
 import io.iotkit.binding.DeliverySink;
 import io.iotkit.hosts.ClockOffset;
+import io.iotkit.live.LiveRun;
 import io.iotkit.model.EndToEnd;
 import io.iotkit.model.LatencyHistogram;
 import java.util.Map;
@@ -32,14 +33,25 @@ final class DeliveryLatency implements DeliverySink {
   }
 
   private final Map<String, ClockOffset> clocks;
+  private final String warmupName;
+  private final String measuredName;
+  private final LiveRun live;
   private final Execution warmup = new Execution();
   private final Execution measured = new Execution();
   /** Master µs from which a generated reading belongs to the measured run; none until it starts. */
   private volatile long measuredFromMicros = Long.MAX_VALUE;
 
-  /** @param clocks per substation, the clock of the driver host its instance runs on (absent: the master's) */
-  DeliveryLatency(Map<String, ClockOffset> clocks) {
+  /**
+   * @param clocks per substation, the clock of the driver host its instance runs on (absent: the master's)
+   * @param warmupName   the warmup's name, for those who watch the run live
+   * @param measuredName the measured run's name
+   * @param live         hears each reading's end-to-end latency as it is recorded
+   */
+  DeliveryLatency(Map<String, ClockOffset> clocks, String warmupName, String measuredName, LiveRun live) {
     this.clocks = Map.copyOf(clocks);
+    this.warmupName = warmupName;
+    this.measuredName = measuredName;
+    this.live = live;
   }
 
   /** From {@code masterMicros} on, readings generated belong to the measured run. */
@@ -51,8 +63,10 @@ final class DeliveryLatency implements DeliverySink {
   public void delivered(String substation, long generatedMicros, long receivedMicros) {
     ClockOffset c = clocks.getOrDefault(substation, ClockOffset.NONE);
     long generatedOnMaster = generatedMicros - c.offsetMicros();
-    (generatedOnMaster < measuredFromMicros ? warmup : measured).recorder
-        .recordValue(Math.max(0, receivedMicros - generatedOnMaster));
+    boolean inWarmup = generatedOnMaster < measuredFromMicros;
+    long latency = Math.max(0, receivedMicros - generatedOnMaster);
+    (inWarmup ? warmup : measured).recorder.recordValue(latency);
+    live.delivered(inWarmup ? warmupName : measuredName, latency);
   }
 
   /** The end-to-end latency of the warmup's readings delivered so far. */

@@ -98,7 +98,7 @@ final class PhaseRunner {
       awaitReady(running, watch);
       long start = Clock.micros() + START_LEAD_MICROS;
       progress.begin(start);
-      sampling.begin(start, roles(watch), () -> processes(watch));
+      sampling.begin(start, roles(watch), () -> processes(watch), watched.resources());
       for (InstanceProcess p : running) {
         p.start(start);
       }

@@ -6,6 +6,7 @@ import io.iotkit.progress.RunConsole;
 import io.iotkit.resources.RemoteCounters;
 import io.iotkit.metrics.ResourceMerge;
 import io.iotkit.resources.ResourceSampler;
+import io.iotkit.resources.SecondListener;
 import io.iotkit.resources.WatchedProcess;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -47,11 +48,15 @@ final class PhaseSampling implements AutoCloseable {
     return s;
   }
 
-  /** Starts every sampler at {@code startMicros}: this host's with these roles, over the processes named then. */
-  void begin(long startMicros, List<String> roles, Supplier<List<WatchedProcess>> processes) {
-    local = ResourceSampler.start(roles, processes, startMicros, Clock::micros);
+  /**
+   * Starts every sampler at {@code startMicros}: this host's with these roles, over the processes named then;
+   * {@code listener} hears each second of each as it is read.
+   */
+  void begin(long startMicros, List<String> roles, Supplier<List<WatchedProcess>> processes,
+             SecondListener listener) {
+    local = ResourceSampler.start(roles, processes, startMicros, Clock::micros, listener);
     remotes.forEach((host, r) -> remoteSamplers.put(host, ResourceSampler.startRemote(host, r, startMicros,
-        Clock::micros)));
+        Clock::micros, listener)));
   }
 
   /**

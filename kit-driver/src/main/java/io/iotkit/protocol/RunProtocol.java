@@ -293,7 +293,8 @@ public final class RunProtocol {
         substations)).stream().toList()) {
       record(before, c);
     }
-    DeliveryLatency delivered = new DeliveryLatency(session.clocks(substations));
+    DeliveryLatency delivered = new DeliveryLatency(session.clocks(substations), "iteration " + n + " warmup",
+        "iteration " + n + " measured", live);
     Optional<DeliveryWatch> reader = session.watched(preparing, () -> sut.admin().watchDeliveries(substations,
         delivered));
     try {

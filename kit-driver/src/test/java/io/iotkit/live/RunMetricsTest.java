@@ -121,4 +121,38 @@ class RunMetricsTest {
     assertTrue(text.contains("iotkit_driver_process_resident_memory_bytes{binding=\"null\",driver_instance=\"0\","
         + "host=\"local\",phase=\"iteration 1 warmup\",run=\"r\"} 3.145728E8"), text);
   }
+
+  @Test
+  void theMastersSamplesAddUpPerHostAndProcess() throws IOException {
+    RunMetrics m = new RunMetrics("r", "kafka", Map.of(), "http://127.0.0.1:9464/metrics");
+    LiveRun.Execution e = m.execution("iteration 1 measured", new long[] {10}, List.of("local"));
+    e.resources().host("bench1", 1.25, 4L << 30);
+    e.resources().host("bench1", 0.75, 5L << 30);
+    e.resources().process("bench1", "broker 1", "sut", 0.5, 700L << 20);
+    e.resources().process("bench1", "broker 1", "sut", 0.25, 800L << 20);
+    String text = scrape(m);
+    String host = "binding=\"kafka\",host=\"bench1\",phase=\"iteration 1 measured\",run=\"r\"";
+    assertTrue(text.contains("iotkit_host_cpu_busy_seconds_total{" + host + "} 2.0"), text);
+    assertTrue(text.contains("iotkit_host_memory_used_bytes{" + host + "} 5.36870912E9"), text);
+    String broker = "binding=\"kafka\",host=\"bench1\",phase=\"iteration 1 measured\",process=\"broker 1\","
+        + "role=\"sut\",run=\"r\"";
+    assertTrue(text.contains("iotkit_process_cpu_seconds_total{" + broker + "} 0.75"), text);
+    assertTrue(text.contains("iotkit_process_resident_memory_bytes{" + broker + "} 8.388608E8"), text);
+  }
+
+  @Test
+  void deliveredReadingsMakeTheEndToEndHistogramOfTheirExecution() throws IOException {
+    RunMetrics m = new RunMetrics("r", "kafka", Map.of(), "http://127.0.0.1:9464/metrics");
+    assertFalse(scrape(m).contains("iotkit_end_to_end_latency_seconds_count{"), "none before a delivery");
+    m.delivered("iteration 1 warmup", 3_000);
+    m.delivered("iteration 1 measured", 40_000);
+    m.delivered("iteration 1 measured", 90_000);
+    String text = scrape(m);
+    assertTrue(text.contains("iotkit_end_to_end_latency_seconds_count{binding=\"kafka\",phase=\"iteration 1"
+        + " measured\",run=\"r\"} 2"), text);
+    assertTrue(text.contains("iotkit_end_to_end_latency_seconds_bucket{binding=\"kafka\",phase=\"iteration 1"
+        + " measured\",run=\"r\",le=\"0.05\"} 1"), text);
+    assertTrue(text.contains("iotkit_end_to_end_latency_seconds_count{binding=\"kafka\",phase=\"iteration 1"
+        + " warmup\",run=\"r\"} 1"), text);
+  }
 }

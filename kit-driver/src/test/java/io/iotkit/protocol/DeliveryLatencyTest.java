@@ -2,6 +2,7 @@ package io.iotkit.protocol;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.iotkit.live.LiveRun;
 import io.iotkit.hosts.ClockOffset;
 import io.iotkit.model.EndToEnd;
 import java.util.Map;
@@ -11,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class DeliveryLatencyTest {
   // substation a runs on the master's host; b on a host whose clock is 5 s ahead, known to within 3 ms
   private final DeliveryLatency latency = new DeliveryLatency(Map.of("a", ClockOffset.NONE,
-      "b", new ClockOffset(5_000_000, 3_000)));
+      "b", new ClockOffset(5_000_000, 3_000)), "iteration 1 warmup", "iteration 1 measured", LiveRun.NONE);
 
   @Test
   void eachHostsClockOffsetIsTakenOffItsReadingsGeneration() {

@@ -56,6 +56,10 @@ final class ProcessTrack {
     last = now;
   }
 
+  int length() {
+    return length;
+  }
+
   /** Its last element's CPU seconds; call only when it has one. */
   double lastCpu() {
     return cpu[length - 1];

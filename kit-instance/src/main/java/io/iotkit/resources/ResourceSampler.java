@@ -27,6 +27,7 @@ public final class ResourceSampler {
   private final Supplier<List<WatchedProcess>> processes;
   private final long startMicros;
   private final LongSupplier clockMicros;
+  private final SecondListener listener;
   private final HostTrack hostTrack = new HostTrack();
   /** Keyed by name and pid: a node that restarts under a new pid is a new series of the same name. */
   private final Map<String, ProcessTrack> tracks = new LinkedHashMap<>();
@@ -41,9 +42,11 @@ public final class ResourceSampler {
    * @param roles what the run uses the host for
    * @param processes the processes to follow, asked again before every reading (nodes come and go)
    * @param startMicros TS_start on {@code clockMicros}
+   * @param listener hears each second as it is read
    */
   ResourceSampler(HostCounters proc, String host, List<String> roles, Supplier<List<WatchedProcess>> processes,
-                  long startMicros, LongSupplier clockMicros) {
+                  long startMicros, LongSupplier clockMicros, SecondListener listener) {
+    this.listener = listener;
     this.proc = proc;
     this.host = host;
     this.roles = List.copyOf(roles);
@@ -56,9 +59,9 @@ public final class ResourceSampler {
 
   /** Starts sampling this host from {@code startMicros} (its first reading), if it has a /proc to read. */
   public static ResourceSampler start(List<String> roles, Supplier<List<WatchedProcess>> processes,
-                                      long startMicros, LongSupplier clockMicros) {
+                                      long startMicros, LongSupplier clockMicros, SecondListener listener) {
     ResourceSampler s = new ResourceSampler(ProcReader.system(), hostName(), roles, processes, startMicros,
-        clockMicros);
+        clockMicros, listener);
     s.begin();
     return s;
   }
@@ -69,8 +72,9 @@ public final class ResourceSampler {
    * closes the session.
    */
   public static ResourceSampler startRemote(String host, RemoteCounters remote, long startMicros,
-                                            LongSupplier clockMicros) {
-    ResourceSampler s = new ResourceSampler(remote, host, List.of("sut"), List::of, startMicros, clockMicros);
+                                            LongSupplier clockMicros, SecondListener listener) {
+    ResourceSampler s = new ResourceSampler(remote, host, List.of("sut"), List::of, startMicros, clockMicros,
+        listener);
     s.begin();
     return s;
   }
@@ -167,6 +171,24 @@ public final class ResourceSampler {
     }
     for (ProcessTrack t : tracks.values()) {
       t.add(now.contains(t.who()) ? proc.process(t.who().pid(), t.who().withDescendants()) : Optional.empty(), baseline);
+    }
+    if (!baseline) {
+      tell(now);
+    }
+  }
+
+  /** Passes the second just read on; a listener's failure is not the sampler's. */
+  private void tell(List<WatchedProcess> now) {
+    try {
+      double[] cpu = hostTrack.lastCpu();
+      listener.host(host, cpu[0] + cpu[1], hostTrack.lastBytes()[0]);
+      for (ProcessTrack t : tracks.values()) {
+        if (now.contains(t.who()) && t.length() > 0) {
+          listener.process(host, t.who().name(), t.who().role(), t.lastCpu(), t.lastBytes()[0]);
+        }
+      }
+    } catch (RuntimeException e) {
+      // the live view misses a second; the series keep it
     }
   }
 

@@ -84,7 +84,8 @@ class ProcStreamTest {
         dir.resolve("ssh.log"));
     assertTrue(remote.start());
     long start = Clock.micros() + 300_000;
-    ResourceSampler s = ResourceSampler.startRemote("rs1", remote, start, Clock::micros);
+    ResourceSampler s = ResourceSampler.startRemote("rs1", remote, start, Clock::micros,
+        SecondListener.NONE);
     Thread.sleep(2_500);
     ResourceUsage u = s.stop(3);
     assertEquals(1, u.hosts().size());
@@ -101,7 +102,8 @@ class ProcStreamTest {
   void aHostThatNeverAnswersIsNotSampled(@TempDir Path dir) throws Exception {
     RemoteCounters remote = new RemoteCounters(List.of("sh", "-c", "exit 255"), dir.resolve("ssh.log"));
     assertTrue(remote.start());
-    ResourceSampler s = ResourceSampler.startRemote("rs1", remote, Clock.micros() + 100_000, Clock::micros);
+    ResourceSampler s = ResourceSampler.startRemote("rs1", remote, Clock.micros() + 100_000, Clock::micros,
+        SecondListener.NONE);
     Thread.sleep(1_300);
     assertTrue(s.stop(2).nothingSampled());
   }

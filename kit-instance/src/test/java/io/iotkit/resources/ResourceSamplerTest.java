@@ -28,9 +28,13 @@ class ResourceSamplerTest {
   private static final long MB = 1 << 20;
 
   private static ResourceSampler startNow() throws InterruptedException {
+    return startNow(SecondListener.NONE);
+  }
+
+  private static ResourceSampler startNow(SecondListener listener) throws InterruptedException {
     long start = Clock.micros() + 200_000;
     ResourceSampler s = ResourceSampler.start(List.of("driver"),
-        () -> List.of(WatchedProcess.self("test", "driver")), start, Clock::micros);
+        () -> List.of(WatchedProcess.self("test", "driver")), start, Clock::micros, listener);
     Thread.sleep(250); // past TS_start: the baseline is read
     return s;
   }
@@ -94,9 +98,39 @@ class ResourceSamplerTest {
   }
 
   @Test
+  void aListenerHearsEachSecondOfTheSeriesAsItIsRead() throws Exception {
+    assumeTrue(ProcReader.system().available(), "no /proc on this OS");
+    List<Double> heard = new java.util.concurrent.CopyOnWriteArrayList<>();
+    List<String> hosts = new java.util.concurrent.CopyOnWriteArrayList<>();
+    ResourceSampler s = startNow(new SecondListener() {
+      @Override
+      public void host(String host, double busyCpuSeconds, long memUsedBytes) {
+        hosts.add(host);
+      }
+
+      @Override
+      public void process(String host, String name, String role, double cpuSeconds, long rssBytes) {
+        assertEquals("test", name);
+        assertEquals("driver", role);
+        assertTrue(rssBytes > 0);
+        heard.add(cpuSeconds);
+      }
+    });
+    long until = System.nanoTime() + 2_300_000_000L;
+    while (System.nanoTime() < until) {
+      Math.sqrt(System.nanoTime()); // busy: this process uses CPU every second
+    }
+    ResourceUsage u = s.stop(100);
+    double[] cpu = u.processes().get(0).cpuSeconds();
+    assertEquals(cpu.length, heard.size(), "one element heard per element of the series");
+    assertEquals(java.util.Arrays.stream(cpu).sum(), heard.stream().mapToDouble(Double::doubleValue).sum(), 1e-9);
+    assertEquals(cpu.length, hosts.size());
+  }
+
+  @Test
   void aSamplerStoppedBeforeTsStartSampledNothing() throws Exception {
     ResourceSampler s = ResourceSampler.start(List.of("master"), List::of, Clock.micros() + 60_000_000,
-        Clock::micros);
+        Clock::micros, SecondListener.NONE);
     assertTrue(s.stop(10).nothingSampled());
   }
 
