@@ -94,6 +94,12 @@ public final class Bench {
    */
   public static BenchResult runGroups(List<PartGroup> groups, int rounds, double roundSeconds, CpuSplit pinning,
                                       Consumer<String> progress) throws Exception {
+    return runGroups(groups, rounds, roundSeconds, pinning, progress, RoundListener.NONE);
+  }
+
+  /** As {@link #runGroups(List, int, double, CpuSplit, Consumer)}, with {@code rounds} told of each measured round. */
+  public static BenchResult runGroups(List<PartGroup> groups, int rounds, double roundSeconds, CpuSplit pinning,
+                                      Consumer<String> progress, RoundListener listener) throws Exception {
     if (pinning != null) {
       try {
         pinning.pinClient();
@@ -109,7 +115,7 @@ public final class Bench {
     for (PartGroup group : groups) {
       try (group) {
         for (BenchPart part : group.open()) {
-          figures.add(measure(part, rounds, roundSeconds, progress, measurements));
+          figures.add(measure(part, rounds, roundSeconds, progress, measurements, listener));
         }
         for (BenchResult.Measurement m : group.measurements()) {
           measurements.add(m);
@@ -131,8 +137,8 @@ public final class Bench {
   }
 
   private static BenchResult.Figure measure(BenchPart part, int rounds, double roundSeconds,
-                                            Consumer<String> progress, List<BenchResult.Measurement> measurements)
-      throws Exception {
+                                            Consumer<String> progress, List<BenchResult.Measurement> measurements,
+                                            RoundListener listener) throws Exception {
     warmUp(part, roundSeconds);
     BenchPart.Round[] kit = new BenchPart.Round[rounds];
     BenchPart.Round[] reference = new BenchPart.Round[rounds];
@@ -145,6 +151,8 @@ public final class Bench {
       if (!kitFirst) {
         kit[r] = round(part, BenchPart.Side.KIT, roundSeconds);
       }
+      listener.round(part.name(), BenchPart.Side.KIT, r + 1, kit[r]);
+      listener.round(part.name(), BenchPart.Side.REFERENCE, r + 1, reference[r]);
     }
     BenchResult.Figure f = new BenchResult.Figure(part.name(), part.unit(), part.kitLabel(),
         part.referenceLabel(), rates(kit, BenchPart.Round::rate), rates(reference, BenchPart.Round::rate),

@@ -1,11 +1,14 @@
 package io.iotkit.cli;
 
 import io.iotkit.bench.Bench;
+import io.iotkit.bench.BenchMetrics;
 import io.iotkit.bench.CpuSplit;
 import io.iotkit.bench.PartGroup;
+import io.iotkit.bench.RoundListener;
 import io.iotkit.bench.StoreFigure;
 import io.iotkit.bench.StoreParts;
 import io.iotkit.binding.BindingProvider;
+import io.iotkit.live.MetricsEndpoint;
 import io.iotkit.model.BenchResult;
 import io.iotkit.model.Json;
 import io.iotkit.model.KitLayout;
@@ -92,6 +95,9 @@ final class BenchCommand implements Callable<Integer> {
   Path out;
 
   @Mixin
+  MetricsOptions metrics = new MetricsOptions();
+
+  @Mixin
   KitHomeOption kitHome = new KitHomeOption();
 
   @Override
@@ -142,7 +148,20 @@ final class BenchCommand implements Callable<Integer> {
     }
     Path dir = out != null ? out : kit.home().resolve("results")
         .resolve("bench-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+    CpuSplit pinned = pinning;
+    return metrics.serving(endpoint -> bench(kit, sink, stores, dir, figures, pinned, endpoint));
+  }
+
+  private int bench(KitLayout kit, BindingProvider sink, List<BindingProvider> stores, Path dir,
+                    Set<StoreFigure> figures, CpuSplit pinning, MetricsEndpoint endpoint) throws Exception {
     Files.createDirectories(dir);
+    RoundListener listener = RoundListener.NONE;
+    if (endpoint != null) {
+      BenchMetrics live = new BenchMetrics(dir.getFileName().toString());
+      endpoint.export(live);
+      listener = live;
+      System.out.println("metrics: " + endpoint.url());
+    }
     System.out.println("kit benchmark: " + rounds + " rounds of about " + roundSeconds + " s per side");
     List<PartGroup> groups = new ArrayList<>();
     groups.add(PartGroup.of(Bench.serverFree(sink, threads)));
@@ -156,7 +175,7 @@ final class BenchCommand implements Callable<Integer> {
     StopHook stop = StopHook.install(null);
     // Store clients and the libraries under them print and log; that goes to bench.log, not among the figures.
     try (LibraryOutput streams = LibraryOutput.divert(dir.resolve(LOG))) {
-      result = Bench.runGroups(groups, rounds, roundSeconds, pinning, streams.console()::println);
+      result = Bench.runGroups(groups, rounds, roundSeconds, pinning, streams.console()::println, listener);
     } catch (SutSession.BadSetupException e) {
       throw new BadInputException(e.getMessage());
     } catch (SutSession.SutException e) {

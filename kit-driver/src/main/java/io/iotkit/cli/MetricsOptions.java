@@ -49,6 +49,31 @@ final class MetricsOptions {
     }
   }
 
+  /** A command's work with the endpoint: null without --metrics-port. */
+  interface Served {
+    int run(MetricsEndpoint endpoint) throws Exception;
+  }
+
+  /**
+   * Opens the endpoint before anything else starts (a port in use is bad input), runs {@code work} with it, keeps it
+   * up for the grace so the last scrape sees the end, and closes it; returns the work's exit code.
+   */
+  int serving(Served work) throws Exception {
+    MetricsEndpoint endpoint = open();
+    try {
+      int code = work.run(endpoint);
+      if (endpoint != null) {
+        System.out.println("metrics: " + endpoint.url() + " stays up for " + graceSeconds + " s");
+        endpoint.closeAfter(grace());
+      }
+      return code;
+    } finally {
+      if (endpoint != null) {
+        endpoint.close();
+      }
+    }
+  }
+
   /**
    * For a command whose runs serve the endpoint in turn: checks the options and that the port can be bound now, and
    * frees it again; false without --metrics-port.

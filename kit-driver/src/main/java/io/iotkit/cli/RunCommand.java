@@ -162,19 +162,9 @@ final class RunCommand implements Callable<Integer> {
     if (!badFiles.isEmpty()) {
       throw new BadInputException(String.join("\n", badFiles));
     }
-    MetricsEndpoint endpoint = metrics.open(); // before anything starts: a port in use is bad input
-    try {
-      int code = run(kit, config, prices, description, progressSeconds, endpoint);
-      if (endpoint != null) {
-        System.out.println("metrics: " + endpoint.url() + " stays up for " + metrics.grace().toSeconds() + " s");
-        endpoint.closeAfter(metrics.grace());
-      }
-      return code;
-    } finally {
-      if (endpoint != null) {
-        endpoint.close();
-      }
-    }
+    Pricing pricing = prices;
+    SystemDescription system = description;
+    return metrics.serving(endpoint -> run(kit, config, pricing, system, progressSeconds, endpoint));
   }
 
   private int run(KitLayout kit, RunConfig config, Pricing prices, SystemDescription description,

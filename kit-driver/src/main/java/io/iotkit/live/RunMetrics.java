@@ -11,7 +11,6 @@ import io.prometheus.metrics.model.snapshots.HistogramSnapshot;
 import io.prometheus.metrics.model.snapshots.HistogramSnapshot.HistogramDataPointSnapshot;
 import io.prometheus.metrics.model.snapshots.InfoSnapshot;
 import io.prometheus.metrics.model.snapshots.Labels;
-import io.prometheus.metrics.model.snapshots.MetricSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,6 +19,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -123,123 +123,112 @@ public final class RunMetrics implements LiveRun, MultiCollector {
     return MetricSnapshots.builder()
         .metricSnapshot(InfoSnapshot.builder().name("iotkit_run").help("The run: its name and binding")
             .dataPoint(InfoSnapshot.InfoDataPointSnapshot.builder().labels(runLabels).build()).build())
-        .metricSnapshot(phaseGauge())
-        .metricSnapshot(checkGauge())
-        .metricSnapshot(sutGauge())
+        .metricSnapshot(gauge("iotkit_phase", "1 for the phase the run is in now, 0 for the phases it went through",
+            phases()))
+        .metricSnapshot(gauge("iotkit_check_passed", "1 when the check of the rule book passed, 0 when it broke its"
+            + " rule, as decided", checks()))
+        .metricSnapshot(gauge("iotkit_sut_silent_seconds", "Seconds the SUT has not answered the master's watch, as"
+            + " of its last ping each second (0: it answered)", sutSilence()))
         .metricSnapshot(gauge("iotkit_readings_target", "kvps the instance ingests in this workload execution",
-            copies, c -> (double) c.target()))
-        .metricSnapshot(counter("iotkit_readings_acknowledged", "kvps the store acknowledged", copies,
-            c -> (double) c.acknowledged()))
-        .metricSnapshot(counter("iotkit_readings_failed", "kvps whose insert failed", copies,
-            c -> (double) c.failed()))
-        .metricSnapshot(counter("iotkit_driver_process_cpu_seconds", "CPU seconds the instance's JVM used", copies,
-            InstanceFigures.Copy::cpuSeconds))
+            each(copies, InstanceFigures.Copy::target)))
+        .metricSnapshot(counter("iotkit_readings_acknowledged", "kvps the store acknowledged",
+            each(copies, InstanceFigures.Copy::acknowledged)))
+        .metricSnapshot(counter("iotkit_readings_failed", "kvps whose insert failed",
+            each(copies, InstanceFigures.Copy::failed)))
+        .metricSnapshot(counter("iotkit_driver_process_cpu_seconds", "CPU seconds the instance's JVM used",
+            each(copies, InstanceFigures.Copy::cpuSeconds)))
         .metricSnapshot(gauge("iotkit_driver_process_resident_memory_bytes", "The instance JVM's resident memory, as"
-            + " of its last second", copies, c -> (double) c.rssBytes()))
-        .metricSnapshot(sampled("iotkit_host_cpu_busy_seconds", "CPU seconds the host was busy (user and system,"
-            + " all CPUs), as the master samples it", true, SampledFigures::hosts, 0))
-        .metricSnapshot(sampled("iotkit_host_memory_used_bytes", "The host's memory in use (total less available),"
-            + " as of its last second", false, SampledFigures::hosts, 1))
-        .metricSnapshot(sampled("iotkit_process_cpu_seconds", "CPU seconds a process the master follows used: the"
-            + " master's JVM, each local SUT node (with the processes it starts)", true, SampledFigures::processes, 0))
-        .metricSnapshot(sampled("iotkit_process_resident_memory_bytes", "Resident memory of a process the master"
-            + " follows, as of its last second", false, SampledFigures::processes, 1))
+            + " of its last second", each(copies, InstanceFigures.Copy::rssBytes)))
+        .metricSnapshot(counter("iotkit_host_cpu_busy_seconds", "CPU seconds the host was busy (user and system,"
+            + " all CPUs), as the master samples it", sampled(SampledFigures::hosts, 0)))
+        .metricSnapshot(gauge("iotkit_host_memory_used_bytes", "The host's memory in use (total less available),"
+            + " as of its last second", sampled(SampledFigures::hosts, 1)))
+        .metricSnapshot(counter("iotkit_process_cpu_seconds", "CPU seconds a process the master follows used: the"
+            + " master's JVM, each local SUT node (with the processes it starts)", sampled(SampledFigures::processes,
+            0)))
+        .metricSnapshot(gauge("iotkit_process_resident_memory_bytes", "Resident memory of a process the master"
+            + " follows, as of its last second", sampled(SampledFigures::processes, 1)))
         .metricSnapshot(histogram("iotkit_ingest_latency_seconds",
-            "Ingest latency: a reading's generation (or, paced, its scheduled time) to its acknowledgement", copies,
-            InstanceFigures.Copy::ingest))
-        .metricSnapshot(histogram("iotkit_insert_latency_seconds", "Latency of the binding's insert calls", copies,
-            InstanceFigures.Copy::inserts))
+            "Ingest latency: a reading's generation (or, paced, its scheduled time) to its acknowledgement",
+            latency(copies, InstanceFigures.Copy::ingest)))
+        .metricSnapshot(histogram("iotkit_insert_latency_seconds", "Latency of the binding's insert calls",
+            latency(copies, InstanceFigures.Copy::inserts)))
         .metricSnapshot(histogram("iotkit_query_latency_seconds", "Latency of the dashboard queries, all templates",
-            copies, InstanceFigures.Copy::queries))
-        .metricSnapshot(endToEnd())
+            latency(copies, InstanceFigures.Copy::queries)))
+        .metricSnapshot(histogram("iotkit_end_to_end_latency_seconds", "End-to-end latency: a reading's generation"
+            + " to its receipt by a reader on the master (stores that deliver)", endToEnd()))
         .build();
   }
 
-  /** A store that delivers: each reading's generation to its receipt by the master's reader, by execution. */
-  private HistogramSnapshot endToEnd() {
-    HistogramSnapshot.Builder b = HistogramSnapshot.builder().name("iotkit_end_to_end_latency_seconds")
-        .help("End-to-end latency: a reading's generation to its receipt by a reader on the master (stores that"
-            + " deliver)");
-    synchronized (delivered) {
-      delivered.forEach((phase, micros) -> {
-        LatencyBuckets l = LatencyBuckets.of(micros);
-        b.dataPoint(HistogramDataPointSnapshot.builder().labels(runLabels.add("phase", phase))
-            .classicHistogramBuckets(l.buckets()).sum(l.sumSeconds()).build());
-      });
-    }
-    return b.build();
-  }
-
   /** 1 for the phase the run is in, 0 for those it has been through: a timeline of the run. */
-  private GaugeSnapshot phaseGauge() {
-    GaugeSnapshot.Builder b = GaugeSnapshot.builder().name("iotkit_phase")
-        .help("1 for the phase the run is in now, 0 for the phases it went through");
+  private Map<Labels, Double> phases() {
     List<String> seen = List.copyOf(phases);
-    Map<String, Double> values = new LinkedHashMap<>();
+    Map<Labels, Double> points = new LinkedHashMap<>();
     for (int i = 0; i < seen.size(); i++) {
-      values.put(seen.get(i), i == seen.size() - 1 ? 1.0 : 0.0);
+      points.put(runLabels.add("phase", seen.get(i)), i == seen.size() - 1 ? 1.0 : 0.0);
     }
-    values.forEach((phase, v) -> b.dataPoint(GaugeDataPointSnapshot.builder()
-        .labels(runLabels.add("phase", phase)).value(v).build()));
-    return b.build();
+    return points;
   }
 
-  /** Absent until the watch's first ping: no figure is not 0 s of silence. */
-  private GaugeSnapshot sutGauge() {
-    GaugeSnapshot.Builder b = GaugeSnapshot.builder().name("iotkit_sut_silent_seconds")
-        .help("Seconds the SUT has not answered the master's watch, as of its last ping each second (0: it answered)");
+  private synchronized Map<Labels, Double> checks() {
+    Map<Labels, Double> points = new LinkedHashMap<>();
+    checks.forEach((name, passed) -> points.put(runLabels.add("check", name), passed ? 1.0 : 0.0));
+    return points;
+  }
+
+  /** None until the watch's first ping: no figure is not 0 s of silence. */
+  private Map<Labels, Double> sutSilence() {
     double s = sutSilence;
-    if (!Double.isNaN(s)) {
-      b.dataPoint(GaugeDataPointSnapshot.builder().labels(runLabels).value(s).build());
+    return Double.isNaN(s) ? Map.of() : Map.of(runLabels, s);
+  }
+
+  private static Map<Labels, Double> each(List<InstanceFigures.Copy> copies,
+                                          ToDoubleFunction<InstanceFigures.Copy> value) {
+    Map<Labels, Double> points = new LinkedHashMap<>();
+    copies.forEach(c -> points.put(c.labels(), value.applyAsDouble(c)));
+    return points;
+  }
+
+  /** Figure {@code index} of every execution's sampled hosts or processes. */
+  private Map<Labels, Double> sampled(Function<SampledFigures, List<Map.Entry<Labels, double[]>>> series,
+                                      int index) {
+    Map<Labels, Double> points = new LinkedHashMap<>();
+    sampled.forEach(s -> series.apply(s).forEach(e -> points.put(e.getKey(), e.getValue()[index])));
+    return points;
+  }
+
+  private static Map<Labels, LatencyBuckets> latency(List<InstanceFigures.Copy> copies,
+                                                     Function<InstanceFigures.Copy, LatencyBuckets> latency) {
+    Map<Labels, LatencyBuckets> points = new LinkedHashMap<>();
+    copies.forEach(c -> points.put(c.labels(), latency.apply(c)));
+    return points;
+  }
+
+  /** A store that delivers: each reading's generation to its receipt by the master's reader, by execution. */
+  private Map<Labels, LatencyBuckets> endToEnd() {
+    Map<Labels, LatencyBuckets> points = new LinkedHashMap<>();
+    synchronized (delivered) {
+      delivered.forEach((phase, micros) -> points.put(runLabels.add("phase", phase), LatencyBuckets.of(micros)));
     }
-    return b.build();
+    return points;
   }
 
-  private synchronized GaugeSnapshot checkGauge() {
-    GaugeSnapshot.Builder b = GaugeSnapshot.builder().name("iotkit_check_passed")
-        .help("1 when the check of the rule book passed, 0 when it broke its rule, as decided");
-    checks.forEach((name, passed) -> b.dataPoint(GaugeDataPointSnapshot.builder()
-        .labels(runLabels.add("check", name)).value(passed ? 1 : 0).build()));
-    return b.build();
-  }
-
-  private static GaugeSnapshot gauge(String name, String help, List<InstanceFigures.Copy> copies,
-                                     Function<InstanceFigures.Copy, Double> value) {
+  private static GaugeSnapshot gauge(String name, String help, Map<Labels, Double> points) {
     GaugeSnapshot.Builder b = GaugeSnapshot.builder().name(name).help(help);
-    copies.forEach(c -> b.dataPoint(GaugeDataPointSnapshot.builder().labels(c.labels()).value(value.apply(c))
-        .build()));
+    points.forEach((labels, v) -> b.dataPoint(GaugeDataPointSnapshot.builder().labels(labels).value(v).build()));
     return b.build();
   }
 
-  /** A counter (or gauge) of figure {@code index} of every execution's sampled hosts or processes. */
-  private MetricSnapshot sampled(String name, String help, boolean counter,
-                                 Function<SampledFigures, List<Map.Entry<Labels, double[]>>> series, int index) {
-    List<Map.Entry<Labels, double[]>> all = sampled.stream().flatMap(s -> series.apply(s).stream()).toList();
-    if (counter) {
-      CounterSnapshot.Builder b = CounterSnapshot.builder().name(name).help(help);
-      all.forEach(e -> b.dataPoint(CounterDataPointSnapshot.builder().labels(e.getKey()).value(e.getValue()[index])
-          .build()));
-      return b.build();
-    }
-    GaugeSnapshot.Builder b = GaugeSnapshot.builder().name(name).help(help);
-    all.forEach(e -> b.dataPoint(GaugeDataPointSnapshot.builder().labels(e.getKey()).value(e.getValue()[index])
-        .build()));
-    return b.build();
-  }
-
-  private static CounterSnapshot counter(String name, String help, List<InstanceFigures.Copy> copies,
-                                         Function<InstanceFigures.Copy, Double> value) {
+  private static CounterSnapshot counter(String name, String help, Map<Labels, Double> points) {
     CounterSnapshot.Builder b = CounterSnapshot.builder().name(name).help(help);
-    copies.forEach(c -> b.dataPoint(CounterDataPointSnapshot.builder().labels(c.labels()).value(value.apply(c))
-        .build()));
+    points.forEach((labels, v) -> b.dataPoint(CounterDataPointSnapshot.builder().labels(labels).value(v).build()));
     return b.build();
   }
 
-  private static HistogramSnapshot histogram(String name, String help, List<InstanceFigures.Copy> copies,
-                                             Function<InstanceFigures.Copy, LatencyBuckets> latency) {
+  private static HistogramSnapshot histogram(String name, String help, Map<Labels, LatencyBuckets> points) {
     HistogramSnapshot.Builder b = HistogramSnapshot.builder().name(name).help(help);
-    copies.forEach(c -> b.dataPoint(HistogramDataPointSnapshot.builder().labels(c.labels())
-        .classicHistogramBuckets(latency.apply(c).buckets()).sum(latency.apply(c).sumSeconds()).build()));
+    points.forEach((labels, l) -> b.dataPoint(HistogramDataPointSnapshot.builder().labels(labels)
+        .classicHistogramBuckets(l.buckets()).sum(l.sumSeconds()).build()));
     return b.build();
   }
 }

@@ -1,5 +1,6 @@
 package io.iotkit.bench;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -171,6 +172,28 @@ class BenchTest {
     String figures = md.substring(0, md.indexOf("| measurement | value |"));
     assertTrue(figures.lines().filter(l -> l.startsWith("| ")).allMatch(l -> l.split(" \\| ", -1).length == 8), md);
     assertTrue(md.contains("| JIT compiler, given rounds, kit side | "), "the compiler's CPU, left out, is shown: " + md);
+  }
+
+  @Test
+  void aListenerHearsEachMeasuredRoundOfEachSide() throws Exception {
+    List<BenchPart.Round> kit = rounds(12, 10_000, 1.0, 0.5, Double.NaN, Double.NaN);
+    List<BenchPart.Round> reference = rounds(12, 10_000, 0.8, 0.4, Double.NaN, Double.NaN);
+    List<String> heard = new ArrayList<>();
+    List<Double> kitRates = new ArrayList<>();
+    BenchResult r = Bench.runGroups(List.of(PartGroup.of(List.of(new GivenRounds(kit, reference,
+        BenchResult.Targets.NONE)))), 10, 0.01, null, line -> { }, (figure, side, round, m) -> {
+          heard.add(figure + " " + side + " " + round);
+          if (side == BenchPart.Side.KIT) {
+            kitRates.add(m.rate());
+          }
+        });
+    assertEquals(20, heard.size(), heard.toString());
+    assertEquals("given rounds KIT 1", heard.get(0));
+    assertEquals("given rounds REFERENCE 10", heard.get(19));
+    double[] measured = r.figures().get(0).kit().clone();
+    Arrays.sort(measured);
+    assertArrayEquals(measured, kitRates.stream().mapToDouble(Double::doubleValue).sorted().toArray(), 1e-9,
+        "the rounds heard are the rounds measured");
   }
 
   @Test

@@ -155,4 +155,18 @@ class RunMetricsTest {
     assertTrue(text.contains("iotkit_end_to_end_latency_seconds_count{binding=\"kafka\",phase=\"iteration 1"
         + " warmup\",run=\"r\"} 1"), text);
   }
+
+  @Test
+  void aUsersLabelsAreOnEverySeries() throws IOException {
+    RunMetrics m = new RunMetrics("r", "null", Map.of("point", "4", "sut", "sink"), "http://127.0.0.1:9464/metrics");
+    m.phase("prerequisites");
+    m.execution("iteration 1 warmup", new long[] {10}, List.of("local")).second(0, frame(0, 10, 0, micros(5)));
+    String text = scrape(m);
+    assertTrue(text.contains("iotkit_phase{binding=\"null\",phase=\"prerequisites\",point=\"4\",run=\"r\","
+        + "sut=\"sink\"} 1.0"), text);
+    assertTrue(text.contains("iotkit_readings_acknowledged_total{binding=\"null\",driver_instance=\"0\","
+        + "host=\"local\",phase=\"iteration 1 warmup\",point=\"4\",run=\"r\",sut=\"sink\"} 10.0"), text);
+    assertEquals(null, RunMetrics.badLabel("sut"));
+    assertTrue(RunMetrics.badLabel("driver_instance").contains("sets this label itself"));
+  }
 }
