@@ -2,7 +2,6 @@ package io.iotkit.cli;
 
 import io.iotkit.live.MetricsEndpoint;
 import io.iotkit.live.RunMetrics;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,7 +10,7 @@ import picocli.CommandLine.Option;
 
 /**
  * The master's Prometheus scrape endpoint ({@code --metrics-port} and what goes with it), declared once as a
- * picocli mixin for the run and the sweep: off unless a port is given.
+ * picocli mixin for the run, the sweep and the bench: off unless a port is given.
  */
 final class MetricsOptions {
   private static final String LOOPBACK = "127.0.0.1";
@@ -64,7 +63,7 @@ final class MetricsOptions {
       int code = work.run(endpoint);
       if (endpoint != null) {
         System.out.println("metrics: " + endpoint.url() + " stays up for " + graceSeconds + " s");
-        endpoint.closeAfter(grace());
+        Thread.sleep(graceSeconds * 1_000L);
       }
       return code;
     } finally {
@@ -95,10 +94,6 @@ final class MetricsOptions {
     all.putAll(extra);
     all.forEach((k, v) -> args.addAll(List.of("--metrics-label", k + "=" + v)));
     return args;
-  }
-
-  Duration grace() {
-    return Duration.ofSeconds(graceSeconds);
   }
 
   private boolean checked() throws BadInputException {

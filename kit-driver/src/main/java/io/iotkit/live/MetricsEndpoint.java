@@ -7,12 +7,11 @@ import java.io.IOException;
 import java.net.BindException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
-import java.time.Duration;
 
 /**
  * The master's Prometheus scrape endpoint ({@code http://ADDRESS:PORT/metrics}): bound when the command starts, so
  * a port in use or an address of no interface is found before anything else runs; it serves what it is given to
- * export, and after the run it stays up for a grace period so that the last scrape sees the end.
+ * export until it is closed.
  */
 public final class MetricsEndpoint implements AutoCloseable {
   private final HTTPServer server;
@@ -59,15 +58,6 @@ public final class MetricsEndpoint implements AutoCloseable {
   /** Where Prometheus scrapes it. */
   public String url() {
     return url;
-  }
-
-  /** Keeps serving for {@code grace} (the last scrape sees the run's end), then stops. */
-  public void closeAfter(Duration grace) throws InterruptedException {
-    try {
-      Thread.sleep(grace.toMillis());
-    } finally {
-      close();
-    }
   }
 
   @Override
