@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.iotkit.binding.Aggregate;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.IterationResult;
 import io.iotkit.model.PhaseResult;
@@ -16,13 +17,15 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code --metrics-port}: a real Prometheus scrapes the master while a run goes, and what it stored agrees with the
- * run's result.json: the kvps acknowledged per instance and phase, the phases in the protocol's order, the checks;
+ * run's result.json: the kvps acknowledged per instance and phase, each template's queries and the readings they
+ * aggregated, the phases in the protocol's order, the checks;
  * and every expression of the Grafana dashboard in docs/grafana returns data.
  */
 class MetricsIT {
@@ -59,6 +62,19 @@ class MetricsIT {
             assertEquals(i.acknowledged(), valueOf(series, "driver_instance", Integer.toString(i.instance())),
                 phase.name() + " instance " + i.instance() + ": as result.json says");
           }
+          long queries = 0;
+          for (Aggregate a : Aggregate.values()) {
+            String template = runLabel + ",phase=\"" + phase.name() + "\",template=\""
+                + a.name().toLowerCase(Locale.ROOT) + "\"";
+            assertEquals(phase.instances().stream().mapToLong(i -> i.queryHistograms().get(a).count()).sum(),
+                sum(prometheus.query("iotkit_query_latency_seconds_count{" + template + "}", end)),
+                phase.name() + " " + a + " queries: as result.json says");
+            assertEquals(phase.instances().stream().mapToLong(i -> i.queryReads().get(a).aggregated()).sum(),
+                sum(prometheus.query("iotkit_query_readings_aggregated_total{" + template + "}", end)),
+                phase.name() + " readings aggregated by " + a + " queries: as result.json says");
+            queries += phase.instances().stream().mapToLong(i -> i.queryHistograms().get(a).count()).sum();
+          }
+          assertTrue(queries > 0, phase.name() + ": queries ran, so the comparison above compared something");
           JsonNode p99 = prometheus.query("histogram_quantile(0.99, sum by (le) (iotkit_ingest_latency_seconds_bucket{"
               + runLabel + ",phase=\"" + phase.name() + "\"}))", end);
           assertEquals(1, p99.size(), phase.name() + ": the ingest p99 across instances");
@@ -99,6 +115,14 @@ class MetricsIT {
           "the sink keeps no copies: the check broke its rule, as result.json says");
       assertFalse(KitProcess.check(run.result().prerequisites(), "replication factor").passed());
     }
+  }
+
+  private static long sum(JsonNode series) {
+    long sum = 0;
+    for (JsonNode s : series) {
+      sum += (long) Double.parseDouble(s.path("value").get(1).asText());
+    }
+    return sum;
   }
 
   private static long valueOf(JsonNode series, String label, String value) {

@@ -1,7 +1,10 @@
 package io.iotkit.live;
 
+import io.iotkit.binding.Aggregate;
 import io.iotkit.control.SecondFrame;
 import io.prometheus.metrics.model.snapshots.Labels;
+import java.util.EnumMap;
+import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -17,11 +20,16 @@ final class InstanceFigures {
   private long rssBytes;
   private final Histogram ingest = new Histogram(3);
   private final Histogram inserts = new Histogram(3);
-  private final Histogram queries = new Histogram(3);
+  private final Map<Aggregate, Histogram> queries = new EnumMap<>(Aggregate.class);
+  private final Map<Aggregate, Long> aggregated = new EnumMap<>(Aggregate.class);
 
   InstanceFigures(Labels labels, long target) {
     this.labels = labels;
     this.target = target;
+    for (Aggregate a : Aggregate.values()) {
+      queries.put(a, new Histogram(3));
+      aggregated.put(a, 0L);
+    }
   }
 
   synchronized void add(SecondFrame f) {
@@ -33,16 +41,25 @@ final class InstanceFigures {
     }
     ingest.add(f.ingest());
     inserts.add(f.inserts());
-    queries.add(f.queries());
+    f.queries().forEach((a, t) -> {
+      queries.get(a).add(t.latency());
+      aggregated.merge(a, t.aggregated(), Long::sum);
+    });
   }
 
   synchronized Copy copy() {
+    Map<Aggregate, Template> templates = new EnumMap<>(Aggregate.class);
+    queries.forEach((a, h) -> templates.put(a, new Template(LatencyBuckets.of(h), aggregated.get(a))));
     return new Copy(labels, target, acknowledged, failed, cpuSeconds, rssBytes, LatencyBuckets.of(ingest),
-        LatencyBuckets.of(inserts), LatencyBuckets.of(queries));
+        LatencyBuckets.of(inserts), templates);
   }
 
   /** The figures at one instant. */
   record Copy(Labels labels, long target, long acknowledged, long failed, double cpuSeconds, long rssBytes,
-              LatencyBuckets ingest, LatencyBuckets inserts, LatencyBuckets queries) {
+              LatencyBuckets ingest, LatencyBuckets inserts, Map<Aggregate, Template> queries) {
+  }
+
+  /** One template's queries so far: their latency and the readings their windows aggregated. */
+  record Template(LatencyBuckets latency, long aggregated) {
   }
 }

@@ -15,6 +15,7 @@ import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -26,7 +27,8 @@ import org.HdrHistogram.Histogram;
  * A run's live figures in Prometheus's model, made at each scrape from the same second frames, phases and checks
  * the run's result is made from, so a dashboard and result.json agree. Every series carries the labels {@code run}
  * (the run folder's name) and {@code binding}; an instance's series also {@code phase}, {@code driver_instance} and
- * {@code host} ({@code instance} is Prometheus's own label, the scraped target).
+ * {@code host} ({@code instance} is Prometheus's own label, the scraped target), its queries' also {@code template}
+ * (max, min, avg, count).
  *
  * <p>Latency is exported as classic histograms in seconds ({@link LatencyBuckets}), so quantiles across instances
  * come from Prometheus's {@code histogram_quantile}.
@@ -45,7 +47,7 @@ public final class RunMetrics implements LiveRun, MultiCollector {
 
   /** The labels the kit sets itself (a sweep: point), and Prometheus's own; a user's label takes none of them. */
   private static final Set<String> TAKEN = Set.of("run", "binding", "phase", "driver_instance", "host", "check",
-      "point", "process", "role", "le", "job", "instance");
+      "point", "process", "role", "template", "le", "job", "instance");
 
   /**
    * @param run     the run's name (its folder's), the label that tells runs apart on one Prometheus
@@ -153,8 +155,10 @@ public final class RunMetrics implements LiveRun, MultiCollector {
             latency(copies, InstanceFigures.Copy::ingest)))
         .metricSnapshot(histogram("iotkit_insert_latency_seconds", "Latency of the binding's insert calls",
             latency(copies, InstanceFigures.Copy::inserts)))
-        .metricSnapshot(histogram("iotkit_query_latency_seconds", "Latency of the dashboard queries, all templates",
-            latency(copies, InstanceFigures.Copy::queries)))
+        .metricSnapshot(histogram("iotkit_query_latency_seconds", "Latency of the dashboard queries, by template",
+            perTemplate(copies, InstanceFigures.Template::latency)))
+        .metricSnapshot(counter("iotkit_query_readings_aggregated", "Readings the dashboard queries' windows held"
+            + " (and the queries aggregated), by template", perTemplate(copies, InstanceFigures.Template::aggregated)))
         .metricSnapshot(histogram("iotkit_end_to_end_latency_seconds", "End-to-end latency: a reading's generation"
             + " to its receipt by a reader on the master (stores that deliver)", endToEnd()))
         .build();
@@ -204,6 +208,15 @@ public final class RunMetrics implements LiveRun, MultiCollector {
     return points;
   }
 
+  /** A figure of each template's queries of each instance, the template as label {@code template}. */
+  private static <T> Map<Labels, T> perTemplate(List<InstanceFigures.Copy> copies,
+                                                Function<InstanceFigures.Template, T> figure) {
+    Map<Labels, T> points = new LinkedHashMap<>();
+    copies.forEach(c -> c.queries().forEach((a, t) ->
+        points.put(c.labels().add("template", a.name().toLowerCase(Locale.ROOT)), figure.apply(t))));
+    return points;
+  }
+
   /** A store that delivers: each reading's generation to its receipt by the master's reader, by execution. */
   private Map<Labels, LatencyBuckets> endToEnd() {
     Map<Labels, LatencyBuckets> points = new LinkedHashMap<>();
@@ -219,9 +232,9 @@ public final class RunMetrics implements LiveRun, MultiCollector {
     return b.build();
   }
 
-  private static CounterSnapshot counter(String name, String help, Map<Labels, Double> points) {
+  private static CounterSnapshot counter(String name, String help, Map<Labels, ? extends Number> points) {
     CounterSnapshot.Builder b = CounterSnapshot.builder().name(name).help(help);
-    points.forEach((labels, v) -> b.dataPoint(CounterDataPointSnapshot.builder().labels(labels).value(v).build()));
+    points.forEach((labels, v) -> b.dataPoint(CounterDataPointSnapshot.builder().labels(labels).value(v.doubleValue()).build()));
     return b.build();
   }
 

@@ -1,18 +1,22 @@
 package io.iotkit.metrics;
 
+import io.iotkit.binding.Aggregate;
 import io.iotkit.control.SecondFrame;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.InstanceTotals;
 import io.iotkit.model.LatencyHistogram;
+import io.iotkit.model.QueryReads;
 import io.iotkit.model.ResourceSecond;
 import io.iotkit.model.ResourceUsage;
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
  * One driver instance's seconds of one phase, built frame by frame as they arrive: the one series from which its
- * per-second counts, its whole-run latency histograms and its resource usage are read. With the {@link
+ * per-second counts, its whole-run latency histograms (the queries' per template) and its resource usage are read. With the {@link
  * InstanceTotals} the instance sends at its end it makes the instance's {@link InstanceResult}, once the frames are
  * found to add up to those totals: a frame lost or counted twice on the way would otherwise skew the series and the
  * charts without a trace.
@@ -23,7 +27,8 @@ public final class InstanceSeries {
   private final int instance;
   private final Histogram ingest = new Histogram(SIGNIFICANT_DIGITS);
   private final Histogram inserts = new Histogram(SIGNIFICANT_DIGITS);
-  private final Histogram queries = new Histogram(SIGNIFICANT_DIGITS);
+  private final Map<Aggregate, Histogram> queries = new EnumMap<>(Aggregate.class);
+  private final Map<Aggregate, Long> aggregated = new EnumMap<>(Aggregate.class);
   private long[] acknowledged = new long[64];
   private long[] failed = new long[64];
   private ResourceSecond[] resources = new ResourceSecond[64];
@@ -34,6 +39,10 @@ public final class InstanceSeries {
   /** @param instance the instance's number, for what its errors say */
   public InstanceSeries(int instance) {
     this.instance = instance;
+    for (Aggregate a : Aggregate.values()) {
+      queries.put(a, new Histogram(SIGNIFICANT_DIGITS));
+      aggregated.put(a, 0L);
+    }
   }
 
   /** Adds the next second; a frame that is not the second due is an error of the channel, never skipped. */
@@ -55,7 +64,10 @@ public final class InstanceSeries {
     failedSoFar += f.failed();
     ingest.add(f.ingest());
     inserts.add(f.inserts());
-    queries.add(f.queries());
+    f.queries().forEach((a, t) -> {
+      queries.get(a).add(t.latency());
+      aggregated.merge(a, t.aggregated(), Long::sum);
+    });
   }
 
   /** kvps acknowledged in the seconds so far. */
@@ -70,19 +82,25 @@ public final class InstanceSeries {
 
   /**
    * The instance's result: its totals, checked against its seconds, with the per-second series, the whole-run
-   * ingest and insert latency and the resource usage that its seconds add up to.
+   * ingest, insert and per-template query latency and the resource usage that its seconds add up to.
    *
    * @throws IllegalStateException when the seconds and the totals disagree
    */
   public synchronized InstanceResult result(InstanceTotals t) {
     same("acknowledged kvps", acknowledgedSoFar, t.acknowledged());
     same("failed inserts", failedSoFar, t.failedInserts());
-    same("timed queries", queries.getTotalCount(),
-        t.queryHistograms().values().stream().mapToLong(LatencyHistogram::count).sum());
+    same("timed queries", queries.values().stream().mapToLong(Histogram::getTotalCount).sum(),
+        t.queries() - t.failedQueries());
+    Map<Aggregate, LatencyHistogram> perTemplate = new EnumMap<>(Aggregate.class);
+    for (Aggregate a : Aggregate.values()) {
+      QueryReads reads = t.queryReads().getOrDefault(a, QueryReads.NONE);
+      same("readings aggregated by " + a + " queries", aggregated.get(a), reads.aggregated());
+      perTemplate.put(a, new LatencyHistogram(queries.get(a).copy()));
+    }
     return new InstanceResult(t.instance(), t.substation(), t.kvpsTarget(), t.acknowledged(), t.failedInserts(),
         t.startMicros(), t.endMicros(), t.queries(), t.failedQueries(), t.readingsAggregated(), t.emptyWindows(),
         t.queryReads(), new LatencyHistogram(inserts.copy()), new LatencyHistogram(ingest.copy()),
-        t.queryHistograms(), Arrays.copyOf(acknowledged, seconds), t.peakRssBytes(), usage(t.sampled(), t.instance()),
+        perTemplate, Arrays.copyOf(acknowledged, seconds), t.peakRssBytes(), usage(t.sampled(), t.instance()),
         t.clientCounters(), t.startLagMicros(), t.driverTime());
   }
 

@@ -67,8 +67,9 @@ final class InstanceSeconds {
     long to = Math.max(from, f.endMicros() - offsetMicros);
     interval(f.ingest(), "ingest", from, to);
     interval(f.inserts(), "insert", from, to);
-    interval(f.queries(), "query", from, to);
-    progress.update(instance, series.acknowledged(), f.queries());
+    Histogram queries = f.queryLatency();
+    interval(queries, "query", from, to);
+    progress.update(instance, series.acknowledged(), queries);
     live.second(instance, f);
   }
 

@@ -290,7 +290,7 @@ class InstanceRunnerTest {
     assertEquals(2, r.queries());
     assertEquals(0, r.failedQueries());
     assertEquals(2, queryEnds.size(), "the run returns once both queries have run");
-    assertEquals(2, frames.stream().mapToLong(f -> f.queries().getTotalCount()).sum(), "both queries are sampled");
+    assertEquals(2, frames.stream().mapToLong(SecondFrame::queryCount).sum(), "both queries are sampled");
     long lastAck = acknowledgedAt.stream().mapToLong(Long::longValue).max().orElseThrow();
     long lastQueryEnd = queryEnds.stream().mapToLong(Long::longValue).max().orElseThrow();
     assertTrue(r.endMicros() >= lastAck, "the end comes after the last acknowledgement");

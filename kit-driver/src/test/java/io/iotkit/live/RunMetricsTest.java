@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.iotkit.binding.Aggregate;
 import io.iotkit.control.SecondFrame;
+import io.iotkit.control.TemplateSeconds;
 import io.iotkit.model.ResourceSecond;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 import io.prometheus.metrics.model.snapshots.ClassicHistogramBuckets;
@@ -26,7 +28,8 @@ class RunMetricsTest {
   }
 
   private static SecondFrame frame(int second, long acknowledged, long failed, Histogram ingest) {
-    return new SecondFrame(second, 0, acknowledged, failed, ingest, micros(100), micros(), ResourceSecond.LOST);
+    return new SecondFrame(second, 0, acknowledged, failed, ingest, micros(100), TemplateSeconds.none(),
+        ResourceSecond.LOST);
   }
 
   private static String scrape(RunMetrics m) throws IOException {
@@ -58,6 +61,24 @@ class RunMetricsTest {
     assertTrue(text.contains("iotkit_ingest_latency_seconds_count{" + instance1 + "} 3"), text);
     assertTrue(text.contains("iotkit_readings_acknowledged_total{binding=\"kafka\",driver_instance=\"0\","
         + "host=\"local\""), text);
+  }
+
+  @Test
+  void queriesAreExportedByTemplateWithTheReadingsTheyAggregated() throws IOException {
+    RunMetrics m = new RunMetrics("r", "null", Map.of(), "http://127.0.0.1:9464/metrics");
+    LiveRun.Execution e = m.execution("iteration 1 measured", new long[] {10}, List.of("local"));
+    e.second(0, new SecondFrame(0, 0, 5, 0, micros(), micros(), TemplateSeconds.of(Aggregate.AVG,
+        micros(3_000, 4_000), 400), ResourceSecond.LOST));
+    e.second(0, new SecondFrame(1, 0, 5, 0, micros(), micros(), TemplateSeconds.of(Aggregate.AVG, micros(5_000),
+        190), ResourceSecond.LOST));
+    String text = scrape(m);
+    String avg = "binding=\"null\",driver_instance=\"0\",host=\"local\",phase=\"iteration 1 measured\",run=\"r\","
+        + "template=\"avg\"";
+    assertTrue(text.contains("iotkit_query_latency_seconds_count{" + avg + "} 3\n"), text);
+    assertTrue(text.contains("iotkit_query_readings_aggregated_total{" + avg + "} 590.0"), text);
+    assertTrue(text.contains("iotkit_query_latency_seconds_count{" + avg.replace("avg", "max") + "} 0\n"), text);
+    assertTrue(text.contains("iotkit_query_readings_aggregated_total{" + avg.replace("avg", "count") + "} 0.0"),
+        text);
   }
 
   @Test
@@ -113,8 +134,8 @@ class RunMetricsTest {
     RunMetrics m = new RunMetrics("r", "null", Map.of(), "http://127.0.0.1:9464/metrics");
     LiveRun.Execution e = m.execution("iteration 1 warmup", new long[] {10}, List.of("local"));
     ResourceSecond used = new ResourceSecond(1, 0, 0, 0, 0, 0, 0, 0, 0.75, 300L << 20, 0, 0);
-    e.second(0, new SecondFrame(0, 0, 5, 0, micros(), micros(), micros(), used));
-    e.second(0, new SecondFrame(1, 0, 5, 0, micros(), micros(), micros(), used));
+    e.second(0, new SecondFrame(0, 0, 5, 0, micros(), micros(), TemplateSeconds.none(), used));
+    e.second(0, new SecondFrame(1, 0, 5, 0, micros(), micros(), TemplateSeconds.none(), used));
     String text = scrape(m);
     assertTrue(text.contains("iotkit_driver_process_cpu_seconds_total{binding=\"null\",driver_instance=\"0\","
         + "host=\"local\",phase=\"iteration 1 warmup\",run=\"r\"} 1.5"), text);

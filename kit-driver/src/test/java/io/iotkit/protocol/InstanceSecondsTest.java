@@ -6,11 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.iotkit.binding.Aggregate;
 import io.iotkit.control.SecondFrame;
+import io.iotkit.control.TemplateSeconds;
 import io.iotkit.live.LiveRun;
 import io.iotkit.model.DriverTime;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.InstanceTotals;
-import io.iotkit.model.LatencyHistogram;
+import io.iotkit.model.QueryReads;
 import io.iotkit.model.ResourceSecond;
 import io.iotkit.model.ResourceUsage;
 import io.iotkit.progress.PhaseProgress;
@@ -37,8 +38,8 @@ class InstanceSecondsTest {
   }
 
   private static SecondFrame frame(int second, long endInMasterClock, long acknowledged, Histogram queries) {
-    return new SecondFrame(second, endInMasterClock + OFFSET, acknowledged, 1, of(900), of(10, 20), queries,
-        used(0.5 + second));
+    return new SecondFrame(second, endInMasterClock + OFFSET, acknowledged, 1, of(900), of(10, 20),
+        TemplateSeconds.of(Aggregate.MAX, queries, 100 * queries.getTotalCount()), used(0.5 + second));
   }
 
   /** A second in which the host used {@code cpu} CPU seconds in user mode and the JVM a tenth of that. */
@@ -46,14 +47,15 @@ class InstanceSecondsTest {
     return new ResourceSecond(cpu, 0.1, 0, 1L << 30, 0, 4_096, 100, 200, cpu / 10, 256L << 20, 0, 1_024);
   }
 
-  /** What the instance says at its end: these totals, and {@code timedQueries} queries timed. */
+  /** What the instance says at its end: these totals, {@code timedQueries} MAX queries of 100 readings each. */
   private static InstanceTotals totals(int instance, long acknowledged, long failed, long timedQueries) {
-    Histogram q = new Histogram(3);
-    for (long i = 0; i < timedQueries; i++) {
-      q.recordValue(1_000);
-    }
+    return totals(instance, acknowledged, failed, timedQueries, 100 * timedQueries);
+  }
+
+  private static InstanceTotals totals(int instance, long acknowledged, long failed, long timedQueries,
+                                       long aggregated) {
     return new InstanceTotals(instance, "r1-1-000", 1_000, acknowledged, failed, START, START + 1_400_000,
-        2_000, timedQueries, 0, 0, 0, Map.of(), Map.of(Aggregate.MAX, new LatencyHistogram(q)), null,
+        2_000, timedQueries, 0, aggregated, 0, Map.of(Aggregate.MAX, new QueryReads(aggregated, aggregated, 0)), null,
         new InstanceTotals.Sampled("driver-1", 2, 8L << 30, 4242), Map.of(), TIME);
   }
 
@@ -72,6 +74,8 @@ class InstanceSecondsTest {
     assertArrayEquals(new long[] {600, 400}, result.acknowledgedPerSecond());
     assertEquals(4, result.insertHistogram().count(), "the whole run's insert calls are its seconds' sum");
     assertEquals(2, result.ingestHistogram().count());
+    assertEquals(3, result.queryHistograms().get(Aggregate.MAX).count(), "each template's queries, from the seconds");
+    assertEquals(0, result.queryHistograms().get(Aggregate.AVG).count());
     assertEquals(1_000, progress.snapshot(START + 2_000_000).done());
     assertEquals(TIME, result.driverTime(), "where the instance's time went, as its totals say");
     ResourceUsage.HostUsage host = result.resources().hosts().get(0);
@@ -111,6 +115,9 @@ class InstanceSecondsTest {
     assertEquals("driver instance 3: its seconds add up to 1 failed inserts, its result says 0", e.getMessage());
     e = assertThrows(IllegalStateException.class, () -> s.result(totals(3, 600, 1, 2)));
     assertEquals("driver instance 3: its seconds add up to 1 timed queries, its result says 2", e.getMessage());
+    e = assertThrows(IllegalStateException.class, () -> s.result(totals(3, 600, 1, 1, 150)));
+    assertEquals("driver instance 3: its seconds add up to 100 readings aggregated by MAX queries, its result says"
+        + " 150", e.getMessage());
     assertEquals(600, s.result(totals(3, 600, 1, 1)).acknowledged());
   }
 

@@ -7,7 +7,6 @@ import io.iotkit.control.SecondFrame;
 import io.iotkit.model.DriverTime;
 import io.iotkit.model.InstanceSpec;
 import io.iotkit.model.InstanceTotals;
-import io.iotkit.model.LatencyHistogram;
 import io.iotkit.model.QueryReads;
 import io.iotkit.model.WorkloadSpec;
 import io.iotkit.resources.SecondSampler;
@@ -23,7 +22,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
-import org.HdrHistogram.Histogram;
 import site.ycsb.DBException;
 
 /**
@@ -281,15 +279,12 @@ public final class InstanceRunner {
   }
 
   private InstanceTotals totals(long start, List<IotWorkload.ThreadState> states, long gcPauseMicros) {
-    Map<Aggregate, Histogram> queries = new EnumMap<>(Aggregate.class);
     Map<Aggregate, QueryReads> reads = new EnumMap<>(Aggregate.class);
     long ack = 0, failedInserts = 0, count = 0, failedQueries = 0, readings = 0, empty = 0, end = start;
     long firstWrite = Long.MAX_VALUE;
     long threadMicros = 0, storeWaitNanos = 0, pacingNanos = 0, behindNanos = 0;
     for (IotWorkload.ThreadState s : states) {
       ThreadMeasurements m = s.measured;
-      m.queryMicros.forEach((a, h) -> queries.computeIfAbsent(a,
-          x -> new Histogram(ThreadMeasurements.SIGNIFICANT_DIGITS)).add(h));
       ack += m.acknowledged();
       failedInserts += m.failedInserts();
       count += m.queries;
@@ -298,7 +293,7 @@ public final class InstanceRunner {
       empty += m.emptyWindows;
       for (Aggregate a : Aggregate.values()) {
         int t = a.ordinal();
-        reads.merge(a, new QueryReads(m.aggregatedPerTemplate[t], m.readPerTemplate[t],
+        reads.merge(a, new QueryReads(m.aggregatedPerTemplate.get(t), m.readPerTemplate[t],
             m.unmeasuredWindowsPerTemplate[t]), QueryReads::plus);
       }
       if (s.generator != null) {
@@ -312,11 +307,9 @@ public final class InstanceRunner {
         behindNanos = Math.max(behindNanos, m.behindScheduleMaxNanos);
       }
     }
-    Map<Aggregate, LatencyHistogram> perTemplate = new EnumMap<>(Aggregate.class);
-    queries.forEach((a, h) -> perTemplate.put(a, new LatencyHistogram(h)));
     long startLag = firstWrite == Long.MAX_VALUE ? 0 : Math.max(0, firstWrite - start);
     return new InstanceTotals(spec.instance(), spec.substation(), spec.kvps(), ack, failedInserts, start, end,
-        startLag, count, failedQueries, readings, empty, reads, perTemplate, PeakMemory.residentBytes(),
+        startLag, count, failedQueries, readings, empty, reads, PeakMemory.residentBytes(),
         resources == null ? null : resources.sampled(), Map.of(), new DriverTime(threadMicros,
             storeWaitNanos / 1_000, pacingNanos / 1_000, behindNanos / 1_000, gcPauseMicros));
   }

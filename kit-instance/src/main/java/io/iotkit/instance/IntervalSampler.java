@@ -1,19 +1,23 @@
 package io.iotkit.instance;
 
+import io.iotkit.binding.Aggregate;
 import io.iotkit.control.SecondFrame;
+import io.iotkit.control.SecondFrame.TemplateSecond;
 import io.iotkit.model.ResourceSecond;
 import io.iotkit.model.WorkloadSpec;
 import io.iotkit.resources.SecondSampler;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 import org.HdrHistogram.Histogram;
 
 /**
  * Looks at an instance's threads once a second from the start instant and hands each second's measurements on
- * as one {@link SecondFrame}: kvps acknowledged and failed, ingest, insert call and query latency, and what the
- * instance's host and JVM used in that second. The frames are the instance's only record of its seconds: the
- * master adds them up into its whole-run figures.
+ * as one {@link SecondFrame}: kvps acknowledged and failed, ingest and insert call latency, each template's query
+ * latency and readings aggregated, and what the instance's host and JVM used in that second. The frames are the
+ * instance's only record of its seconds: the master adds them up into its whole-run figures.
  *
  * <p>Frame i covers [start + i s, start + (i+1) s); the last, taken when the threads have ended, may be shorter.
  * Because the last frame comes after every thread's last acknowledgement and last query, the frames' counts add up
@@ -21,6 +25,7 @@ import org.HdrHistogram.Histogram;
  */
 final class IntervalSampler {
   private static final long INTERVAL_MICROS = WorkloadSpec.SAMPLE_INTERVAL_MICROS;
+  private static final Aggregate[] TEMPLATES = Aggregate.values();
 
   private final List<ThreadMeasurements> threads;
   private final IngestLatencies ingestLatencies;
@@ -31,6 +36,7 @@ final class IntervalSampler {
   private int second;
   private long lastAcknowledged;
   private long lastFailed;
+  private long[] lastAggregated = new long[TEMPLATES.length];
 
   /** @param resources samples the host and the JVM at each frame, or null where nothing is sampled */
   IntervalSampler(List<ThreadMeasurements> threads, IngestLatencies ingestLatencies, long startMicros,
@@ -64,23 +70,32 @@ final class IntervalSampler {
     long failed = 0;
     Histogram ingestSecond = new Histogram(ThreadMeasurements.SIGNIFICANT_DIGITS);
     Histogram insertSecond = new Histogram(ThreadMeasurements.SIGNIFICANT_DIGITS);
-    Histogram querySecond = new Histogram(ThreadMeasurements.SIGNIFICANT_DIGITS);
+    long[] aggregated = new long[TEMPLATES.length];
     for (ThreadMeasurements t : threads) {
       acknowledged += t.acknowledgedSoFar.get();
       failed += t.failedInserts();
+      for (Aggregate a : TEMPLATES) {
+        aggregated[a.ordinal()] += t.aggregatedPerTemplate.get(a.ordinal());
+      }
     }
     // after the counts: a reading's latency is recorded before it is counted, so every reading counted so far
     // has its latency in this second or an earlier one
     ingestLatencies.addIntervalTo(ingestSecond);
-    for (ThreadMeasurements t : threads) {
-      t.insertMicros.addIntervalTo(insertSecond);
-      t.queryInterval.addIntervalTo(querySecond);
+    Map<Aggregate, TemplateSecond> queries = new EnumMap<>(Aggregate.class);
+    for (Aggregate a : TEMPLATES) {
+      Histogram latency = new Histogram(ThreadMeasurements.SIGNIFICANT_DIGITS);
+      for (ThreadMeasurements t : threads) {
+        t.queryMicros[a.ordinal()].addIntervalTo(latency);
+      }
+      queries.put(a, new TemplateSecond(latency, aggregated[a.ordinal()] - lastAggregated[a.ordinal()]));
     }
+    threads.forEach(t -> t.insertMicros.addIntervalTo(insertSecond));
     ResourceSecond used = resources == null ? ResourceSecond.LOST : resources.next();
     long from = startMicros + second * INTERVAL_MICROS;
     frames.accept(new SecondFrame(second++, Math.max(from, endMicros), acknowledged - lastAcknowledged,
-        failed - lastFailed, ingestSecond, insertSecond, querySecond, used));
+        failed - lastFailed, ingestSecond, insertSecond, queries, used));
     lastAcknowledged = acknowledged;
     lastFailed = failed;
+    lastAggregated = aggregated;
   }
 }

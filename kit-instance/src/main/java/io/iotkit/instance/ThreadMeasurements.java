@@ -2,10 +2,9 @@ package io.iotkit.instance;
 
 import io.iotkit.binding.Aggregate;
 import io.iotkit.binding.WindowResult;
-import java.util.EnumMap;
-import java.util.Map;
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
-import org.HdrHistogram.Histogram;
+import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * What one insert thread measured. Its thread is the only writer, except of {@link #acknowledgedSoFar} and the
@@ -19,9 +18,8 @@ final class ThreadMeasurements {
 
   /** Insert call latency in µs, read by the sampler second by second (it keeps the whole run's total). */
   final SingleWriterHistogram insertMicros = new SingleWriterHistogram();
-  /** Query latency in µs, all templates, read by the sampler second by second. */
-  final SingleWriterHistogram queryInterval = new SingleWriterHistogram();
-  final Map<Aggregate, Histogram> queryMicros = new EnumMap<>(Aggregate.class);
+  /** Query latency in µs per template (index: ordinal), read by the sampler second by second. */
+  final SingleWriterHistogram[] queryMicros = new SingleWriterHistogram[Aggregate.values().length];
   /** Readings acknowledged so far, read by the sampler while the run goes on. */
   final AtomicLong acknowledgedSoFar = new AtomicLong();
   /**
@@ -33,8 +31,11 @@ final class ThreadMeasurements {
   long failedQueries;
   long readingsAggregated;
   long emptyWindows;
-  /** Per template (index: ordinal): readings its windows held, records the store read, windows read unmeasured. */
-  final long[] aggregatedPerTemplate = new long[Aggregate.values().length];
+  /**
+   * Per template (index: ordinal): readings its windows held, read by the sampler while the run goes on; records the
+   * store read and windows whose read went unmeasured, read once the thread ended.
+   */
+  final AtomicLongArray aggregatedPerTemplate = new AtomicLongArray(Aggregate.values().length);
   final long[] readPerTemplate = new long[Aggregate.values().length];
   final long[] unmeasuredWindowsPerTemplate = new long[Aggregate.values().length];
   long endMicros;
@@ -48,9 +49,7 @@ final class ThreadMeasurements {
   long behindScheduleMaxNanos;
 
   ThreadMeasurements() {
-    for (Aggregate a : Aggregate.values()) {
-      queryMicros.put(a, new Histogram(SIGNIFICANT_DIGITS));
-    }
+    Arrays.setAll(queryMicros, t -> new SingleWriterHistogram());
   }
 
   /** Counts readings the insert thread itself saw acknowledged (synchronous acknowledgement). */
@@ -80,7 +79,8 @@ final class ThreadMeasurements {
   /** Counts what one window of a query aggregated and what the store read to answer it. */
   void recordWindow(Aggregate template, WindowResult w) {
     int t = template.ordinal();
-    aggregatedPerTemplate[t] += w.count();
+    // one writer (the query thread): a release store, no locked add
+    aggregatedPerTemplate.lazySet(t, aggregatedPerTemplate.get(t) + w.count());
     if (w.readMeasured()) {
       readPerTemplate[t] += w.read();
     } else {
@@ -89,7 +89,6 @@ final class ThreadMeasurements {
   }
 
   void recordQuery(Aggregate template, long micros) {
-    queryMicros.get(template).recordValue(micros);
-    queryInterval.record(micros);
+    queryMicros[template.ordinal()].record(micros);
   }
 }

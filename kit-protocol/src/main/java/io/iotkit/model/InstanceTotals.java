@@ -7,7 +7,7 @@ import java.util.TreeMap;
 
 /**
  * What a driver instance sends at the end of a phase, beside its second frames: what no second holds (its
- * identity, its start and end, its queries' breakdown by template, its peak memory, its store client's counters,
+ * identity, its start and end, what its queries read by template, its peak memory, its store client's counters,
  * where it was sampled) and its totals, which the master checks against the sum of its frames. The master makes
  * the instance's {@code InstanceResult} from the two.
  *
@@ -15,7 +15,6 @@ import java.util.TreeMap;
  * @param endMicros when its last kvp was acknowledged
  * @param startLagMicros from the release to its first write (its earliest insert thread's), on its own clock
  * @param queryReads per template: readings its windows aggregated and records the store read to answer them
- * @param queryHistograms query latency in µs per template
  * @param peakRssBytes the instance JVM's peak resident memory (VmHWM), or null where the OS does not say
  * @param sampled where its resources were sampled, or null where they could not be (no /proc)
  * @param clientCounters what the store client of the instance's bindings counted, summed by name
@@ -24,7 +23,7 @@ import java.util.TreeMap;
 public record InstanceTotals(int instance, String substation, long kvpsTarget, long acknowledged,
                              long failedInserts, long startMicros, long endMicros, long startLagMicros, long queries,
                              long failedQueries, long readingsAggregated, long emptyWindows,
-                             Map<Aggregate, QueryReads> queryReads, Map<Aggregate, LatencyHistogram> queryHistograms,
+                             Map<Aggregate, QueryReads> queryReads,
                              Long peakRssBytes, Sampled sampled, Map<String, Long> clientCounters,
                              DriverTime driverTime) {
 
@@ -36,8 +35,7 @@ public record InstanceTotals(int instance, String substation, long kvpsTarget, l
   /** The same totals with what the store client of the instance's bindings counted. */
   public InstanceTotals withClientCounters(Map<String, Long> counters) {
     return new InstanceTotals(instance, substation, kvpsTarget, acknowledged, failedInserts, startMicros, endMicros,
-        startLagMicros, queries, failedQueries, readingsAggregated, emptyWindows, queryReads, queryHistograms,
-        peakRssBytes, sampled, counters, driverTime);
+        startLagMicros, queries, failedQueries, readingsAggregated, emptyWindows, queryReads, peakRssBytes, sampled, counters, driverTime);
   }
 
   /**

@@ -5,7 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.iotkit.binding.Aggregate;
+import io.iotkit.control.SecondFrame.TemplateSecond;
 import io.iotkit.model.ResourceSecond;
+import java.util.EnumMap;
+import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
@@ -31,7 +35,12 @@ class ControlLineTest {
     queries.recordValue(2_500);
     ResourceSecond used = new ResourceSecond(0.75, 0.125, 0.01, 3L << 30, 0, 1 << 20, 5_000, 7_000, 0.3,
         400L << 20, ResourceSecond.NOT_READABLE, ResourceSecond.NOT_READABLE);
-    SecondFrame f = new SecondFrame(7, 1_767_225_608_000_000L, 31_415, 3, queries, inserts, queries, used);
+    Map<Aggregate, TemplateSecond> templates = new EnumMap<>(Aggregate.class);
+    for (Aggregate a : Aggregate.values()) {
+      templates.put(a, TemplateSecond.none());
+    }
+    templates.put(Aggregate.AVG, new TemplateSecond(queries, 1_200));
+    SecondFrame f = new SecondFrame(7, 1_767_225_608_000_000L, 31_415, 3, queries, inserts, templates, used);
     SecondFrame back = SecondFrame.parse(ControlLine.parse(f.toLine()));
     assertEquals(7, back.second());
     assertEquals(f.endMicros(), back.endMicros());
@@ -40,8 +49,16 @@ class ControlLineTest {
     assertEquals(used, back.resources());
     assertEquals(queries, back.ingest());
     assertEquals(inserts, back.inserts());
-    assertEquals(queries, back.queries());
+    assertEquals(queries, back.queries().get(Aggregate.AVG).latency());
+    assertEquals(1_200, back.queries().get(Aggregate.AVG).aggregated());
+    assertEquals(0, back.queries().get(Aggregate.MAX).latency().getTotalCount());
+    assertEquals(1, back.queryCount());
+    assertEquals(queries, back.queryLatency());
     assertThrows(IllegalArgumentException.class, () -> SecondFrame.parse(ControlLine.parse("SECOND 1 2 3")));
+    String oneTemplateShort = f.toLine().replaceFirst(";[^; ]+ ", " ");
+    assertThrows(IllegalArgumentException.class, () -> SecondFrame.parse(ControlLine.parse(oneTemplateShort)));
+    assertThrows(IllegalArgumentException.class, () -> new SecondFrame(1, 2, 3, 0, queries, inserts,
+        Map.of(Aggregate.MAX, TemplateSecond.none()), used));
   }
 
   @Test
