@@ -3,13 +3,15 @@ package io.iotkit.live;
 import io.iotkit.binding.Aggregate;
 import io.iotkit.control.SecondFrame;
 import io.prometheus.metrics.model.snapshots.Labels;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 
 /**
  * One instance's figures in one workload execution, added up from its second frames as they arrive; a scrape reads
- * them as buckets, made under the lock the frames' reader takes.
+ * them as buckets, made under the lock the frames' reader takes. Buckets made once are kept until the next frame:
+ * a long run's ended executions, and every instance between its frames, cost a scrape nothing to read again.
  */
 final class InstanceFigures {
   private final Labels labels;
@@ -22,6 +24,8 @@ final class InstanceFigures {
   private final Histogram inserts = new Histogram(3);
   private final Map<Aggregate, Histogram> queries = new EnumMap<>(Aggregate.class);
   private final Map<Aggregate, Long> aggregated = new EnumMap<>(Aggregate.class);
+  /** The figures as of the last frame, once a scrape made them; null until then. */
+  private Copy made;
 
   InstanceFigures(Labels labels, long target) {
     this.labels = labels;
@@ -33,6 +37,7 @@ final class InstanceFigures {
   }
 
   synchronized void add(SecondFrame f) {
+    made = null;
     acknowledged += f.acknowledged();
     failed += f.failed();
     cpuSeconds += f.resources().processCpuSeconds();
@@ -48,10 +53,14 @@ final class InstanceFigures {
   }
 
   synchronized Copy copy() {
+    if (made != null) {
+      return made;
+    }
     Map<Aggregate, Template> templates = new EnumMap<>(Aggregate.class);
     queries.forEach((a, h) -> templates.put(a, new Template(LatencyBuckets.of(h), aggregated.get(a))));
-    return new Copy(labels, target, acknowledged, failed, cpuSeconds, rssBytes, LatencyBuckets.of(ingest),
-        LatencyBuckets.of(inserts), templates);
+    made = new Copy(labels, target, acknowledged, failed, cpuSeconds, rssBytes, LatencyBuckets.of(ingest),
+        LatencyBuckets.of(inserts), Collections.unmodifiableMap(templates));
+    return made;
   }
 
   /** The figures at one instant. */

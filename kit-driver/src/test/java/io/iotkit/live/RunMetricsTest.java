@@ -2,6 +2,7 @@ package io.iotkit.live;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.iotkit.binding.Aggregate;
@@ -10,6 +11,7 @@ import io.iotkit.control.TemplateSeconds;
 import io.iotkit.model.ResourceSecond;
 import io.prometheus.metrics.expositionformats.PrometheusTextFormatWriter;
 import io.prometheus.metrics.model.snapshots.ClassicHistogramBuckets;
+import io.prometheus.metrics.model.snapshots.Labels;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -79,6 +81,19 @@ class RunMetricsTest {
     assertTrue(text.contains("iotkit_query_latency_seconds_count{" + avg.replace("avg", "max") + "} 0\n"), text);
     assertTrue(text.contains("iotkit_query_readings_aggregated_total{" + avg.replace("avg", "count") + "} 0.0"),
         text);
+  }
+
+  @Test
+  void bucketsAreMadeAgainOnlyAfterANewFrame() {
+    InstanceFigures f = new InstanceFigures(Labels.of("run", "r"), 10);
+    f.add(frame(0, 4, 0, micros(900)));
+    InstanceFigures.Copy first = f.copy();
+    assertSame(first, f.copy(), "no frame since: the buckets made before");
+    f.add(frame(1, 3, 0, micros(1_200)));
+    InstanceFigures.Copy second = f.copy();
+    assertEquals(7, second.acknowledged());
+    assertEquals(2, second.ingest().buckets().getCount(1) + second.ingest().buckets().getCount(2));
+    assertEquals(4, first.acknowledged(), "a copy made before stays as it was");
   }
 
   @Test
