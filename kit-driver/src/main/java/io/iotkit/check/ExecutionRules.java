@@ -4,6 +4,7 @@ import io.iotkit.binding.LiveCopies;
 import io.iotkit.model.CheckResult;
 import io.iotkit.model.Figure;
 import io.iotkit.model.InstanceResult;
+import io.iotkit.model.KvpSize;
 import io.iotkit.model.Limit;
 import io.iotkit.model.PhaseResult;
 import io.iotkit.model.SubstationCount;
@@ -177,10 +178,12 @@ public final class ExecutionRules {
   }
 
   /** A compliant run's kvps are 1 KB (1,024 bytes); --kvp-bytes resizes their padding into a trial run. */
-  public static CheckResult kvpSize(int kvpBytes) {
-    return CheckResult.measure("kvp size 1 KB (no --kvp-bytes)", Figure.count(kvpBytes, "bytes"),
-        Limit.exactly(WorkloadSpec.KVP_BYTES, "bytes", Integer.toString(WorkloadSpec.KVP_BYTES)),
-        "--kvp-bytes resized the readings");
+  public static CheckResult kvpSize(KvpSize size) {
+    String name = "kvp size 1 KB (no --kvp-bytes)";
+    Limit limit = Limit.exactly(WorkloadSpec.KVP_BYTES, "bytes", Integer.toString(WorkloadSpec.KVP_BYTES));
+    String why = "--kvp-bytes resized the readings";
+    return size.fixed() ? CheckResult.measure(name, Figure.count(size.min(), "bytes"), limit, why)
+        : CheckResult.of(name, Figure.text(size.text()), limit, false, why);
   }
 
   /** A compliant run's instances query the store as they ingest; --no-queries makes an ingest-only trial run. */

@@ -91,7 +91,7 @@ final class PlanCommand implements Callable<Integer> {
     RunConfig config;
     try {
       // the planned run's settings; its K is what the plan finds, so the config carries the smallest valid one
-      config = new RunConfig(substations, Math.max(1, substations), io.iotkit.model.WorkloadSpec.KVP_BYTES,
+      config = new RunConfig(substations, Math.max(1, substations), io.iotkit.model.KvpSize.COMPLIANT,
           store.binding, properties, null, null, false, instances.threads, store.sutNodes, sutLimits.limits(),
           resultsRoot, jvmOptions, 0,
           io.iotkit.model.Arrivals.FIXED,

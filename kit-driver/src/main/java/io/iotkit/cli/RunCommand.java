@@ -6,6 +6,7 @@ import io.iotkit.live.LiveRun;
 import io.iotkit.live.MetricsEndpoint;
 import io.iotkit.live.RunMetrics;
 import io.iotkit.model.Arrivals;
+import io.iotkit.model.KvpSize;
 import io.iotkit.model.KitLayout;
 import io.iotkit.model.Pricing;
 import io.iotkit.model.RunResult;
@@ -90,17 +91,20 @@ final class RunCommand implements Callable<Integer> {
           + " from each reading's scheduled time; a paced run is a non-compliant trial run (default: 0, unpaced).")
   long rate;
 
-  @Option(names = "--arrivals", paramLabel = "fixed|gaussian",
-      description = "With --rate: how each insert thread spaces its readings. fixed: every gap the same; gaussian: each"
+  @Option(names = "--arrivals", paramLabel = "fixed|gaussian|burst:N/Tms",
+      description = "How each insert thread spaces its readings. With --rate, fixed: every gap the same; gaussian: each"
           + " gap drawn from a normal distribution with the fixed gap as mean and 25%% of it as standard deviation"
-          + " (truncated at 0), from the instance's seed, so the mean rate is kept (default: fixed).")
+          + " (truncated at 0), from the instance's seed, so the mean rate is kept (default: fixed). Without --rate,"
+          + " burst:N/Tms: N readings due together every T ms on each thread, sent back to back (a device that sends"
+          + " a batch and sleeps), their latency from the burst's instant.")
   String arrivals;
 
-  @Option(names = "--kvp-bytes", defaultValue = "" + WorkloadSpec.KVP_BYTES, paramLabel = "B",
+  @Option(names = "--kvp-bytes", defaultValue = "" + WorkloadSpec.KVP_BYTES, paramLabel = "B|MIN-MAX",
       description = "Bytes of each reading, key, value, unit and padding together: the key, value and unit are kept"
           + " and the padding resized; up to " + WorkloadSpec.MAX_KVP_BYTES + ", at least the longest key, value and"
-          + " unit (about 80); any value but the default makes a non-compliant trial run (default: ${DEFAULT-VALUE}).")
-  int kvpBytes;
+          + " unit (about 80). MIN-MAX draws each reading's size evenly from the range, from the instance's seed. Any"
+          + " value but the default makes a non-compliant trial run (default: ${DEFAULT-VALUE}).")
+  String kvpBytes;
 
   @Option(names = "--no-queries",
       description = "Ingest only: the instances run no dashboard queries; a non-compliant trial run, for measuring the"
@@ -136,7 +140,7 @@ final class RunCommand implements Callable<Integer> {
     int progressSeconds = instances.progressSeconds();
     RunConfig config;
     try {
-      config = new RunConfig(substations, kvps, kvpBytes, store.binding, store.propertiesFile(kit), pricingFile(kit),
+      config = new RunConfig(substations, kvps, KvpSize.parse(kvpBytes), store.binding, store.propertiesFile(kit), pricingFile(kit),
           systemFile(kit), strict, instances.threads, store.sutNodes, sutLimits.limits(),
           results != null ? results : kit.home().resolve("results"), instances.jvmOptions(store.binding), rate,
           arrivals(), noQueries, kit, hosts.plan(kit), givenProperties);
@@ -218,19 +222,15 @@ final class RunCommand implements Callable<Integer> {
     return EXIT_OK;
   }
 
-  /** --arrivals as given, or null when not given; given without --rate it is bad input. */
+  /** --arrivals as given, or null when not given; fixed or Gaussian gaps given without --rate are bad input. */
   private Arrivals arrivals() {
     if (arrivals == null) {
       return null;
     }
-    Arrivals a = switch (arrivals) {
-      case "fixed" -> Arrivals.FIXED;
-      case "gaussian" -> Arrivals.GAUSSIAN;
-      default -> throw new IllegalArgumentException("--arrivals must be fixed or gaussian (it was '" + arrivals
-          + "')");
-    };
-    if (rate <= 0) {
-      throw new IllegalArgumentException("--arrivals goes with --rate: it spaces the readings of a paced run");
+    Arrivals a = Arrivals.parse(arrivals);
+    if (!a.setsRate() && rate <= 0) {
+      throw new IllegalArgumentException("--arrivals goes with --rate: " + a.label() + " spaces the readings of a"
+          + " paced run (burst:N/Tms sets its own rate)");
     }
     return a;
   }

@@ -61,11 +61,12 @@ final class SweepCommand implements Callable<Integer> {
           + " saturation point (default: unpaced).")
   String rates;
 
-  @Option(names = "--kvp-bytes", paramLabel = "B[,B...]", description = "Bytes per reading (default: the run's).")
+  @Option(names = "--kvp-bytes", paramLabel = "B[,B...]", description = "Bytes per reading, B or MIN-MAX (each"
+      + " reading's size drawn from the range) (default: the run's).")
   String kvpBytes;
 
-  @Option(names = "--arrivals", paramLabel = "X[,X...]", description = "Arrival schedule of paced readings"
-      + " (default: the run's).")
+  @Option(names = "--arrivals", paramLabel = "X[,X...]", description = "Arrival schedule: fixed or gaussian with"
+      + " --rate, burst:N/Tms without (default: the run's).")
   String arrivals;
 
   @Option(names = "--sut-cpus", paramLabel = "N[,N...]",
@@ -76,9 +77,10 @@ final class SweepCommand implements Callable<Integer> {
   @Option(names = "--sut-memory", paramLabel = "SIZE", description = "Passed to every run.")
   String sutMemory;
 
-  @Option(names = {"-k", "--kvps"}, paramLabel = "K",
-      description = "kvps per workload execution, the same at every point.")
-  Long kvps;
+  @Option(names = {"-k", "--kvps"}, paramLabel = "K[,K...]",
+      description = "kvps per workload execution, the same at every point, or several to sweep K (does the store's"
+          + " rate hold as executions grow?).")
+  String kvps;
 
   @Option(names = "--kvps-per-substation", paramLabel = "N",
       description = "kvps per execution per substation: K = N x P, so executions stay comparable as P grows.")
@@ -160,7 +162,7 @@ final class SweepCommand implements Callable<Integer> {
     StudySpec spec;
     try {
       spec = new StudySpec(list(bindings), list(substations), list(threads), list(rates), list(kvpBytes),
-          list(arrivals), kvps, kvpsPerSubstation, file(bindingProperties, "binding properties"), sutNodes,
+          list(arrivals), list(kvps), kvpsPerSubstation, file(bindingProperties, "binding properties"), sutNodes,
           file(hosts, "host list"), instanceJvmOptions, noQueries,
           bindingProperty == null ? null : PropertySweep.parse(bindingProperty), list(sutCpus), sutMemory, repeat,
           rateSearch()).validated();

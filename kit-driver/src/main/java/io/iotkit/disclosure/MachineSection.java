@@ -9,8 +9,8 @@ import static io.iotkit.disclosure.FdrFormat.text;
 import io.iotkit.environment.Secrets;
 import io.iotkit.model.DriverHostResult;
 import io.iotkit.model.Environment;
+import io.iotkit.model.KvpSize;
 import io.iotkit.model.RunInputs;
-import io.iotkit.model.WorkloadSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -51,7 +51,8 @@ final class MachineSection {
         in.pricing() == null ? "none" : in.pricing(),
         in.systemDescription() == null ? "none" : in.systemDescription(),
         Integer.toString(in.substations()), count(in.kvps()), Integer.toString(in.threads()),
-        count(in.kvpBytes()) + (in.kvpBytes() != WorkloadSpec.KVP_BYTES ? " (--kvp-bytes: a trial run)" : ""),
+        (in.kvpSize().fixed() ? count(in.kvpBytes()) : in.kvpSize().text())
+            + (!in.kvpSize().equals(KvpSize.COMPLIANT) ? " (--kvp-bytes: a trial run)" : ""),
         in.rate() > 0 ? in.pacing() + " (--rate: a trial run)" : "unpaced (as fast as the SUT takes readings)",
         in.strict() ? "yes (audited run)" : "no (trial run)", flags(in.instanceJvmOptions()));
   }

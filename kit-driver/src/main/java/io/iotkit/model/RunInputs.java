@@ -11,8 +11,8 @@ import java.util.Map;
  * @param bindingProperties the binding properties file, or null for the kit's built-in defaults
  * @param systemDescription the sponsor's system description file, or null when there was none
  * @param hosts the host list file of a run over driver hosts (--hosts), or null
- * @param kvpBytes bytes of each reading (--kvp-bytes); {@link WorkloadSpec#KVP_BYTES} when absent, in results of
- *     kits before the option
+ * @param kvpBytes bytes of each reading (--kvp-bytes), the smallest when sizes were drawn from a range; {@link
+ *     WorkloadSpec#KVP_BYTES} when absent, in results of kits before the option
  * @param rate kvps/s each instance was paced at (--rate), 0 when unpaced
  * @param arrivals how paced threads spaced their readings (--arrivals); fixed when absent
  * @param noQueries true when the instances ran no dashboard queries (--no-queries); absent (false) in results
@@ -26,21 +26,42 @@ import java.util.Map;
  *     limit
  * @param metricsEndpoint where the master served the run's live figures for Prometheus (--metrics-port), or null
  *     when it served none
+ * @param kvpBytesMax the largest reading when each reading's size was drawn from kvpBytes to this (--kvp-bytes
+ *     MIN-MAX); kvpBytes when every reading had one size, and when absent
  */
 public record RunInputs(int substations, long kvps, int kvpBytes, String binding, int threads, int sutNodes,
                         boolean strict, String bindingProperties, String pricing, String systemDescription,
                         List<String> instanceJvmOptions, String hosts, long rate, Arrivals arrivals,
                         boolean noQueries, Map<String, String> givenProperties, double sutCpus,
-                        long sutMemoryBytes, String metricsEndpoint) {
+                        long sutMemoryBytes, String metricsEndpoint, int kvpBytesMax) {
 
   public RunInputs {
     if (kvpBytes == 0) {
       kvpBytes = WorkloadSpec.KVP_BYTES;
     }
+    if (kvpBytesMax < kvpBytes) {
+      kvpBytesMax = kvpBytes;
+    }
     if (arrivals == null) {
       arrivals = Arrivals.FIXED;
     }
     givenProperties = givenProperties == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(givenProperties));
+  }
+
+  /** Inputs whose readings all had {@code kvpBytes}. */
+  public RunInputs(int substations, long kvps, int kvpBytes, String binding, int threads, int sutNodes,
+                   boolean strict, String bindingProperties, String pricing, String systemDescription,
+                   List<String> instanceJvmOptions, String hosts, long rate, Arrivals arrivals,
+                   boolean noQueries, Map<String, String> givenProperties, double sutCpus,
+                   long sutMemoryBytes, String metricsEndpoint) {
+    this(substations, kvps, kvpBytes, binding, threads, sutNodes, strict, bindingProperties, pricing,
+        systemDescription, instanceJvmOptions, hosts, rate, arrivals, noQueries, givenProperties, sutCpus,
+        sutMemoryBytes, metricsEndpoint, kvpBytes);
+  }
+
+  /** The readings' size. */
+  public KvpSize kvpSize() {
+    return new KvpSize(kvpBytes, kvpBytesMax);
   }
 
   /** How the load was paced, for reports: "paced at R kvps/s per instance, A arrivals", or empty when unpaced. */

@@ -42,12 +42,12 @@ final class InstanceOrders {
     int p = substations.size();
     String props = config.bindingProperties() == null ? null : config.bindingProperties().toString();
     for (int i = 0; i < p; i++) {
-      specs.add(new InstanceSpec(phase, i, p, substations.get(i), WorkloadSpec.kvpsFor(i, p, kvps), config.kvpBytes(),
+      specs.add(new InstanceSpec(phase, i, p, substations.get(i), WorkloadSpec.kvpsFor(i, p, kvps), config.kvpSize().min(),
           config.threads(),
           binding, props, overrides, dataSince, seeds.nextLong(),
           phaseDir.resolve("instance-" + i + ".result.json").toString(),
           phaseDir.resolve("instance-" + i + ".hlog").toString(), config.rate(), config.arrivals(),
-          config.noQueries()));
+          config.noQueries(), config.kvpSize().max()));
     }
     return specs;
   }

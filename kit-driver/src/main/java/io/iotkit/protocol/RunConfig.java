@@ -4,6 +4,7 @@ import io.iotkit.hosts.DriverHosts;
 import io.iotkit.hosts.Placement;
 import io.iotkit.instance.KvpSizes;
 import io.iotkit.model.Arrivals;
+import io.iotkit.model.KvpSize;
 import io.iotkit.model.KitLayout;
 import io.iotkit.model.WorkloadSpec;
 import io.iotkit.process.SutLimits;
@@ -21,15 +22,16 @@ import java.util.Map;
  * @param threads insert threads per instance; anything but the kit constant makes a trial run
  * @param sutNodes nodes of the local server the kit starts when the binding properties name no SUT
  * @param sutLimits the CPU and memory that local server may use (--sut-cpus, --sut-memory)
- * @param kvpBytes bytes of each reading; anything but {@link WorkloadSpec#KVP_BYTES} makes a trial run
- * @param rate kvps/s each instance is paced at, or 0 for as fast as the SUT takes them (a paced run is a trial run)
- * @param arrivals how paced threads space their readings; only with a rate
+ * @param kvpSize bytes of each reading; anything but 1 KB for every reading makes a trial run
+ * @param rate kvps/s each instance is paced at, or 0 for as fast as the SUT takes them (a paced run is a trial run);
+ *     bursts set it themselves (their mean rate, rounded)
+ * @param arrivals how paced threads space their readings; fixed or Gaussian only with a rate, bursts only without
  * @param noQueries true to skip the dashboard queries (--no-queries): an ingest-only trial run
  * @param hosts how to reach the driver hosts of a run over a host list, or null to run every instance here
  * @param givenProperties binding properties given on the command line (--binding-property), laid over the
  *     file's; never a credential, since a command line shows in process lists
  */
-public record RunConfig(int substations, long kvps, int kvpBytes, String binding, Path bindingProperties,
+public record RunConfig(int substations, long kvps, KvpSize kvpSize, String binding, Path bindingProperties,
                         Path pricing, Path systemDescription, boolean strict, int threads, int sutNodes,
                         SutLimits sutLimits, Path resultsRoot, List<String> instanceJvmOptions, long rate, Arrivals arrivals,
                         boolean noQueries, KitLayout kit, DriverHosts.Plan hosts,
@@ -56,17 +58,27 @@ public record RunConfig(int substations, long kvps, int kvpBytes, String binding
     if (rate < 0) {
       throw new IllegalArgumentException("--rate must be 0 (unpaced) or more kvps/s (it was " + rate + ")");
     }
-    if (rate > 0 && rate < threads) {
-      throw new IllegalArgumentException("--rate must give each insert thread at least 1 kvp/s (it was " + rate
-          + " for " + threads + " threads)");
-    }
     if (arrivals == null) {
       arrivals = Arrivals.FIXED;
     }
-    if (arrivals != Arrivals.FIXED && rate <= 0) {
-      throw new IllegalArgumentException("--arrivals " + arrivals.label() + " spaces paced readings: it needs --rate");
+    if (arrivals.setsRate()) {
+      if (rate > 0) {
+        throw new IllegalArgumentException("--arrivals " + arrivals.label() + " sets the rate itself (its readings"
+            + " every period on each thread): leave out --rate");
+      }
+      // what the reports and the plan read as the rate; the threads' schedules keep the bursts' exact period
+      rate = Math.max(1, Math.round(arrivals.instanceRate(threads)));
+    } else {
+      if (rate > 0 && rate < threads) {
+        throw new IllegalArgumentException("--rate must give each insert thread at least 1 kvp/s (it was " + rate
+            + " for " + threads + " threads)");
+      }
+      if (!arrivals.equals(Arrivals.FIXED) && rate <= 0) {
+        throw new IllegalArgumentException("--arrivals " + arrivals.label() + " spaces paced readings: it needs"
+            + " --rate");
+      }
     }
-    String kvpProblem = KvpSizes.problem(kvpBytes, longestSubstationKey(substations));
+    String kvpProblem = KvpSizes.problem(kvpSize, longestSubstationKey(substations));
     if (kvpProblem != null) {
       throw new IllegalArgumentException(kvpProblem);
     }

@@ -130,13 +130,13 @@ public final class RunProtocol {
       sutSettings = sutSettings(session);
       record(prerequisites, ExecutionRules.threads(config.threads()));
       record(prerequisites, ExecutionRules.unpaced(config.rate()));
-      record(prerequisites, ExecutionRules.kvpSize(config.kvpBytes()));
+      record(prerequisites, ExecutionRules.kvpSize(config.kvpSize()));
       record(prerequisites, ExecutionRules.dashboardQueries(config.noQueries()));
       record(prerequisites, ExecutionRules.realStore(emulator));
       Replication r = session.watched("reading the SUT's replication", () -> sut.admin().replication());
       record(prerequisites, ExecutionRules.replication(r.factor(), r.source()));
       if (sut.embedded()) {
-        Optional<String> shortfall = DiskRoom.shortfall(config.kvps(), config.kvpBytes(), r.factor(),
+        Optional<String> shortfall = DiskRoom.shortfall(config.kvps(), config.kvpSize().max(), r.factor(),
             Files.getFileStore(session.sutFolder()).getUsableSpace(), session.sutFolder().toString());
         if (shortfall.isPresent()) {
           throw new SutSession.BadSetupException(shortfall.get());
@@ -207,13 +207,13 @@ public final class RunProtocol {
   }
 
   private RunInputs inputs() {
-    return new RunInputs(config.substations(), config.kvps(), config.kvpBytes(), provider.name(), config.threads(),
+    return new RunInputs(config.substations(), config.kvps(), config.kvpSize().min(), provider.name(), config.threads(),
         config.sutNodes(), config.strict(),
         pathOrNull(config.bindingProperties()), pathOrNull(config.pricing()),
         pathOrNull(config.systemDescription()), config.instanceJvmOptions(),
         config.hosts() == null ? null : config.hosts().file().toString(), config.rate(), config.arrivals(),
         config.noQueries(), config.givenProperties(), config.sutLimits().cpus(),
-        config.sutLimits().memoryBytes(), live.endpoint());
+        config.sutLimits().memoryBytes(), live.endpoint(), config.kvpSize().max());
   }
 
   private static String pathOrNull(Path p) {

@@ -3,6 +3,7 @@ package io.iotkit.report;
 import io.iotkit.binding.Aggregate;
 import io.iotkit.model.CheckResult;
 import io.iotkit.model.IterationResult;
+import io.iotkit.model.KvpSize;
 import io.iotkit.model.Latency;
 import io.iotkit.model.Metrics;
 import io.iotkit.model.Operation;
@@ -13,7 +14,6 @@ import io.iotkit.model.ResultView;
 import io.iotkit.model.RunResult;
 import io.iotkit.model.SutOutage;
 import io.iotkit.model.UtcTime;
-import io.iotkit.model.WorkloadSpec;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -40,7 +40,7 @@ public final class RunReport {
       line("SUT: %s (binding %s)", r.sut(), in.binding());
       line("P = %d substations, K = %,d kvps per workload execution, %d insert threads per instance%s%s%s%s",
           in.substations(), in.kvps(), in.threads(), in.rate() > 0 ? ", " + in.pacing() : "",
-          in.kvpBytes() != WorkloadSpec.KVP_BYTES ? String.format(", %,d-byte kvps", in.kvpBytes()) : "",
+          !in.kvpSize().equals(KvpSize.COMPLIANT) ? ", " + in.kvpSize().label() + "-byte kvps" : "",
           in.noQueries() ? ", no dashboard queries" : "", in.strict() ? ", strict" : "");
     }, () -> line("SUT: %s", r.sut()));
     section("Prerequisite checks");

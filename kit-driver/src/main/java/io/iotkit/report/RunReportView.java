@@ -7,13 +7,13 @@ import io.iotkit.model.CheckResult;
 import io.iotkit.model.DriverHostResult;
 import io.iotkit.model.Environment;
 import io.iotkit.model.IterationResult;
+import io.iotkit.model.KvpSize;
 import io.iotkit.model.Metrics;
 import io.iotkit.model.PhaseResult;
 import io.iotkit.model.ResultView;
 import io.iotkit.model.RunResult;
 import io.iotkit.model.SutOutage;
 import io.iotkit.model.UtcTime;
-import io.iotkit.model.WorkloadSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -111,7 +111,7 @@ record RunReportView(PageFrame frame, String runId, String kitVersion, String su
       f.add(Fact.of("K (kvps per workload execution)", fmt("%,d", in.kvps())));
       f.add(Fact.of("insert threads per instance", in.threads() + (in.rate() > 0 ? ", " + in.pacing() : "")
           + (in.noQueries() ? ", no dashboard queries" : "") + (in.strict() ? ", strict" : "")));
-      f.add(Fact.of("kvp size", fmt("%,d bytes", in.kvpBytes()) + (in.kvpBytes() != WorkloadSpec.KVP_BYTES
+      f.add(Fact.of("kvp size", in.kvpSize().text() + (!in.kvpSize().equals(KvpSize.COMPLIANT)
           ? " (--kvp-bytes: a trial run)" : "")));
     });
     v.metrics().ifPresent(m -> {

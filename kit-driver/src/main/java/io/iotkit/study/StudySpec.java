@@ -1,6 +1,8 @@
 package io.iotkit.study;
 
+import com.fasterxml.jackson.annotation.JsonFormat;
 import io.iotkit.binding.SecretNames;
+import io.iotkit.model.KvpSize;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashSet;
@@ -19,7 +21,8 @@ import java.util.regex.Pattern;
  * @param rates {@code --rate}: kvps/s per instance; empty for unpaced
  * @param kvpBytes {@code --kvp-bytes}: size of a reading; empty for the run's default
  * @param arrivals {@code --arrivals}: the pacing schedule; empty for the run's default
- * @param kvps {@code -k}: kvps per execution, the same at every point; null when {@code kvpsPerSubstation} is set
+ * @param kvps {@code -k}: kvps per execution, one value for every point or several to sweep; empty when {@code
+ *     kvpsPerSubstation} is set (study.json of earlier kits holds one number)
  * @param kvpsPerSubstation kvps per execution per substation, so K = this × P; null when {@code kvps} is set
  * @param bindingProperties absolute path of the binding properties file, or null
  * @param sutNodes {@code --sut-nodes}, or null for the run's default
@@ -34,7 +37,9 @@ import java.util.regex.Pattern;
  *     study's points; null for a sweep of given values
  */
 public record StudySpec(List<String> bindings, List<String> substations, List<String> threads, List<String> rates,
-                        List<String> kvpBytes, List<String> arrivals, Long kvps, Long kvpsPerSubstation,
+                        List<String> kvpBytes, List<String> arrivals,
+                        @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY) List<String> kvps,
+                        Long kvpsPerSubstation,
                         String bindingProperties, Integer sutNodes, String hosts, String instanceJvmOptions,
                         boolean noQueries, PropertySweep bindingProperty, List<String> sutCpus, String sutMemory,
                         Integer repeat, RateSearch rateSearch) {
@@ -53,8 +58,20 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
     rates = rates == null ? List.of() : List.copyOf(rates);
     kvpBytes = kvpBytes == null ? List.of() : List.copyOf(kvpBytes);
     arrivals = arrivals == null ? List.of() : List.copyOf(arrivals);
+    kvps = kvps == null ? List.of() : List.copyOf(kvps);
     sutCpus = sutCpus == null ? List.of() : List.copyOf(sutCpus); // absent from study.json of earlier kits
     repeat = repeat == null ? 1 : repeat;
+  }
+
+  /** A study of one K at every point (or K per substation), its rate searched. */
+  public StudySpec(List<String> bindings, List<String> substations, List<String> threads, List<String> rates,
+                   List<String> kvpBytes, List<String> arrivals, Long kvps, Long kvpsPerSubstation,
+                   String bindingProperties, Integer sutNodes, String hosts, String instanceJvmOptions,
+                   boolean noQueries, PropertySweep bindingProperty, List<String> sutCpus, String sutMemory,
+                   Integer repeat, RateSearch rateSearch) {
+    this(bindings, substations, threads, rates, kvpBytes, arrivals, kvps == null ? null : List.of(kvps.toString()),
+        kvpsPerSubstation, bindingProperties, sutNodes, hosts, instanceJvmOptions, noQueries, bindingProperty,
+        sutCpus, sutMemory, repeat, rateSearch);
   }
 
   /** A sweep of given values, each run {@code repeat} times. */
@@ -106,6 +123,8 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
         }
         if (e.getKey() == Swept.SUT_CPUS) {
           cpus(v);
+        } else if (e.getKey() == Swept.KVP_BYTES) {
+          KvpSize.parse(v); // B or MIN-MAX; the run checks the bounds
         } else if (e.getKey().numeric()) {
           number(e.getKey(), v);
         }
@@ -124,7 +143,7 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
     }
     if (lists.isEmpty()) {
       throw new IllegalArgumentException("nothing to sweep: give one of -b, -p, --threads, --rate, --kvp-bytes,"
-          + " --arrivals, --sut-cpus, --binding-property several values, comma-separated (e.g. -p 1,2,4)");
+          + " --arrivals, -k, --sut-cpus, --binding-property several values, comma-separated (e.g. -p 1,2,4)");
     }
     if (repeat < 1 || repeat > MAX_REPEAT) {
       throw new IllegalArgumentException("--repeat takes 1 to " + MAX_REPEAT + " runs of each point, not " + repeat);
@@ -149,16 +168,15 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
   }
 
   private StudySpec validatedKvps() {
-    if ((kvps == null) == (kvpsPerSubstation == null)) {
-      throw new IllegalArgumentException("give either -k K (kvps per execution at every point) or"
-          + " --kvps-per-substation N (K = N x P), exactly one of them");
+    if (kvps.isEmpty() == (kvpsPerSubstation == null)) {
+      throw new IllegalArgumentException("give either -k K (kvps per execution at every point, or K,K... to sweep"
+          + " it) or --kvps-per-substation N (K = N x P), exactly one of them");
     }
-    long perExecution = kvps != null ? kvps : kvpsPerSubstation;
-    if (perExecution < 1) {
-      throw new IllegalArgumentException((kvps != null ? "-k" : "--kvps-per-substation") + " must be at least 1 (it"
-          + " was " + perExecution + ")");
+    if (kvpsPerSubstation != null && kvpsPerSubstation < 1) {
+      throw new IllegalArgumentException("--kvps-per-substation must be at least 1 (it was " + kvpsPerSubstation
+          + ")");
     }
-    return this;
+    return this; // -k's values were checked as the other numbers were
   }
 
   private static long number(Swept option, String v) {
@@ -196,6 +214,7 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
     m.put(Swept.RATE, rates);
     m.put(Swept.KVP_BYTES, kvpBytes);
     m.put(Swept.ARRIVALS, arrivals);
+    m.put(Swept.KVPS, kvps);
     m.put(Swept.SUT_CPUS, sutCpus);
     m.put(Swept.BINDING_PROPERTY, bindingProperty == null ? List.of() : bindingProperty.values());
     return m;
@@ -206,10 +225,10 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
     return swept() == Swept.BINDING_PROPERTY ? bindingProperty.key() : swept().label();
   }
 
-  /** Whether the swept values are numbers, drawn on a numeric axis. */
+  /** Whether the swept values are numbers, drawn on a numeric axis (kvp sizes that are ranges are not). */
   public boolean numericAxis() {
-    return swept().numeric()
-        || swept() == Swept.BINDING_PROPERTY && values().stream().allMatch(v -> NUMBER.matcher(v.trim()).matches());
+    return (swept().numeric() || swept() == Swept.BINDING_PROPERTY)
+        && values().stream().allMatch(v -> NUMBER.matcher(v.trim()).matches());
   }
 
   /** The swept option: the one that lists several values, or the rate for a rate search. */
@@ -256,8 +275,13 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
     Swept swept = swept();
     List<String> options = new ArrayList<>();
     long p = 0;
+    String studyK = null;
     for (Map.Entry<Swept, List<String>> e : byOption().entrySet()) {
       String v = e.getKey() == swept ? value : e.getValue().isEmpty() ? null : e.getValue().get(0);
+      if (e.getKey() == Swept.KVPS) {
+        studyK = v; // given last of all, where a probe's own K may take its place
+        continue;
+      }
       if (v != null) {
         options.add(e.getKey().option());
         options.add(e.getKey() == Swept.BINDING_PROPERTY ? bindingProperty.argument(v) : v.trim());
@@ -267,7 +291,7 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
       }
     }
     options.add("-k");
-    options.add(Long.toString(k != null ? k : kvps != null ? kvps : kvpsPerSubstation * p));
+    options.add(k != null ? Long.toString(k) : studyK != null ? studyK.trim() : Long.toString(kvpsPerSubstation * p));
     if (bindingProperties != null) {
       options.addAll(List.of("--binding-properties", bindingProperties));
     }
@@ -315,7 +339,9 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
             .append(String.join(",", e.getValue()));
       }
     }
-    sb.append(kvps != null ? " -k " + kvps : " --kvps-per-substation " + kvpsPerSubstation);
+    if (kvpsPerSubstation != null) {
+      sb.append(" --kvps-per-substation ").append(kvpsPerSubstation);
+    }
     if (bindingProperties != null) {
       sb.append(" --binding-properties ").append(bindingProperties);
     }

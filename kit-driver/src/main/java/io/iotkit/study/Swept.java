@@ -14,7 +14,9 @@ public enum Swept {
   /** CPUs the kit's local SUT is confined to; fractions allowed. A sweep of it gives IoTps per CPU of a store. */
   SUT_CPUS("--sut-cpus", "SUT CPUs", true),
   /** One binding property, e.g. mysql.batch.size; its axis is named after the property. */
-  BINDING_PROPERTY("--binding-property", "binding property", false);
+  BINDING_PROPERTY("--binding-property", "binding property", false),
+  /** kvps per workload execution: a sweep of it shows whether a store's rate holds as its executions grow. */
+  KVPS("-k", "K", true);
 
   private final String option;
   private final String label;

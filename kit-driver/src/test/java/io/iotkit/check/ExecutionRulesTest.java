@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.iotkit.model.CheckResult;
 import io.iotkit.model.Figure;
 import io.iotkit.model.InstanceResult;
+import io.iotkit.model.KvpSize;
 import io.iotkit.model.Limit;
 import io.iotkit.model.PhaseResult;
 import io.iotkit.model.SubstationCount;
@@ -54,8 +55,9 @@ class ExecutionRulesTest {
 
   @Test
   void anyKvpSizeBut1KbMakesATrialRun() {
-    assertTrue(ExecutionRules.kvpSize(1024).passed());
-    for (int bytes : new int[] {79, 1023, 1025, 10240}) {
+    assertTrue(ExecutionRules.kvpSize(KvpSize.of(1024)).passed());
+    for (KvpSize bytes : List.of(KvpSize.of(79), KvpSize.of(1023), KvpSize.of(1025), KvpSize.of(10240),
+        new KvpSize(1000, 1048), new KvpSize(1024, 1025))) {
       CheckResult resized = ExecutionRules.kvpSize(bytes);
       assertFalse(resized.passed(), bytes + " bytes");
       assertTrue(resized.name().startsWith("kvp size 1 KB"), resized.name());

@@ -48,11 +48,11 @@ class LoadOptionsTest {
   void defaultsAreACompliantRunsLoad() {
     RunCommand run = new RunCommand();
     new CommandLine(run).parseArgs("-b", "null");
-    assertEquals(1024, run.kvpBytes);
+    assertEquals("1024", run.kvpBytes);
     assertNull(run.arrivals, "not given: fixed, and allowed without --rate");
     run = new RunCommand();
     new CommandLine(run).parseArgs("-b", "null", "--kvp-bytes", "10240", "--rate", "1000", "--arrivals", "gaussian");
-    assertEquals(10240, run.kvpBytes);
+    assertEquals("10240", run.kvpBytes);
     assertEquals("gaussian", run.arrivals);
   }
 
@@ -64,13 +64,19 @@ class LoadOptionsTest {
     assertBadInput("(it was 10241)", "-b", "null", "-p", "1", "-k", "10", "--kvp-bytes", "10241");
     assertBadInput("(it was 0)", "-b", "null", "-p", "1", "-k", "10", "--kvp-bytes", "0");
     assertBadInput("'1k'", "-b", "null", "-p", "1", "-k", "10", "--kvp-bytes", "1k");
+    assertBadInput("(it was 19-116)", "-b", "null", "-p", "1", "-k", "10", "--kvp-bytes", "19-116");
+    assertBadInput("--kvp-bytes must be B or MIN-MAX with MIN ≤ MAX (it was 116-80)", "-b", "null", "-p", "1", "-k",
+        "10", "--kvp-bytes", "116-80");
   }
 
   @Test
   void arrivalsWithoutARateOrOfAnUnknownKindAreBadInput() {
     assertBadInput("--arrivals goes with --rate", "-b", "null", "-p", "1", "-k", "10", "--arrivals", "gaussian");
     assertBadInput("--arrivals goes with --rate", "-b", "null", "-p", "1", "-k", "10", "--arrivals", "fixed");
-    assertBadInput("--arrivals must be fixed or gaussian (it was 'poisson')", "-b", "null", "-p", "1", "-k", "10",
+    assertBadInput("--arrivals must be fixed, gaussian or burst:N/Tms", "-b", "null", "-p", "1", "-k", "10",
         "--rate", "1000", "--arrivals", "poisson");
+    assertBadInput("it was 'burst:0/950ms'", "-b", "null", "-p", "1", "-k", "10", "--arrivals", "burst:0/950ms");
+    assertBadInput("--arrivals burst:10/950ms sets the rate itself", "-b", "null", "-p", "1", "-k", "10",
+        "--rate", "1000", "--arrivals", "burst:10/950ms");
   }
 }

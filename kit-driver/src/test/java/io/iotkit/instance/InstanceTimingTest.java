@@ -10,8 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.iotkit.binding.Acknowledgement;
 import io.iotkit.binding.Reading;
 import io.iotkit.binding.sink.NullBinding;
-import io.iotkit.metrics.InstanceSeries;
 import io.iotkit.control.SecondFrame;
+import io.iotkit.metrics.InstanceSeries;
 import io.iotkit.model.Arrivals;
 import io.iotkit.model.Clock;
 import io.iotkit.model.InstanceResult;
@@ -28,7 +28,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** An instance's timing: its pacing, the latencies it records (insert call and ingest) and its per-second frames. */
 class InstanceTimingTest {
@@ -52,8 +52,17 @@ class InstanceTimingTest {
    * is never run ahead of), and at most 5 % below, which a pacer that sleeps a gap after each insert instead of to
    * the schedule misses, while a machine busy with other work (2.3 % below, seen) does not.
    */
+  static List<Arrivals> spacedArrivals() {
+    return List.of(Arrivals.FIXED, Arrivals.GAUSSIAN);
+  }
+
+  /** Every schedule at 100 kvps/s on one thread: bursts of 10 every 100 ms too. */
+  static List<Arrivals> everyArrivals() {
+    return List.of(Arrivals.FIXED, Arrivals.GAUSSIAN, Arrivals.bursts(10, 100));
+  }
+
   @ParameterizedTest
-  @EnumSource(Arrivals.class)
+  @MethodSource("spacedArrivals")
   void aPacedInstanceAchievesItsRateIntoTheSink(Arrivals arrivals) throws Exception {
     long rate = 20_000;
     InstanceSpec s = paced(2 * rate, 10, rate, arrivals);
@@ -64,8 +73,24 @@ class InstanceTimingTest {
     assertTrue(achieved >= rate * 0.95, arrivals + ": fell behind at " + achieved + " kvps/s");
   }
 
+  /**
+   * Bursts of 100 every 200 ms on each of 10 threads, 1,000 readings a thread: ten bursts, the last due 1.8 s after
+   * the start, so the instance ends just after that, not sooner (all at once) nor much later (a pause after each
+   * burst's send, rather than a period, would add up).
+   */
+  @Test
+  void burstsComeAtTheirPeriod() throws Exception {
+    Arrivals bursts = Arrivals.bursts(100, 200);
+    InstanceSpec s = paced(10_000, 10, Math.round(bursts.instanceRate(10)), bursts);
+    InstanceTotals r = runner(s, NullBinding::new).run(Clock::micros);
+    assertEquals(10_000, r.acknowledged());
+    long micros = r.endMicros() - r.startMicros();
+    assertTrue(micros >= 1_800_000, "ended " + micros + " µs after the start, before the last burst was due");
+    assertTrue(micros < 2_300_000, "ended " + micros + " µs after the start");
+  }
+
   @ParameterizedTest
-  @EnumSource(Arrivals.class)
+  @MethodSource("everyArrivals")
   void aStallIsChargedToEveryReadingScheduledDuringIt(Arrivals arrivals) throws Exception {
     // one thread at 100 kvps/s; the store stalls 1 s on the 21st insert, so the ~100 readings due during the
     // stall each wait for it: latency from the schedule, not from when the thread got round to them

@@ -34,6 +34,40 @@ class StudySpecTest {
   }
 
   @Test
+  void aSweepOfKRunsEachKAndReadsOlderStudiesOneK() throws Exception {
+    StudySpec s = new StudySpec(List.of("mqtt"), List.of("1"), null, null, null, List.of("burst:30/950ms"),
+        List.of("50000", "100000", "150000"), null, null, null, null, null, false, null, null, null, 1, null)
+        .validated();
+    assertEquals(Swept.KVPS, s.swept());
+    assertTrue(s.numericAxis());
+    assertEquals(List.of("-b", "mqtt", "-p", "1", "--arrivals", "burst:30/950ms", "-k", "150000"),
+        s.points().get(2).options());
+    assertEquals("-b mqtt -p 1 --arrivals burst:30/950ms -k 50000,100000,150000", s.describe().strip());
+    StudySpec back = io.iotkit.model.Json.parse(new String(io.iotkit.model.Json.bytes(s),
+        java.nio.charset.StandardCharsets.UTF_8), StudySpec.class);
+    assertEquals(s, back, "study.json holds the values of K");
+    StudySpec older = io.iotkit.model.Json.parse(new String(io.iotkit.model.Json.bytes(spec(List.of("hbase", "kafka"),
+        List.of("2"), null, null, 1000L, null)), java.nio.charset.StandardCharsets.UTF_8)
+        .replace("\"kvps\" : [ \"1000\" ]", "\"kvps\" : 1000"), StudySpec.class);
+    assertEquals(List.of("1000"), older.kvps(), "study.json of earlier kits holds one K as a number");
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new StudySpec(List.of("mqtt"),
+        List.of("1"), null, null, null, null, List.of("50000", "0"), null, null, null, null, null, false, null, null,
+        null, 1, null).validated());
+    assertTrue(e.getMessage().startsWith("-k takes whole numbers of at least 1"), e.getMessage());
+  }
+
+  @Test
+  void kvpSizeRangesAreSweptAsCategories() {
+    StudySpec s = new StudySpec(List.of("mqtt"), List.of("1"), null, null, List.of("80-116", "1024"), null, 20_000L,
+        null, null, null, null, null, false, null, null, null).validated();
+    assertEquals(Swept.KVP_BYTES, s.swept());
+    assertTrue(!s.numericAxis(), "a range is no number");
+    assertEquals(List.of("-b", "mqtt", "-p", "1", "--kvp-bytes", "80-116", "-k", "20000"), s.points().get(0).options());
+    assertThrows(IllegalArgumentException.class, () -> new StudySpec(List.of("mqtt"), List.of("1"), null, null,
+        List.of("80-116", "116-80"), null, 20_000L, null, null, null, null, null, false, null, null, null).validated());
+  }
+
+  @Test
   void twoListsAreBadInputInOneLine() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> spec(List.of("hbase"), List.of("1", "2"), null, List.of("100", "200"), 1000L, null).validated());
@@ -98,8 +132,8 @@ class StudySpecTest {
   }
 
   private static StudySpec search(List<String> p, List<String> rates, RateSearch search) {
-    return new StudySpec(List.of("kafka"), p, null, rates, null, null, null, 20_000L, null, null, null, null, false,
-        null, null, null, 1, search);
+    return new StudySpec(List.of("kafka"), p, null, rates, null, null, List.of(), 20_000L, null, null, null, null,
+        false, null, null, null, 1, search);
   }
 
   @Test

@@ -103,7 +103,7 @@ public final class InstanceRunner {
     p.setProperty(IotWorkload.SUBSTATION, spec.substation());
     p.setProperty(IotWorkload.DATA_SINCE, Long.toString(spec.dataSinceMicros()));
     p.setProperty(IotWorkload.SEED, Long.toString(spec.seed()));
-    p.setProperty(IotWorkload.KVP_BYTES, Integer.toString(spec.kvpBytes()));
+    p.setProperty(IotWorkload.KVP_BYTES, spec.kvpSize().label());
     IotWorkload workload = new IotWorkload(clockMicros, measured);
     workload.init(p);
     int threads = spec.threads();

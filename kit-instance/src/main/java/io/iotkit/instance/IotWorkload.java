@@ -7,6 +7,7 @@ import io.iotkit.binding.ReadingWriter;
 import io.iotkit.binding.WindowQueries;
 import io.iotkit.binding.WindowResult;
 import io.iotkit.model.Clock;
+import io.iotkit.model.KvpSize;
 import io.iotkit.model.WorkloadSpec;
 import java.util.HashMap;
 import java.util.List;
@@ -31,8 +32,9 @@ import site.ycsb.Workload;
  *
  * <p>Properties: {@value #SUBSTATION}, {@value #TABLE}, {@value #DATA_SINCE} (epoch µs from which the
  * substation has data, bounding query window B), {@value #SEED}, {@value #KVP_BYTES} (bytes of each reading,
- * default {@link WorkloadSpec#KVP_BYTES}; the runner sets it from the instance's spec), {@value #IN_FLIGHT} (readings a thread may have
- * in flight when its binding acknowledges asynchronously, default {@value #DEFAULT_IN_FLIGHT}).
+ * B or MIN-MAX, default {@link WorkloadSpec#KVP_BYTES}; the runner sets it from the instance's spec), {@value
+ * #IN_FLIGHT} (readings a thread may have in flight when its binding acknowledges asynchronously, default
+ * {@value #DEFAULT_IN_FLIGHT}).
  *
  * <p>The kit's own instances write typed readings through the thread's {@link ReadingWriter} ({@link #write});
  * YCSB's client, which knows only {@link DB}, goes through {@link #doInsert}, which hands the binding the reading's
@@ -66,7 +68,7 @@ public final class IotWorkload extends Workload {
   private String table;
   private long dataSinceMicros;
   private long seed;
-  private int kvpBytes = WorkloadSpec.KVP_BYTES;
+  private KvpSize kvpSize = KvpSize.COMPLIANT;
   private long inFlightBound = DEFAULT_IN_FLIGHT;
   private final IngestLatencies ingest = new IngestLatencies();
 
@@ -89,7 +91,7 @@ public final class IotWorkload extends Workload {
     table = p.getProperty(TABLE, "iot");
     dataSinceMicros = Long.parseLong(p.getProperty(DATA_SINCE, "0"));
     seed = Long.parseLong(p.getProperty(SEED, Long.toString(System.nanoTime())));
-    kvpBytes = Integer.parseInt(p.getProperty(KVP_BYTES, Integer.toString(WorkloadSpec.KVP_BYTES)));
+    kvpSize = KvpSize.parse(p.getProperty(KVP_BYTES, Integer.toString(WorkloadSpec.KVP_BYTES)));
     inFlightBound = inFlightBound(p);
   }
 
@@ -135,7 +137,7 @@ public final class IotWorkload extends Workload {
   public Object initThread(Properties p, int threadId, int threadCount) {
     List<Sensor> mine = SensorCatalog.forThread(threadId, threadCount);
     long threadSeed = threadSeed(threadId);
-    return new ThreadState(new KvpGenerator(substation, mine, threadSeed, clockMicros, kvpBytes),
+    return new ThreadState(new KvpGenerator(substation, mine, threadSeed, clockMicros, kvpSize),
         queryRandom(threadSeed));
   }
 

@@ -2,7 +2,7 @@ package io.iotkit.instance;
 
 import io.iotkit.binding.Reading;
 import io.iotkit.binding.ReadingFormat;
-import io.iotkit.model.WorkloadSpec;
+import io.iotkit.model.KvpSize;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.function.LongSupplier;
@@ -25,24 +25,24 @@ final class KvpGenerator {
   private final SplittableRandom rng;
   private final RandomText paddingText;
   private final LongSupplier clockMicros;
-  /** Bytes of every kvp: the padding fills key, value and unit up to this. */
-  private final int kvpBytes;
+  /** Bytes of the kvps: the padding fills key, value and unit up to one size, or up to one drawn per reading. */
+  private final KvpSize size;
   private int next;
 
   KvpGenerator(String substation, List<Sensor> sensors, long seed, LongSupplier clockMicros) {
-    this(substation, sensors, seed, clockMicros, WorkloadSpec.KVP_BYTES);
+    this(substation, sensors, seed, clockMicros, KvpSize.COMPLIANT);
   }
 
-  /** @param kvpBytes bytes of each kvp, at least {@link KvpSizes#minimumBytes} for this substation's key */
-  KvpGenerator(String substation, List<Sensor> sensors, long seed, LongSupplier clockMicros, int kvpBytes) {
+  /** @param size bytes of the kvps, at least {@link KvpSizes#minimumBytes} for this substation's key */
+  KvpGenerator(String substation, List<Sensor> sensors, long seed, LongSupplier clockMicros, KvpSize size) {
     if (sensors.isEmpty()) {
       throw new IllegalArgumentException("a generator needs at least one sensor");
     }
-    String problem = KvpSizes.problem(kvpBytes, substation.length());
+    String problem = KvpSizes.problem(size, substation.length());
     if (problem != null) {
       throw new IllegalArgumentException(problem);
     }
-    this.kvpBytes = kvpBytes;
+    this.size = size;
     this.substation = substation;
     this.sensors = sensors.toArray(new Sensor[0]);
     this.keyLengths = new int[this.sensors.length];
@@ -51,7 +51,7 @@ final class KvpGenerator {
     }
     this.lastMicros = new long[this.sensors.length];
     this.rng = new SplittableRandom(seed);
-    this.paddingText = new RandomText(kvpBytes, rng.split());
+    this.paddingText = new RandomText(size.max(), rng.split());
     this.clockMicros = clockMicros;
   }
 
@@ -72,7 +72,9 @@ final class KvpGenerator {
     lastMicros[i] = micros;
     String value = sensor.type().sample(rng);
     String unit = sensor.type().unit();
-    byte[] padding = new byte[kvpBytes - keyLengths[i] - value.length() - unit.length()];
+    // a fixed size draws nothing, so its readings stay what they were before sizes could vary
+    int bytes = size.fixed() ? size.min() : rng.nextInt(size.min(), size.max() + 1);
+    byte[] padding = new byte[bytes - keyLengths[i] - value.length() - unit.length()];
     paddingText.fill(padding);
     return new Reading(substation, sensor.key(), micros, value, unit, padding);
   }

@@ -1,6 +1,7 @@
 package io.iotkit.instance;
 
 import io.iotkit.binding.ReadingFormat;
+import io.iotkit.model.KvpSize;
 import io.iotkit.model.WorkloadSpec;
 
 /**
@@ -25,12 +26,12 @@ public final class KvpSizes {
     return substationChars + longest;
   }
 
-  /** Why {@code kvpBytes} cannot be a kvp size for such substation keys, or null when it can. */
-  public static String problem(int kvpBytes, int substationChars) {
+  /** Why {@code size} cannot be the kvps' size for such substation keys, or null when it can. */
+  public static String problem(KvpSize size, int substationChars) {
     int min = minimumBytes(substationChars);
-    if (kvpBytes < min || kvpBytes > WorkloadSpec.MAX_KVP_BYTES) {
+    if (size.min() < min || size.max() > WorkloadSpec.MAX_KVP_BYTES) {
       return "--kvp-bytes must be between " + min + " (the longest key, value and unit a reading has; only the"
-          + " padding is resized) and " + WorkloadSpec.MAX_KVP_BYTES + " (it was " + kvpBytes + ")";
+          + " padding is resized) and " + WorkloadSpec.MAX_KVP_BYTES + " (it was " + size.label() + ")";
     }
     return null;
   }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.iotkit.binding.Reading;
+import io.iotkit.model.KvpSize;
 import io.iotkit.model.WorkloadSpec;
 import java.util.HashSet;
 import java.util.Set;
@@ -19,8 +20,12 @@ class KvpSizeTest {
   private static final long NOW = 1_767_225_600_000_000L;
 
   private static KvpGenerator generator(int kvpBytes) {
+    return generator(KvpSize.of(kvpBytes));
+  }
+
+  private static KvpGenerator generator(KvpSize size) {
     AtomicLong clock = new AtomicLong(NOW);
-    return new KvpGenerator(SUBSTATION, SensorCatalog.sensors(), 7, () -> clock.addAndGet(50), kvpBytes);
+    return new KvpGenerator(SUBSTATION, SensorCatalog.sensors(), 7, () -> clock.addAndGet(50), size);
   }
 
   @Test
@@ -123,14 +128,53 @@ class KvpSizeTest {
   @Test
   void sizesOutsideTheRangeAreRefusedWithTheRealLimits() {
     int min = KvpSizes.minimumBytes(SUBSTATION.length());
-    assertNull(KvpSizes.problem(min, SUBSTATION.length()));
-    assertNull(KvpSizes.problem(WorkloadSpec.MAX_KVP_BYTES, SUBSTATION.length()));
+    assertNull(KvpSizes.problem(KvpSize.of(min), SUBSTATION.length()));
+    assertNull(KvpSizes.problem(KvpSize.of(WorkloadSpec.MAX_KVP_BYTES), SUBSTATION.length()));
+    assertNull(KvpSizes.problem(new KvpSize(min, WorkloadSpec.MAX_KVP_BYTES), SUBSTATION.length()));
     assertEquals("--kvp-bytes must be between 79 (the longest key, value and unit a reading has; only the padding"
-        + " is resized) and 10240 (it was 64)", KvpSizes.problem(64, SUBSTATION.length()));
-    assertTrue(KvpSizes.problem(min - 1, SUBSTATION.length()).endsWith("(it was 78)"));
-    assertTrue(KvpSizes.problem(WorkloadSpec.MAX_KVP_BYTES + 1, SUBSTATION.length()).endsWith("(it was 10241)"));
+        + " is resized) and 10240 (it was 64)", KvpSizes.problem(KvpSize.of(64), SUBSTATION.length()));
+    assertTrue(KvpSizes.problem(KvpSize.of(min - 1), SUBSTATION.length()).endsWith("(it was 78)"));
+    assertTrue(KvpSizes.problem(KvpSize.of(WorkloadSpec.MAX_KVP_BYTES + 1), SUBSTATION.length())
+        .endsWith("(it was 10241)"));
+    assertTrue(KvpSizes.problem(new KvpSize(19, 116), SUBSTATION.length()).endsWith("(it was 19-116)"),
+        "a range whose smallest is below the minimum");
+    assertTrue(KvpSizes.problem(new KvpSize(min, 20_000), SUBSTATION.length()).endsWith("(it was 79-20000)"));
     // a longer substation key (P over 1,000) needs a byte more
     assertEquals(min + 1, KvpSizes.minimumBytes(SUBSTATION.length() + 1));
     assertThrows(IllegalArgumentException.class, () -> generator(min - 1));
+  }
+
+  @Test
+  void aRangeDrawsEachReadingsSizeEvenlyAndRepeatsWithTheSeed() {
+    KvpSize range = new KvpSize(80, 116);
+    KvpGenerator g = generator(range);
+    KvpGenerator again = generator(range);
+    int[] seen = new int[117];
+    int n = 37_000;
+    long total = 0;
+    for (int i = 0; i < n; i++) {
+      Reading r = g.next();
+      int bytes = r.bytes();
+      assertTrue(bytes >= 80 && bytes <= 116, "a reading of " + bytes + " bytes");
+      assertEquals(bytes, again.next().bytes(), "the same seed, the same sizes");
+      seen[bytes]++;
+      total += bytes;
+    }
+    for (int b = 80; b <= 116; b++) {
+      assertEquals(n / 37.0, seen[b], n / 37.0 * 0.15, "readings of " + b + " bytes");
+    }
+    assertEquals(range.meanBytes(), total / (double) n, 0.5, "the mean size");
+  }
+
+  @Test
+  void theOptionReadsOneSizeOrARange() {
+    assertEquals(KvpSize.of(1024), KvpSize.parse("1024"));
+    assertEquals(new KvpSize(80, 116), KvpSize.parse("80-116"));
+    assertEquals("80-116", KvpSize.parse(" 80-116 ").label());
+    assertEquals("80 to 116 bytes, each reading's drawn evenly", KvpSize.parse("80-116").text());
+    for (String bad : new String[] {"", "80-", "-116", "116-80", "80-90-100", "1k"}) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> KvpSize.parse(bad), bad);
+      assertTrue(e.getMessage().startsWith("--kvp-bytes must be"), e.getMessage());
+    }
   }
 }

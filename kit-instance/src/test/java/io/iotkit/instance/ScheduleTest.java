@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.iotkit.model.Arrivals;
 import org.junit.jupiter.api.Test;
 
-/** The due times of a paced thread's inserts, fixed and Gaussian. */
+/** The due times of a paced thread's inserts: fixed, Gaussian and bursts. */
 class ScheduleTest {
   private static final int GAPS = 200_000;
 
@@ -74,5 +74,17 @@ class ScheduleTest {
     assertEquals(java.util.Arrays.toString(a), java.util.Arrays.toString(again));
     assertNotEquals(a[999], otherThread[999]);
     assertNotEquals(a[999], otherSeed[999]);
+  }
+
+  @Test
+  void burstsAreDueTogetherAtEachInstantOfTheirPeriod() {
+    // 30 readings every 950 ms on each thread; the rate the run reports (rounded) does not move the instants
+    Schedule s = Schedule.of(63, 2, Arrivals.bursts(30, 950), 1, 0);
+    assertTrue(s.paced());
+    long[] o = offsets(s, 90);
+    for (int i = 0; i < 90; i++) {
+      assertEquals(i / 30 * 950_000_000L, o[i], "insert " + i);
+    }
+    assertEquals(950e6 / 30, s.meanNanos(), 1e-6, "the mean gap: the period over the burst");
   }
 }
