@@ -56,6 +56,7 @@ record StudyView(PageFrame frame, String name, String describe, String axis, Str
   }
 
   private static String saturation(Saturation s) {
-    return s.reached() ? Html.fmt("%,.0f kvps/s offered", s.offeredRate()) : "not reached";
+    return s.reached() ? Html.fmt("%,.0f kvps/s offered", s.offeredRate())
+        : s.oneOffer() ? "not sought: one offered rate" : "not reached";
   }
 }

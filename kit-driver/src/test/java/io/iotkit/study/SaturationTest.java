@@ -53,6 +53,17 @@ class SaturationTest {
   }
 
   @Test
+  void pointsThatAllOfferOneRateSeekNoSaturationPoint() {
+    // a sweep over K at one offered rate: the short first execution falls short of its offer, which is no load
+    // the store could not take
+    Saturation s = Saturation.of(List.of(point(5053, 3632, 4_894), point(5053, 5112, 1_423),
+        point(5053, 5041, 1_129)));
+    assertFalse(s.reached());
+    assertTrue(s.oneOffer());
+    assertEquals("saturation point: not sought (every point offered the same 5,053 kvps/s)", s.describe("K"));
+  }
+
+  @Test
   void unpacedPointsHaveNoSaturationPoint() {
     assertFalse(Saturation.of(List.of(StudyTable.row("1", DONE, "a", StudyRuns.even(1000, 1, 1, 500)))).reached());
   }
