@@ -25,6 +25,7 @@ import software.amazon.awssdk.services.dynamodb.model.DeleteTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.KeySchemaElement;
 import software.amazon.awssdk.services.dynamodb.model.KeyType;
+import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughput;
 import software.amazon.awssdk.services.dynamodb.model.ResourceNotFoundException;
 import software.amazon.awssdk.services.dynamodb.model.ScalarAttributeType;
 import software.amazon.awssdk.services.dynamodb.model.ScanRequest;
@@ -33,7 +34,8 @@ import software.amazon.awssdk.services.dynamodb.model.TableDescription;
 import software.amazon.awssdk.services.dynamodb.model.TableStatus;
 
 /**
- * What the master asks of DynamoDB: the table made by {@code prepare} (on-demand capacity, partition key and sort
+ * What the master asks of DynamoDB: the table made by {@code prepare} (on-demand or provisioned capacity, as the
+ * settings say; partition key and sort
  * key as {@link ReadingItems} lays them out) once ACTIVE, exact counts per substation (a Scan of the keys, by the
  * substation each partition key begins with), the purge (the table deleted and made again), the watch's ping
  * (DescribeTable), the replication by the endpoint ({@link ReplicationRule}), and whether the endpoint is an
@@ -102,10 +104,15 @@ public final class DynamoAdmin implements StoreAdmin {
     return connection.settings().table();
   }
 
-  static CreateTableRequest createRequest(String table) {
-    return CreateTableRequest.builder()
-        .tableName(table)
-        .billingMode(BillingMode.PAY_PER_REQUEST)
+  static CreateTableRequest createRequest(String table, DynamoSettings.Capacity capacity) {
+    CreateTableRequest.Builder b = CreateTableRequest.builder().tableName(table);
+    if (capacity.provisioned()) {
+      b.billingMode(BillingMode.PROVISIONED).provisionedThroughput(ProvisionedThroughput.builder()
+          .writeCapacityUnits(capacity.writeUnits()).readCapacityUnits(capacity.readUnits()).build());
+    } else {
+      b.billingMode(BillingMode.PAY_PER_REQUEST);
+    }
+    return b
         .attributeDefinitions(
             AttributeDefinition.builder().attributeName(ReadingItems.PK).attributeType(ScalarAttributeType.S).build(),
             AttributeDefinition.builder().attributeName(ReadingItems.TS).attributeType(ScalarAttributeType.N).build())
@@ -116,7 +123,8 @@ public final class DynamoAdmin implements StoreAdmin {
   }
 
   private void create() throws DBException {
-    connection.await("creating table " + name(), connection.client().createTable(createRequest(name())));
+    connection.await("creating table " + name(), connection.client().createTable(
+        createRequest(name(), connection.settings().capacity())));
   }
 
   /** A table of the same name made otherwise cannot hold the readings: one line naming what differs. */
@@ -264,8 +272,11 @@ public final class DynamoAdmin implements StoreAdmin {
     t.ifPresent(d -> {
       layout.put("key", d.keySchema().stream().map(k -> k.attributeName() + " (" + k.keyTypeAsString() + ")")
           .toList().toString());
-      layout.put("capacity", d.billingModeSummary() == null ? "(not reported)"
-          : d.billingModeSummary().billingModeAsString());
+      String mode = d.billingModeSummary() == null ? null : d.billingModeSummary().billingModeAsString();
+      var units = d.provisionedThroughput();
+      boolean provisioned = units != null && units.writeCapacityUnits() != null && units.writeCapacityUnits() > 0;
+      layout.put("capacity", (mode == null ? provisioned ? "PROVISIONED" : "(not reported)" : mode)
+          + (provisioned ? " (" + units.writeCapacityUnits() + " WCU, " + units.readCapacityUnits() + " RCU)" : ""));
       layout.put("status", d.tableStatusAsString());
     });
     layout.put("item", ReadingItems.PK + " (string, substation:sensor, partition key), " + ReadingItems.TS
@@ -289,7 +300,8 @@ public final class DynamoAdmin implements StoreAdmin {
     settings.put("setting.dynamodb.endpoint", s.endpoint().map(Object::toString).orElse(DynamoSettings.AWS));
     settings.put("setting.dynamodb.region", s.region().orElse("(the SDK's default chain)"));
     settings.put("setting.dynamodb.table", s.table());
-    settings.put("setting.dynamodb.billing.mode", "PAY_PER_REQUEST");
+    settings.put("setting.dynamodb.billing.mode", s.capacity().text() + (s.capacity().provisioned() && !s.aws()
+        ? " (an emulator's: dynalite takes the units and does not enforce them)" : ""));
     settings.put("setting.dynamodb.batch.size", Integer.toString(s.batchSize()));
     settings.put("setting.dynamodb.retry.timeout.ms", Long.toString(s.retryTimeout().toMillis()));
     return settings;

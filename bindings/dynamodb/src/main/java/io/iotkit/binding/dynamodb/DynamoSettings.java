@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
 
 /**
  * The binding properties of binding "dynamodb", checked once (a bad one is a {@link BadPropertyException} naming
@@ -26,10 +27,12 @@ import java.util.Properties;
  * @param requestsInFlight BatchWriteItem requests one insert thread's binding has out at once
  * @param retryTimeout   how long a batch's unprocessed or throttled items are retried before their readings fail
  * @param timeout        how long one request may take (the SDK's API call timeout)
+ * @param capacity       how the table the binding creates is billed: on demand, or provisioned units
  */
 public record DynamoSettings(Optional<URI> endpoint, Optional<String> region, Optional<String> accessKeyId,
                              Optional<String> secretAccessKey, Optional<String> sessionToken, String table,
-                             int batchSize, int requestsInFlight, Duration retryTimeout, Duration timeout) {
+                             int batchSize, int requestsInFlight, Duration retryTimeout, Duration timeout,
+                             Capacity capacity) {
   public static final String ENDPOINT = "dynamodb.endpoint";
   public static final String REGION = "dynamodb.region";
   public static final String ACCESS_KEY_ID = "dynamodb.access.key.id";
@@ -40,6 +43,28 @@ public record DynamoSettings(Optional<URI> endpoint, Optional<String> region, Op
   public static final String REQUESTS_IN_FLIGHT = "dynamodb.requests.in.flight";
   public static final String RETRY_TIMEOUT = "dynamodb.retry.timeout.ms";
   public static final String TIMEOUT = "dynamodb.timeout.ms";
+  public static final String BILLING_MODE = "dynamodb.billing.mode";
+  public static final String WRITE_CAPACITY_UNITS = "dynamodb.write.capacity.units";
+  public static final String READ_CAPACITY_UNITS = "dynamodb.read.capacity.units";
+  static final String ON_DEMAND = "on-demand";
+  static final String PROVISIONED = "provisioned";
+
+  /**
+   * How the table the binding creates is billed: on demand (PAY_PER_REQUEST), or with provisioned read and write
+   * capacity units, beyond which DynamoDB throttles (the binding retries throttled requests and counts them).
+   *
+   * @param provisioned whether capacity is provisioned
+   * @param writeUnits write capacity units (provisioned only; 0 on demand)
+   * @param readUnits read capacity units (provisioned only; 0 on demand)
+   */
+  public record Capacity(boolean provisioned, long writeUnits, long readUnits) {
+    static final Capacity ON_DEMAND = new Capacity(false, 0, 0);
+
+    /** As the settings and reports name it: "on-demand" or "provisioned, 200 WCU, 100 RCU". */
+    public String text() {
+      return provisioned ? PROVISIONED + ", " + writeUnits + " WCU, " + readUnits + " RCU" : DynamoSettings.ON_DEMAND;
+    }
+  }
 
   /** The endpoint value that means DynamoDB itself at the SDK's endpoint for the region. */
   static final String AWS = "aws";
@@ -82,7 +107,27 @@ public record DynamoSettings(Optional<URI> endpoint, Optional<String> region, Op
     int inFlight = r.intIn(REQUESTS_IN_FLIGHT, 2, 1, 1_000);
     Duration retry = Duration.ofMillis(r.intIn(RETRY_TIMEOUT, 60_000, 1, Integer.MAX_VALUE));
     Duration timeout = Duration.ofMillis(r.intIn(TIMEOUT, 30_000, 1, Integer.MAX_VALUE));
-    return new DynamoSettings(endpoint, region, id, secret, token, table, batch, inFlight, retry, timeout);
+    return new DynamoSettings(endpoint, region, id, secret, token, table, batch, inFlight, retry, timeout,
+        capacity(r));
+  }
+
+  /** On demand unless provisioned, and then both units given: a table billed half one way is no setting. */
+  private static Capacity capacity(PropertyReader r) {
+    boolean provisioned = r.oneOf(BILLING_MODE, ON_DEMAND, Set.of(ON_DEMAND, PROVISIONED)).equals(PROVISIONED);
+    Optional<Long> write = r.optionalLongIn(WRITE_CAPACITY_UNITS, 1, 1_000_000_000L);
+    Optional<Long> read = r.optionalLongIn(READ_CAPACITY_UNITS, 1, 1_000_000_000L);
+    if (!provisioned) {
+      if (write.isPresent() || read.isPresent()) {
+        throw new BadPropertyException(WRITE_CAPACITY_UNITS + " and " + READ_CAPACITY_UNITS + " go with "
+            + BILLING_MODE + "=" + PROVISIONED + "; an on-demand table has no units");
+      }
+      return Capacity.ON_DEMAND;
+    }
+    if (write.isEmpty() || read.isEmpty()) {
+      throw new BadPropertyException(BILLING_MODE + "=" + PROVISIONED + " needs " + WRITE_CAPACITY_UNITS + " and "
+          + READ_CAPACITY_UNITS + " (each at least 1)");
+    }
+    return new Capacity(true, write.get(), read.get());
   }
 
   /**

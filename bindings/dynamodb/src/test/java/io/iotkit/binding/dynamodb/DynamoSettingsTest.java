@@ -33,6 +33,33 @@ class DynamoSettingsTest {
   }
 
   @Test
+  void capacityIsOnDemandUnlessProvisionedWithBothUnits() {
+    DynamoSettings s = DynamoSettings.from(props(DynamoSettings.ENDPOINT, "127.0.0.1:4567"));
+    assertFalse(s.capacity().provisioned());
+    assertEquals("on-demand", s.capacity().text());
+    DynamoSettings p = DynamoSettings.from(props(DynamoSettings.ENDPOINT, "127.0.0.1:4567",
+        DynamoSettings.BILLING_MODE, "provisioned", DynamoSettings.WRITE_CAPACITY_UNITS, "200",
+        DynamoSettings.READ_CAPACITY_UNITS, "5"));
+    assertEquals(new DynamoSettings.Capacity(true, 200, 5), p.capacity());
+    assertEquals("provisioned, 200 WCU, 5 RCU", p.capacity().text());
+    var request = DynamoAdmin.createRequest("t", p.capacity());
+    assertEquals("PROVISIONED", request.billingModeAsString());
+    assertEquals(200, request.provisionedThroughput().writeCapacityUnits());
+    assertEquals(5, request.provisionedThroughput().readCapacityUnits());
+    assertEquals("PAY_PER_REQUEST", DynamoAdmin.createRequest("t", s.capacity()).billingModeAsString());
+    assertEquals(null, DynamoAdmin.createRequest("t", s.capacity()).provisionedThroughput());
+    assertThrows(BadPropertyException.class, () -> DynamoSettings.from(props(DynamoSettings.ENDPOINT, "127.0.0.1:1",
+        DynamoSettings.BILLING_MODE, "provisioned", DynamoSettings.WRITE_CAPACITY_UNITS, "200")));
+    assertThrows(BadPropertyException.class, () -> DynamoSettings.from(props(DynamoSettings.ENDPOINT, "127.0.0.1:1",
+        DynamoSettings.WRITE_CAPACITY_UNITS, "200")));
+    assertThrows(BadPropertyException.class, () -> DynamoSettings.from(props(DynamoSettings.ENDPOINT, "127.0.0.1:1",
+        DynamoSettings.BILLING_MODE, "provisioned", DynamoSettings.WRITE_CAPACITY_UNITS, "0",
+        DynamoSettings.READ_CAPACITY_UNITS, "5")));
+    assertThrows(BadPropertyException.class, () -> DynamoSettings.from(props(DynamoSettings.ENDPOINT, "127.0.0.1:1",
+        DynamoSettings.BILLING_MODE, "PAY_PER_REQUEST")));
+  }
+
+  @Test
   void endpointForms() {
     assertEquals(Optional.empty(), DynamoSettings.endpoint("aws"));
     assertEquals(Optional.of(URI.create("https://dynamodb.eu-west-1.amazonaws.com")),
