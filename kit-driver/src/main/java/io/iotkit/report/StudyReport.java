@@ -1,6 +1,7 @@
 package io.iotkit.report;
 
 import io.iotkit.model.Operation;
+import io.iotkit.model.PhaseSeries;
 import io.iotkit.study.StudyRow;
 import io.iotkit.study.StudyTable;
 import io.iotkit.study.StudyText;
@@ -19,6 +20,7 @@ public final class StudyReport {
   public static final String CHART_PER_SENSOR = "chart-study-per-sensor";
   public static final String CHART_INGEST = "chart-study-ingest";
   public static final String CHART_INGEST_LATENCY = "chart-study-ingest-latency";
+  public static final String CHART_INGEST_P99_OVER_TIME = "chart-study-ingest-p99-over-time";
   public static final String CHART_QUERY_LATENCY = "chart-study-query-latency";
   public static final String CHART_RESOURCES = "chart-study-resources";
 
@@ -36,7 +38,7 @@ public final class StudyReport {
   /** The ids of the charts {@link #html} draws for this study: the resources chart only when sampled. */
   public static List<String> chartIds(StudyTable t) {
     List<String> ids = new ArrayList<>(List.of(CHART_IOTPS, CHART_EFFICIENCY, CHART_PER_SENSOR, CHART_INGEST,
-        CHART_INGEST_LATENCY, CHART_QUERY_LATENCY));
+        CHART_INGEST_LATENCY, CHART_INGEST_P99_OVER_TIME, CHART_QUERY_LATENCY));
     if (t.resourcesSampled()) {
       ids.add(CHART_RESOURCES);
     }
@@ -94,6 +96,10 @@ public final class StudyReport {
             + " acknowledgement) of each point's performance run." + endToEndCaption(t),
         chart(t, t.paced() ? "Ingest latency against offered load" : "Ingest latency against " + x, "ms", "ms",
             ingest, t.paced() ? StudyRow::offeredRate : null, 0)));
+    charts.add(figure(CHART_INGEST_P99_OVER_TIME, "Ingest p99 over each run", "Each point's performance run,"
+        + " second by second: the ingest p99 of the readings acknowledged in that second, from the run's start"
+        + " (seconds without readings left out). A flat curve is a steady store; a rising one, a backlog.",
+        overTime(t)));
     List<Line> queries = new ArrayList<>();
     for (Operation q : StudyTable.QUERIES) {
       queries.add(new Line(q.key() + " avg", r -> r.queryAvgMs().get(q)));
@@ -162,6 +168,27 @@ public final class StudyReport {
     }
     return reference > 0 ? chart.reference(reference, reference == 1 ? "linear scaling" : "protocol minimum")
         : chart;
+  }
+
+  /** One line per point with a result: its performance run's ingest p99 in each second that had readings. */
+  private static SvgChart overTime(StudyTable t) {
+    LineChart c = new LineChart("Ingest p99 over the performance run", "seconds from the start", "ms", "ms");
+    for (StudyRow r : t.rows()) {
+      PhaseSeries s = r.series();
+      if (!r.measured() || s.length() == 0) {
+        continue;
+      }
+      double interval = s.intervalMillis() / 1000.0;
+      List<double[]> points = new ArrayList<>();
+      for (int i = 0; i < s.length(); i++) {
+        if (s.kvps()[i] > 0) {
+          points.add(new double[] {i * interval, s.ingestP99Ms()[i]});
+        }
+      }
+      c.add(t.axisLabel() + " " + r.value(), points.stream().mapToDouble(p -> p[0]).toArray(),
+          points.stream().mapToDouble(p -> p[1]).toArray());
+    }
+    return c;
   }
 
   private static SvgChart compareChart(List<StudyTable> studies, String title, String yLabel, String unit,

@@ -2,6 +2,7 @@ package io.iotkit.study;
 
 import io.iotkit.model.MedianInterval;
 import io.iotkit.model.Operation;
+import io.iotkit.model.PhaseSeries;
 import java.util.Map;
 
 /**
@@ -40,6 +41,8 @@ import java.util.Map;
  * @param runs with {@code --repeat}: the IoTps of the point's runs that have a result, as a median with its interval;
  *     every other figure of the row is its median run's (the lower of the two middle ones for an even count); null
  *     for a study that runs each point once
+ * @param series the performance run's per-second series (ingest p99 and kvps of each second); empty for a point
+ *     without a result
  */
 public record StudyRow(String value, PointState.Status status, String runFolder, Integer substations, Long kvps,
                        Double warmupSeconds, Double measuredSeconds, Double iotps, Double perSensor,
@@ -48,7 +51,7 @@ public record StudyRow(String value, PointState.Status status, String runFolder,
                        LatencyPercentiles ingestLatency, Double ingestP99SettledMs, LatencyPercentiles endToEnd,
                        long rate, Double offeredRate,
                        Double sutCpu, Double driverCpu, Double sutMemoryPeakBytes,
-                       Double sutDiskWriteBytesPerSecond, MedianInterval runs) {
+                       Double sutDiskWriteBytesPerSecond, MedianInterval runs, PhaseSeries series) {
 
   /** Whether the point has a result to show. */
   public boolean measured() {
@@ -65,7 +68,7 @@ public record StudyRow(String value, PointState.Status status, String runFolder,
     return new StudyRow(value, status, runFolder, substations, kvps, warmupSeconds, measuredSeconds, iotps,
         perSensor, e, ingestMinSeconds, ingestMaxSeconds, ingestAvgSeconds, ingestSpread, queryAvgMs, queryP99Ms,
         ingestLatency, ingestP99SettledMs, endToEnd, rate, offeredRate, sutCpu, driverCpu, sutMemoryPeakBytes,
-        sutDiskWriteBytesPerSecond, runs);
+        sutDiskWriteBytesPerSecond, runs, series);
   }
 
   /** The same row as the median run of a point that ran several times. */
@@ -73,13 +76,13 @@ public record StudyRow(String value, PointState.Status status, String runFolder,
     return new StudyRow(value, status, runFolder, substations, kvps, warmupSeconds, measuredSeconds, iotps,
         perSensor, efficiency, ingestMinSeconds, ingestMaxSeconds, ingestAvgSeconds, ingestSpread, queryAvgMs,
         queryP99Ms, ingestLatency, ingestP99SettledMs, endToEnd, rate, offeredRate, sutCpu, driverCpu,
-        sutMemoryPeakBytes, sutDiskWriteBytesPerSecond, r);
+        sutMemoryPeakBytes, sutDiskWriteBytesPerSecond, r, series);
   }
 
   /** A point without a result: only its value and state. */
   static StudyRow unmeasured(String value, PointState.Status status, String runFolder) {
     return new StudyRow(value, status, runFolder, null, null, null, null, null, null, null, null, null, null, null,
         Map.of(), Map.of(), LatencyPercentiles.NONE, null, LatencyPercentiles.NONE, 0, null, null, null, null, null,
-        null);
+        null, PhaseSeries.empty());
   }
 }

@@ -177,7 +177,7 @@ public record StudyTable(String name, StudySpec spec, List<StudyRow> rows) {
         avg, p99, ingestPercentiles(m), m.settledIngestP99Ms(),
         m.endToEnd() == null ? LatencyPercentiles.NONE : LatencyPercentiles.of(m.endToEnd().micros().micros()), rate, rate > 0 ? (double) p * rate : null,
         sutCpu(m.resources()), driverCpu(m.resources()), sutMemoryPeak(m.resources()),
-        sutDiskWrites(m.resources()), null);
+        sutDiskWrites(m.resources()), null, m.series());
   }
 
   /** Ingest latency p50, p99 and p99.9 in ms from the run's histograms; the summaries' p50 and p99 without them. */

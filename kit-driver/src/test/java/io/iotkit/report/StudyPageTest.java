@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.iotkit.model.PhaseSeries;
 import io.iotkit.study.PointState;
 import io.iotkit.study.StudyRuns;
 import io.iotkit.study.StudySpec;
@@ -53,10 +54,29 @@ class StudyPageTest {
   @Test
   void aSampledStudyHasEveryChartIncludingResources() throws IOException {
     StudyTable t = substationStudy("hbase", true, 1.0);
-    assertEquals(7, StudyReport.chartIds(t).size());
+    assertEquals(8, StudyReport.chartIds(t).size());
     String html = check("sampled.html", StudyReport.html(t), StudyReport.chartIds(t));
     assertTrue(html.contains("href=\"runs/a/report.html\""), "a link to each run report");
     assertTrue(html.contains("Points without a result: P=4 failed"));
+  }
+
+  @Test
+  void eachPointsIngestP99IsDrawnSecondBySecond() throws IOException {
+    StudySpec spec = new StudySpec(List.of("mqtt"), List.of("1"), null, null, null, null,
+        List.of("1000", "2000"), null, null, null, null, null, false, null, null, null, 1, null).validated();
+    // three seconds, the second without readings: left out of the curve
+    PhaseSeries s = new PhaseSeries(1000, new long[] {600, 0, 400}, new long[3], new double[3], new double[3],
+        new double[3], new double[] {1, 0, 2}, new double[] {37.5, 0, 812.25});
+    StudyTable t = new StudyTable("bursts", spec, List.of(
+        StudyTable.row("1000", DONE, "runs/a", StudyRuns.run(1000, new double[] {3}, 500, 0, null, s)),
+        StudyTable.row("2000", PointState.Status.FAILED, "runs/b", null)));
+    String html = check("over-time.html", StudyReport.html(t), StudyReport.chartIds(t));
+    String figure = html.substring(html.indexOf("<figure id=\"" + StudyReport.CHART_INGEST_P99_OVER_TIME + "\""));
+    figure = figure.substring(0, figure.indexOf("</figure>"));
+    assertTrue(figure.contains("K 1000"), "a line named after the point: " + figure);
+    assertFalse(figure.contains("K 2000"), "a failed point has no curve");
+    assertTrue(figure.contains("K 1000: 2 points, min 37.50, mean 425, max 812 ms"), "two seconds drawn: " + figure);
+    assertTrue(figure.contains("K 1000 at 2 seconds from the start: 812 ms"), "the last second's p99: " + figure);
   }
 
   @Test

@@ -45,6 +45,12 @@ public final class StudyRuns {
    */
   public static RunResult run(long perSubstation, double[] ingestSeconds, long insertMicros, long rate,
                        ResourceUsage resources) {
+    return run(perSubstation, ingestSeconds, insertMicros, rate, resources, PhaseSeries.empty());
+  }
+
+  /** The same, its measured runs with {@code series} as their per-second series. */
+  public static RunResult run(long perSubstation, double[] ingestSeconds, long insertMicros, long rate,
+                              ResourceUsage resources, PhaseSeries series) {
     int p = ingestSeconds.length;
     List<IterationResult> its = new ArrayList<>();
     for (int n = 1; n <= 2; n++) {
@@ -66,7 +72,7 @@ public final class StudyRuns {
       }
       long end = instances.stream().mapToLong(InstanceResult::endMicros).max().orElseThrow();
       PhaseResult warmup = new PhaseResult("warmup", false, start - 5000 * S, start - 3000 * S, instances);
-      PhaseResult measured = new PhaseResult("measured", true, start, end, instances, PhaseSeries.empty(),
+      PhaseResult measured = new PhaseResult("measured", true, start, end, instances, series,
           Latency.summaries(instances), resources);
       its.add(new IterationResult(n, List.of(), warmup, measured, 0, List.of(), Map.of(), List.of(), Map.of()));
     }
