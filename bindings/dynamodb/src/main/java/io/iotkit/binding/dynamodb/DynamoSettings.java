@@ -60,9 +60,9 @@ public record DynamoSettings(Optional<URI> endpoint, Optional<String> region, Op
   public record Capacity(boolean provisioned, long writeUnits, long readUnits) {
     static final Capacity ON_DEMAND = new Capacity(false, 0, 0);
 
-    /** As the settings and reports name it: "on-demand" or "provisioned, 200 WCU, 100 RCU". */
+    /** In DynamoDB's own terms for the mode: "PAY_PER_REQUEST", or "PROVISIONED (200 WCU, 100 RCU)". */
     public String text() {
-      return provisioned ? PROVISIONED + ", " + writeUnits + " WCU, " + readUnits + " RCU" : DynamoSettings.ON_DEMAND;
+      return provisioned ? "PROVISIONED (" + writeUnits + " WCU, " + readUnits + " RCU)" : "PAY_PER_REQUEST";
     }
   }
 

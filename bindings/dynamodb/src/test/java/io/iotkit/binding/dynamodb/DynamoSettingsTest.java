@@ -36,12 +36,12 @@ class DynamoSettingsTest {
   void capacityIsOnDemandUnlessProvisionedWithBothUnits() {
     DynamoSettings s = DynamoSettings.from(props(DynamoSettings.ENDPOINT, "127.0.0.1:4567"));
     assertFalse(s.capacity().provisioned());
-    assertEquals("on-demand", s.capacity().text());
+    assertEquals("PAY_PER_REQUEST", s.capacity().text());
     DynamoSettings p = DynamoSettings.from(props(DynamoSettings.ENDPOINT, "127.0.0.1:4567",
         DynamoSettings.BILLING_MODE, "provisioned", DynamoSettings.WRITE_CAPACITY_UNITS, "200",
         DynamoSettings.READ_CAPACITY_UNITS, "5"));
     assertEquals(new DynamoSettings.Capacity(true, 200, 5), p.capacity());
-    assertEquals("provisioned, 200 WCU, 5 RCU", p.capacity().text());
+    assertEquals("PROVISIONED (200 WCU, 5 RCU)", p.capacity().text());
     var request = DynamoAdmin.createRequest("t", p.capacity());
     assertEquals("PROVISIONED", request.billingModeAsString());
     assertEquals(200, request.provisionedThroughput().writeCapacityUnits());
