@@ -27,8 +27,9 @@ command -v ssh >/dev/null 2>&1 || need+=(openssh-client)
 command -v rsync >/dev/null 2>&1 || need+=(rsync)
 # The MariaDB client bundled with the local MariaDB links ncurses 5; a test writes on a read-only replica with it.
 dpkg -s libncurses5 >/dev/null 2>&1 || need+=(libncurses5)
-# A driver host on another network: the test makes a network namespace with iproute2's ip (as root).
-command -v ip >/dev/null 2>&1 || need+=(iproute2)
+# A driver host on another network: the test makes a network namespace with iproute2's ip (as root); iproute2's
+# ss lists the TCP sockets whose bytes make each process's network figures.
+{ command -v ip >/dev/null 2>&1 && command -v ss >/dev/null 2>&1; } || need+=(iproute2)
 # ... and drops the packets to it with iptables, its link up.
 command -v iptables >/dev/null 2>&1 || need+=(iptables)
 # Prometheus, which the tests run themselves (LocalPrometheus: /usr/bin/prometheus on a free port of 127.0.0.1),

@@ -3,6 +3,7 @@ package io.iotkit.it;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -18,6 +19,7 @@ import io.iotkit.model.Operation;
 import io.iotkit.model.PhaseResult;
 import io.iotkit.model.ResourceUsage;
 import io.iotkit.model.RunResult;
+import io.iotkit.model.WorkloadSpec;
 import io.iotkit.report.HeadlessChromium;
 import io.iotkit.report.HtmlReport;
 import io.iotkit.result.RunFolder;
@@ -245,11 +247,33 @@ class ResultsIT {
         // back), so within one short execution they are only known to have written something
         assertTrue(Arrays.stream(host.diskWriteBytes()).sum() > 0, what + ": the host's disks wrote");
         assertTrue(p.instances().stream().allMatch(i -> i.resources() == null), "no copies in result.json");
+        assertTrafficPerSide(u, p, what);
       }
     }
     InstanceResult own = Json.read(dir.resolve("iteration-1/measured/instance-0.result.json"), InstanceResult.class);
     assertEquals("instance 0", own.resources().processes().get(0).name());
     assertTrue(Files.readString(dir.resolve("report.txt")).contains(": CPU mean "), "report.txt: a line per host");
+  }
+
+  /**
+   * Network per side, loopback included: the instances sent at least the readings' bytes, and the MariaDB servers
+   * received what the instances sent (and what the primary shipped to its replicas, so never less); the local
+   * server's folder grew by at least the readings' bytes.
+   */
+  private static void assertTrafficPerSide(ResourceUsage u, PhaseResult p, String what) {
+    ResourceUsage.Traffic drivers = u.traffic("driver");
+    ResourceUsage.Traffic sut = u.traffic("sut");
+    assertNotNull(drivers, what + ": the local instances' sockets are counted");
+    assertNotNull(sut, what + ": the local servers' sockets are counted");
+    long readingBytes = p.acknowledged() * WorkloadSpec.KVP_BYTES;
+    assertTrue(drivers.sentBytes() >= readingBytes, what + ": the instances sent " + drivers.sentBytes()
+        + " bytes for " + readingBytes + " bytes of readings");
+    // a socket that closes between two readings loses its last partial second: a few percent at most
+    assertTrue(sut.receivedBytes() >= 0.95 * drivers.sentBytes(), what + ": the servers received "
+        + sut.receivedBytes() + " bytes of the instances' " + drivers.sentBytes());
+    assertTrue(drivers.receivedBytes() > 0 && sut.sentBytes() > 0, what + ": answers came back");
+    assertNotNull(u.sutFolder(), what + ": the local server's folder is measured");
+    assertTrue(u.sutFolder().growthBytes() > 0, what + ": " + u.sutFolder());
   }
 
   private static Set<ValidationMessage> schemaErrors(Path runDir) throws Exception {

@@ -224,8 +224,9 @@ record FdrView(Sponsor system, String kitVersion, String runId, String status, S
   }
 
   /**
-   * What one host or SUT process used in the measured execution, each cell "mean / peak" of its per-second
-   * series; a process's network is "-" (counted per host only), its disk "not readable" where /proc said nothing.
+   * What one host, SUT process or the driver instances together used in the measured execution, each cell "mean / peak" of its per-second
+   * series; a process's network is its TCP sockets' ("not measured" on another host than the master's), its disk
+   * "not readable" where /proc said nothing.
    */
   record Usage(String what, String cpu, String memory, String diskRead, String diskWrite, String netRx,
                String netTx) {

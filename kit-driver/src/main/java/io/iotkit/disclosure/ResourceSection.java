@@ -12,13 +12,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The resource usage of a measured execution as the documents show it: per host and per SUT process, the mean
- * and the peak of the per-second series sampled from /proc.
+ * The resource usage of a measured execution as the documents show it: per host, per SUT process and for the
+ * driver instances together, the mean and the peak of the per-second series sampled from /proc. A host's network
+ * leaves loopback out (its interfaces' counters); a process's is its TCP sockets', loopback included.
  */
 final class ResourceSection {
   static final String NOT_SAMPLED = "not sampled";
   static final String NOT_READABLE = "not readable";
-  private static final String NONE = "-";
+  static final String NOT_MEASURED = "not measured";
 
   private ResourceSection() {
   }
@@ -40,9 +41,47 @@ final class ResourceSection {
       rows.add(new FdrView.Usage("SUT " + s.name() + " (pid " + s.pid() + " on " + s.host() + ")",
           cpu(Summary.of(s.cpuSeconds())), memory(Summary.of(s.rssBytes())),
           s.diskMeasured() ? rate(s.diskReadBytes()) : NOT_READABLE,
-          s.diskMeasured() ? rate(s.diskWriteBytes()) : NOT_READABLE, NONE, NONE));
+          s.diskMeasured() ? rate(s.diskWriteBytes()) : NOT_READABLE, net(s, s.netRxBytes()),
+          net(s, s.netTxBytes())));
+    }
+    List<ProcessUsage> drivers = u.processesOf("driver");
+    if (!drivers.isEmpty()) {
+      rows.add(driverRow(drivers));
     }
     return rows;
+  }
+
+  /**
+   * The driver instances together: their CPU and memory summed second by second, and what their sockets moved
+   * (the instances the master counted; those on other hosts show in their host's row).
+   */
+  private static FdrView.Usage driverRow(List<ProcessUsage> drivers) {
+    double[] cpu = ResourceUsage.sum(drivers.stream().map(ProcessUsage::cpuSeconds).toArray(double[][]::new));
+    long[] rss = sumLongs(drivers.stream().map(ProcessUsage::rssBytes).toList());
+    List<ProcessUsage> counted = drivers.stream().filter(ProcessUsage::netMeasured).toList();
+    String who = "driver instances (" + drivers.size() + (counted.size() == drivers.size() ? ""
+        : ", sockets counted on " + counted.size()) + ")";
+    boolean disk = drivers.stream().allMatch(ProcessUsage::diskMeasured);
+    return new FdrView.Usage(who, cpu(Summary.of(cpu)), memory(Summary.of(rss)),
+        disk ? rate(sumLongs(drivers.stream().map(ProcessUsage::diskReadBytes).toList())) : NOT_READABLE,
+        disk ? rate(sumLongs(drivers.stream().map(ProcessUsage::diskWriteBytes).toList())) : NOT_READABLE,
+        counted.isEmpty() ? NOT_MEASURED : rate(sumLongs(counted.stream().map(ProcessUsage::netRxBytes).toList())),
+        counted.isEmpty() ? NOT_MEASURED : rate(sumLongs(counted.stream().map(ProcessUsage::netTxBytes).toList())));
+  }
+
+  private static String net(ProcessUsage p, long[] perSecond) {
+    return p.netMeasured() ? rate(perSecond) : NOT_MEASURED;
+  }
+
+  private static long[] sumLongs(List<long[]> series) {
+    int n = series.stream().mapToInt(a -> a.length).max().orElse(0);
+    long[] total = new long[n];
+    for (long[] s : series) {
+      for (int i = 0; i < s.length; i++) {
+        total[i] += s[i];
+      }
+    }
+    return total;
   }
 
   /** Why an iteration has no rows, or null when it has some. */

@@ -20,16 +20,19 @@ public final class ResourceMerge {
   /**
    * One series per host, by host name: several samplers on one host (the master and local instances, or several
    * instances of a driver host) read the same host counters, so the longest of their series is kept, under
-   * every role they gave it. Processes are listed once each (host and pid), in the order given.
+   * every role they gave it. Processes are listed once each (host and pid), in the order given: a local instance
+   * that the master sampled too (for its sockets, which only the master counts) is the master's series.
    */
   public static ResourceUsage of(List<ResourceUsage> parts) {
     Map<String, HostUsage> hosts = new LinkedHashMap<>();
     Map<String, List<String>> roles = new LinkedHashMap<>();
     Map<String, ProcessUsage> processes = new LinkedHashMap<>();
+    ResourceUsage.DataFolder sutFolder = null;
     for (ResourceUsage part : parts) {
       if (part == null) {
         continue;
       }
+      sutFolder = sutFolder == null ? part.sutFolder() : sutFolder;
       for (HostUsage h : part.hosts()) {
         roles.computeIfAbsent(h.host(), k -> new ArrayList<>()).addAll(h.roles());
         hosts.merge(h.host(), h, (a, b) -> b.cpuUser().length > a.cpuUser().length ? b : a);
@@ -42,7 +45,7 @@ public final class ResourceMerge {
     hosts.forEach((name, h) -> merged.add(new HostUsage(h.host(), ROLES.stream()
         .filter(roles.get(name)::contains).toList(), h.cpus(), h.memTotalBytes(), h.cpuUser(), h.cpuSystem(),
         h.cpuIowait(), h.memUsedBytes(), h.diskReadBytes(), h.diskWriteBytes(), h.netRxBytes(), h.netTxBytes())));
-    return new ResourceUsage(merged, List.copyOf(processes.values()));
+    return new ResourceUsage(merged, List.copyOf(processes.values()), sutFolder);
   }
 
   /** Every series cut to its first {@code seconds} elements (result.json keeps at most an hour of them). */
@@ -53,8 +56,8 @@ public final class ResourceMerge {
         cut(h.netRxBytes(), seconds), cut(h.netTxBytes(), seconds))).toList();
     List<ProcessUsage> processes = u.processes().stream().map(p -> new ProcessUsage(p.host(), p.name(), p.role(),
         p.pid(), cut(p.cpuSeconds(), seconds), cut(p.rssBytes(), seconds), cut(p.diskReadBytes(), seconds),
-        cut(p.diskWriteBytes(), seconds))).toList();
-    return new ResourceUsage(hosts, processes);
+        cut(p.diskWriteBytes(), seconds), cut(p.netRxBytes(), seconds), cut(p.netTxBytes(), seconds))).toList();
+    return new ResourceUsage(hosts, processes, u.sutFolder());
   }
 
   /**
@@ -66,9 +69,9 @@ public final class ResourceMerge {
     ResourceUsage cut = firstSeconds(u, seconds);
     List<ProcessUsage> processes = cut.processes().stream().map(p -> new ProcessUsage(p.host(), p.name(), p.role(),
         p.pid(), Arrays.copyOf(p.cpuSeconds(), seconds), Arrays.copyOf(p.rssBytes(), seconds),
-        p.diskReadBytes() == null ? null : Arrays.copyOf(p.diskReadBytes(), seconds),
-        p.diskWriteBytes() == null ? null : Arrays.copyOf(p.diskWriteBytes(), seconds))).toList();
-    return new ResourceUsage(cut.hosts(), processes);
+        pad(p.diskReadBytes(), seconds), pad(p.diskWriteBytes(), seconds), pad(p.netRxBytes(), seconds),
+        pad(p.netTxBytes(), seconds))).toList();
+    return new ResourceUsage(cut.hosts(), processes, cut.sutFolder());
   }
 
   /** The longest series of any host or process. */
@@ -81,6 +84,11 @@ public final class ResourceMerge {
       n = Math.max(n, p.cpuSeconds().length);
     }
     return n;
+  }
+
+  /** A series made {@code n} long with zeros; null (not measured) stays null. */
+  private static long[] pad(long[] a, int n) {
+    return a == null ? null : Arrays.copyOf(a, n);
   }
 
   private static double[] cut(double[] a, int n) {

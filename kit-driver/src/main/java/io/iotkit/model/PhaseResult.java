@@ -51,6 +51,11 @@ public record PhaseResult(String name, boolean measured, long startMicros, long 
     return new PhaseResult(name, measured, startMicros, endMicros, instances, series, all, resources, e);
   }
 
+  /** The same execution with these resources. */
+  public PhaseResult withResources(ResourceUsage r) {
+    return new PhaseResult(name, measured, startMicros, endMicros, instances, series, latency, r, endToEnd);
+  }
+
   /** An execution whose resources were not sampled. */
   public PhaseResult(String name, boolean measured, long startMicros, long endMicros, List<InstanceResult> instances,
                      PhaseSeries series, Map<Operation, Latency> latency) {

@@ -230,7 +230,7 @@ public final class ExecutionSession implements AutoCloseable {
           hosts == null ? dir.resolve("tmp") : hosts.temporaryFolder(site)), bindingProperties, out, live,
           hosts == null ? Map.of() : hosts.sutCommands(ResourceSampler.REMOTE_LOOP));
       return runner.run(name, measured, InstanceOrders.specs(config, provider.name(), substations, name, kvps,
-          dataSince, sut.overrides(), phaseDir), phaseDir, watch);
+          dataSince, sut.overrides(), phaseDir), phaseDir, watch, sut.embedded() ? sutFolder() : null);
     } catch (SutWatch.SutDeadException e) {
       sutDead = true;
       throw new Failure(e.getMessage(), false);

@@ -9,6 +9,7 @@ import io.iotkit.model.InstanceTotals;
 import io.iotkit.model.Json;
 import io.iotkit.process.ProcessState;
 import io.iotkit.progress.PhaseProgress;
+import io.iotkit.resources.WatchedProcess;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -18,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Base64;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
@@ -65,6 +67,15 @@ final class InstanceProcess {
     this.log = log;
     this.seconds = new InstanceSeconds(index, intervalLog, progress, live);
     this.toInstance = new PrintWriter(process.getOutputStream(), true, StandardCharsets.UTF_8);
+  }
+
+  /**
+   * The instance's JVM as the master's sampler follows it, which counts its sockets; empty on another host, whose
+   * processes the master cannot see.
+   */
+  Optional<WatchedProcess> watched() {
+    return site.remote() || !process.isAlive() ? Optional.empty()
+        : Optional.of(new WatchedProcess("instance " + index, "driver", process.pid()));
   }
 
   /**

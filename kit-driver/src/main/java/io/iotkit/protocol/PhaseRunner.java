@@ -14,6 +14,7 @@ import io.iotkit.model.ResourceUsage;
 import io.iotkit.progress.PhaseProgress;
 import io.iotkit.progress.RunConsole;
 import io.iotkit.metrics.ResourceMerge;
+import io.iotkit.resources.DiskUsage;
 import io.iotkit.resources.ResourceSampler;
 import io.iotkit.resources.WatchedProcess;
 import io.iotkit.sut.SutSession.SutException;
@@ -79,12 +80,15 @@ final class PhaseRunner {
   }
 
   /**
-   * @param watch the master's watch on the SUT: a SUT it finds dead ends the execution at once
+   * @param watch     the master's watch on the SUT: a SUT it finds dead ends the execution at once
+   * @param sutFolder the local server's folder, whose size the result gives before and after the execution; null
+   *                  for a SUT the kit did not start
    * @throws SutException when the watch found the SUT dead
    */
-  PhaseResult run(String name, boolean measured, List<InstanceSpec> specs, Path phaseDir, SutWatch watch)
-      throws IOException, InterruptedException, SutException {
+  PhaseResult run(String name, boolean measured, List<InstanceSpec> specs, Path phaseDir, SutWatch watch,
+                  Path sutFolder) throws IOException, InterruptedException, SutException {
     Files.createDirectories(phaseDir);
+    long folderBefore = sutFolder == null ? -1 : DiskUsage.of(sutFolder);
     long[] targets = specs.stream().mapToLong(InstanceSpec::kvps).toArray();
     List<String> hosts = specs.stream().map(s -> sites.get(s.instance()))
         .map(site -> site.remote() ? site.name() : PhaseProgress.LOCAL).toList();
@@ -98,7 +102,7 @@ final class PhaseRunner {
       awaitReady(running, watch);
       long start = Clock.micros() + START_LEAD_MICROS;
       progress.begin(start);
-      sampling.begin(start, roles(watch), () -> processes(watch), watched.resources());
+      sampling.begin(start, roles(watch), () -> processes(watch, running), watched.resources());
       for (InstanceProcess p : running) {
         p.start(start);
       }
@@ -112,7 +116,9 @@ final class PhaseRunner {
       for (InstanceProcess p : running) {
         p.reap();
       }
-      return assemble(name, measured, start, results, specs, sampling, phaseDir);
+      PhaseResult p = assemble(name, measured, start, results, specs, sampling, phaseDir);
+      return sutFolder == null ? p : p.withResources(p.resources().withSutFolder(
+          new ResourceUsage.DataFolder(folderBefore, DiskUsage.of(sutFolder))));
     } finally {
       running.forEach(InstanceProcess::kill);
     }
@@ -171,12 +177,14 @@ final class PhaseRunner {
   }
 
   /**
-   * The processes sampled on this host in a second: the master's JVM and whichever processes serve as the local
-   * SUT's nodes then (a restarted node has a new pid).
+   * The processes sampled on this host in a second: the master's JVM, whichever processes serve as the local
+   * SUT's nodes then (a restarted node has a new pid), and the instances on this host (each samples itself too,
+   * but only the master counts sockets: one listing of the host's sockets a second, not one per instance).
    */
-  private static List<WatchedProcess> processes(SutWatch watch) {
+  private static List<WatchedProcess> processes(SutWatch watch, List<InstanceProcess> running) {
     List<WatchedProcess> ps = new ArrayList<>(List.of(WatchedProcess.self("master", "master")));
     watch.nodes().forEach(n -> ps.add(new WatchedProcess(n.name(), "sut", n.pid())));
+    running.forEach(i -> i.watched().ifPresent(ps::add));
     return ps;
   }
 

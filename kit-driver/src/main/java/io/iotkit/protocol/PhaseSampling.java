@@ -54,9 +54,29 @@ final class PhaseSampling implements AutoCloseable {
    */
   void begin(long startMicros, List<String> roles, Supplier<List<WatchedProcess>> processes,
              SecondListener listener) {
-    local = ResourceSampler.start(roles, processes, startMicros, Clock::micros, listener);
+    local = ResourceSampler.start(roles, processes, startMicros, Clock::micros, withoutInstances(listener));
     remotes.forEach((host, r) -> remoteSamplers.put(host, ResourceSampler.startRemote(host, r, startMicros,
         Clock::micros, listener)));
+  }
+
+  /**
+   * The listener without the local instances' seconds: each instance's own frames carry its JVM's, and the master
+   * follows them only to count their sockets.
+   */
+  private static SecondListener withoutInstances(SecondListener listener) {
+    return new SecondListener() {
+      @Override
+      public void host(String host, double busyCpuSeconds, long memUsedBytes) {
+        listener.host(host, busyCpuSeconds, memUsedBytes);
+      }
+
+      @Override
+      public void process(String host, String name, String role, double cpuSeconds, long rssBytes) {
+        if (!"driver".equals(role)) {
+          listener.process(host, name, role, cpuSeconds, rssBytes);
+        }
+      }
+    };
   }
 
   /**

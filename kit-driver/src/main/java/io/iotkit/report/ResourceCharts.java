@@ -55,6 +55,13 @@ final class ResourceCharts {
       group(cpu, rss, u.processesOf("master"), "master");
       charts.add(cpu);
       charts.add(rss);
+      LineChart net = new LineChart("Network per side (TCP sockets, loopback included), " + run, X, "MiB/s",
+          "MiB/s");
+      side(net, u.processesOf("sut"), "SUT");
+      side(net, u.processesOf("driver"), "instances");
+      if (!net.series().isEmpty()) {
+        charts.add(net);
+      }
     }
     return charts;
   }
@@ -67,6 +74,17 @@ final class ResourceCharts {
     String label = ps.size() == 1 ? name : name + " (" + ps.size() + ", together)";
     cpu.addSampled(label, 1, ResourceUsage.sum(ps.stream().map(ProcessUsage::cpuSeconds).toArray(double[][]::new)));
     rss.addSampled(label, 1, ResourceUsage.sum(ps.stream().map(p -> scaled(p.rssBytes(), MIB))
+        .toArray(double[][]::new)));
+  }
+
+  /** One side's received and sent bytes a second, summed over its processes; nothing when one was not counted. */
+  private static void side(LineChart net, List<ProcessUsage> ps, String name) {
+    if (ps.isEmpty() || !ps.stream().allMatch(ProcessUsage::netMeasured)) {
+      return;
+    }
+    net.addSampled(name + " received", 1, ResourceUsage.sum(ps.stream().map(p -> scaled(p.netRxBytes(), MIB))
+        .toArray(double[][]::new)));
+    net.addSampled(name + " sent", 1, ResourceUsage.sum(ps.stream().map(p -> scaled(p.netTxBytes(), MIB))
         .toArray(double[][]::new)));
   }
 

@@ -121,7 +121,20 @@ public final class RunReport {
           String.join("+", h.roles()), cpu.mean(), h.cpus(), cpu.peak(),
           ResourceUsage.Summary.of(h.memUsedBytes()).peak() / GIB, h.memTotalBytes() / GIB);
     }
+    traffic(u, "sut", "SUT processes");
+    traffic(u, "driver", "driver instances");
   }
+
+  /** What one side's processes moved over TCP, loopback included; no line where it was not measured. */
+  private void traffic(ResourceUsage u, String role, String who) {
+    ResourceUsage.Traffic t = u.traffic(role);
+    if (t != null) {
+      line("  %s (%d): received %.1f MiB, sent %.1f MiB over TCP, loopback included", who, t.processes(),
+          t.receivedBytes() / MIB, t.sentBytes() / MIB);
+    }
+  }
+
+  private static final double MIB = 1L << 20;
 
   private static final double GIB = 1L << 30;
 

@@ -110,8 +110,9 @@ public final class StudyReport {
     if (t.resourcesSampled()) {
       charts.add(figure(CHART_RESOURCES, "Resource use", "Mean CPU seconds per second over each performance run:"
           + " the local SUT's processes together, and the driver hosts (user + system) together.",
-          chart(t, "CPU against " + x, "CPU s/s", "s/s", List.of(new Line("SUT processes", StudyRow::sutCpu),
-              new Line("driver hosts", StudyRow::driverCpu)), null, 0)));
+          chart(t, "CPU against " + x, "CPU s/s", "s/s", List.of(
+              new Line("SUT processes", r -> r.resources().sutCpu()),
+              new Line("driver hosts", r -> r.resources().driverCpu())), null, 0)));
     }
     return charts;
   }

@@ -33,11 +33,7 @@ import java.util.Map;
  *     run, on a store that delivers readings; {@link LatencyPercentiles#NONE} elsewhere
  * @param rate kvps/s per instance the run was paced at; 0 when unpaced
  * @param offeredRate P x rate, for a paced run; null when unpaced
- * @param sutCpu mean CPU seconds per second of the local SUT's processes over the performance run
- * @param driverCpu mean CPU seconds per second (user + system) of the driver hosts over the performance run
- * @param sutMemoryPeakBytes the local SUT's processes' memory together, at its peak over the performance run
- * @param sutDiskWriteBytesPerSecond mean bytes per second the local SUT's processes wrote to disk; null where
- *     not measured
+ * @param resources what the SUT's and the driver's side used over the performance run
  * @param runs with {@code --repeat}: the IoTps of the point's runs that have a result, as a median with its interval;
  *     every other figure of the row is its median run's (the lower of the two middle ones for an even count); null
  *     for a study that runs each point once
@@ -49,9 +45,8 @@ public record StudyRow(String value, PointState.Status status, String runFolder,
                        Double efficiency, Double ingestMinSeconds, Double ingestMaxSeconds, Double ingestAvgSeconds,
                        Double ingestSpread, Map<Operation, Double> queryAvgMs, Map<Operation, Double> queryP99Ms,
                        LatencyPercentiles ingestLatency, Double ingestP99SettledMs, LatencyPercentiles endToEnd,
-                       long rate, Double offeredRate,
-                       Double sutCpu, Double driverCpu, Double sutMemoryPeakBytes,
-                       Double sutDiskWriteBytesPerSecond, MedianInterval runs, PhaseSeries series) {
+                       long rate, Double offeredRate, PointResources resources, MedianInterval runs,
+                       PhaseSeries series) {
 
   /** Whether the point has a result to show. */
   public boolean measured() {
@@ -60,29 +55,34 @@ public record StudyRow(String value, PointState.Status status, String runFolder,
 
   /** IoTps per CPU second the local SUT's processes used over the performance run; null where either is unknown. */
   public Double iotpsPerSutCpu() {
+    Double sutCpu = resources.sutCpu();
     return iotps == null || sutCpu == null || sutCpu <= 0 ? null : iotps / sutCpu;
+  }
+
+  /** What the run added to the local server's folder per reading of the run; null where either is unknown. */
+  public Double folderBytesPerReading() {
+    Double growth = resources.sutFolderGrowthBytes();
+    return growth == null || kvps == null || kvps <= 0 ? null : growth / kvps;
   }
 
   /** The same row with its efficiency set. */
   StudyRow withEfficiency(Double e) {
     return new StudyRow(value, status, runFolder, substations, kvps, warmupSeconds, measuredSeconds, iotps,
         perSensor, e, ingestMinSeconds, ingestMaxSeconds, ingestAvgSeconds, ingestSpread, queryAvgMs, queryP99Ms,
-        ingestLatency, ingestP99SettledMs, endToEnd, rate, offeredRate, sutCpu, driverCpu, sutMemoryPeakBytes,
-        sutDiskWriteBytesPerSecond, runs, series);
+        ingestLatency, ingestP99SettledMs, endToEnd, rate, offeredRate, resources, runs, series);
   }
 
   /** The same row as the median run of a point that ran several times. */
   StudyRow withRuns(MedianInterval r) {
     return new StudyRow(value, status, runFolder, substations, kvps, warmupSeconds, measuredSeconds, iotps,
         perSensor, efficiency, ingestMinSeconds, ingestMaxSeconds, ingestAvgSeconds, ingestSpread, queryAvgMs,
-        queryP99Ms, ingestLatency, ingestP99SettledMs, endToEnd, rate, offeredRate, sutCpu, driverCpu,
-        sutMemoryPeakBytes, sutDiskWriteBytesPerSecond, r, series);
+        queryP99Ms, ingestLatency, ingestP99SettledMs, endToEnd, rate, offeredRate, resources, r, series);
   }
 
   /** A point without a result: only its value and state. */
   static StudyRow unmeasured(String value, PointState.Status status, String runFolder) {
     return new StudyRow(value, status, runFolder, null, null, null, null, null, null, null, null, null, null, null,
-        Map.of(), Map.of(), LatencyPercentiles.NONE, null, LatencyPercentiles.NONE, 0, null, null, null, null, null,
-        null, PhaseSeries.empty());
+        Map.of(), Map.of(), LatencyPercentiles.NONE, null, LatencyPercentiles.NONE, 0, null, PointResources.NONE, null,
+        PhaseSeries.empty());
   }
 }

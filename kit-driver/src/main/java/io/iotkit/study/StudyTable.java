@@ -137,7 +137,7 @@ public record StudyTable(String name, StudySpec spec, List<StudyRow> rows) {
 
   /** Whether any point's resources were sampled. */
   public boolean resourcesSampled() {
-    return rows.stream().anyMatch(r -> r.sutCpu() != null || r.driverCpu() != null);
+    return rows.stream().anyMatch(r -> r.resources().sampled());
   }
 
   /**
@@ -176,8 +176,7 @@ public record StudyTable(String name, StudySpec spec, List<StudyRow> rows) {
         p > 1 ? Metrics.IngestSpread.of(m).spreadPercent() / 100 : null,
         avg, p99, ingestPercentiles(m), m.settledIngestP99Ms(),
         m.endToEnd() == null ? LatencyPercentiles.NONE : LatencyPercentiles.of(m.endToEnd().micros().micros()), rate, rate > 0 ? (double) p * rate : null,
-        sutCpu(m.resources()), driverCpu(m.resources()), sutMemoryPeak(m.resources()),
-        sutDiskWrites(m.resources()), null, m.series());
+        PointResources.of(m.resources()), null, m.series());
   }
 
   /** Ingest latency p50, p99 and p99.9 in ms from the run's histograms; the summaries' p50 and p99 without them. */
@@ -191,66 +190,6 @@ public record StudyTable(String name, StudySpec spec, List<StudyRow> rows) {
       return LatencyPercentiles.NONE;
     }
     return new LatencyPercentiles(l.p50Ms(), l.p99Ms(), null);
-  }
-
-  /** Mean CPU s/s of the SUT's processes together; null when none was sampled. */
-  static Double sutCpu(ResourceUsage u) {
-    if (u == null) {
-      return null;
-    }
-    List<ResourceUsage.ProcessUsage> sut = u.processes().stream().filter(p -> "sut".equals(p.role())).toList();
-    if (sut.isEmpty()) {
-      return null;
-    }
-    return sut.stream().mapToDouble(p -> mean(p.cpuSeconds())).sum();
-  }
-
-  /** The SUT's processes' memory together at its peak second; null when none was sampled. */
-  static Double sutMemoryPeak(ResourceUsage u) {
-    List<ResourceUsage.ProcessUsage> sut = u == null ? List.of() : u.processesOf("sut");
-    if (sut.isEmpty()) {
-      return null;
-    }
-    return (double) ResourceUsage.Summary.of(ResourceUsage.sum(sut.stream().map(p -> toDoubles(p.rssBytes()))
-        .toArray(double[][]::new))).peak();
-  }
-
-  /** Mean bytes/s the SUT's processes wrote to disk together; null when none was sampled or one was unreadable. */
-  static Double sutDiskWrites(ResourceUsage u) {
-    List<ResourceUsage.ProcessUsage> sut = u == null ? List.of() : u.processesOf("sut");
-    if (sut.isEmpty() || !sut.stream().allMatch(ResourceUsage.ProcessUsage::diskMeasured)) {
-      return null;
-    }
-    return sut.stream().mapToDouble(p -> mean(toDoubles(p.diskWriteBytes()))).sum();
-  }
-
-  private static double[] toDoubles(long[] values) {
-    return Arrays.stream(values).asDoubleStream().toArray();
-  }
-
-  /** Mean CPU s/s (user + system) of the driver hosts together; null when none was sampled. */
-  static Double driverCpu(ResourceUsage u) {
-    if (u == null) {
-      return null;
-    }
-    List<ResourceUsage.HostUsage> hosts = u.hosts().stream().filter(h -> h.roles().contains("driver")).toList();
-    if (hosts.isEmpty()) {
-      return null;
-    }
-    double sum = 0;
-    for (ResourceUsage.HostUsage h : hosts) {
-      int n = Math.min(h.cpuUser().length, h.cpuSystem().length);
-      double busy = 0;
-      for (int i = 0; i < n; i++) {
-        busy += h.cpuUser()[i] + h.cpuSystem()[i];
-      }
-      sum += n == 0 ? 0 : busy / n;
-    }
-    return sum;
-  }
-
-  private static double mean(double[] values) {
-    return values.length == 0 ? 0 : Arrays.stream(values).average().orElse(0);
   }
 
   /**

@@ -70,4 +70,25 @@ class ResourceMergeTest {
     assertEquals(null, ten.processes().get(0).diskWriteBytes());
     assertEquals(10, ten.processes().get(1).rssBytes().length);
   }
+
+  /**
+   * A local instance the master sampled too (for its sockets) is the master's series, network and all; the SUT
+   * folder measured around the execution outlives merging and cutting.
+   */
+  @Test
+  void aLocalInstanceIsTheMastersSeriesAndTheSutFolderIsKept() {
+    long[] rx = {10, 20, 30};
+    ResourceUsage sampled = new ResourceUsage(List.of(host("box", "master", 3, 1)), List.of(new ProcessUsage("box",
+        "instance 0", "driver", 3, new double[3], new long[3], new long[3], new long[3], rx, new long[3])),
+        new ResourceUsage.DataFolder(4_096, 1_052_672));
+    ResourceUsage own = new ResourceUsage(List.of(host("box", "driver", 3, 0.5)),
+        List.of(process("box", "instance 0", "driver", 3, 3)));
+    ResourceUsage merged = ResourceMerge.toSeconds(ResourceMerge.of(List.of(sampled, own)), 5);
+    assertEquals(1, merged.processes().size());
+    assertArrayEquals(new long[] {10, 20, 30, 0, 0}, merged.processes().get(0).netRxBytes(), "padded like the rest");
+    assertEquals(1_048_576L, merged.sutFolder().growthBytes());
+    assertEquals(new ResourceUsage.Traffic(1, 60, 0), merged.traffic("driver"));
+    assertEquals(null, own.traffic("driver"), "an instance that sampled itself counts no sockets");
+    assertEquals(null, ResourceMerge.firstSeconds(own, 2).sutFolder());
+  }
 }

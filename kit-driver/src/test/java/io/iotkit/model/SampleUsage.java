@@ -50,18 +50,26 @@ public final class SampleUsage {
     return new ResourceUsage(hosts, processes);
   }
 
+  private static final long KIB = 1 << 10;
+
   private static ProcessUsage process(String name, String role, long pid, int seconds, double cpu, long rssMib,
                                       Random rnd, boolean ioReadable) {
     double[] c = new double[seconds];
     long[] rss = new long[seconds];
     long[] read = new long[seconds];
     long[] write = new long[seconds];
+    long[] rx = new long[seconds];
+    long[] tx = new long[seconds];
     for (int s = 0; s < seconds; s++) {
       c[s] = round(cpu * (0.8 + rnd.nextDouble() * 0.4));
       rss[s] = (rssMib + Math.min(s, 60)) * MIB;
       write[s] = role.equals("sut") ? (6 + rnd.nextInt(4)) * MIB : 0;
+      // over loopback: the instances send the readings, the SUT's nodes receive them (and pass some on)
+      rx[s] = role.equals("sut") ? (600 + s % 3) * KIB : 20 * KIB;
+      tx[s] = role.equals("driver") ? (1_100 + s % 3) * KIB : 30 * KIB;
     }
-    return new ProcessUsage("gw-01", name, role, pid, c, rss, ioReadable ? read : null, ioReadable ? write : null);
+    return new ProcessUsage("gw-01", name, role, pid, c, rss, ioReadable ? read : null, ioReadable ? write : null,
+        rx, tx);
   }
 
   private static double round(double v) {

@@ -179,17 +179,18 @@ class HtmlReportTest {
       String host = "gw-01 (master, driver, sut), iteration " + it + " measured";
       for (String chart : List.of("CPU of " + host, "Memory of " + host, "Disk of " + host, "Network of " + host,
           "CPU per process, iteration " + it + " measured", "Resident memory per process, iteration " + it
-              + " measured")) {
+              + " measured", "Network per side (TCP sockets, loopback included), iteration " + it + " measured")) {
         assertTrue(f.contains(chart), chart);
       }
     }
     assertFalse(f.contains("warmup"), "measured runs only");
     // one line per CPU state, per SUT node, and the instances as one group
     for (String line : List.of(">user<", ">system<", ">iowait<", ">SUT datanode 1<", ">SUT regionserver 1<",
-        ">instances (4, together)<", ">master<", ">read<", ">written<", ">received<", ">sent<")) {
+        ">instances (4, together)<", ">master<", ">read<", ">written<", ">received<", ">sent<", ">SUT received<",
+        ">instances sent<")) {
       assertTrue(f.contains(line), line);
     }
-    assertEquals(12, Pattern.compile("<svg ").matcher(f).results().count(), "6 charts per measured run");
+    assertEquals(14, Pattern.compile("<svg ").matcher(f).results().count(), "7 charts per measured run");
   }
 
   private static PhaseResult strip(PhaseResult p) {

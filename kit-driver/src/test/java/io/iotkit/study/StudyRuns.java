@@ -91,15 +91,21 @@ public final class StudyRuns {
     return run(perSubstation, s, insertMicros, 0, null);
   }
 
-  /** Resources of one SUT process and one driver host, constant over three seconds. */
+  /**
+   * Resources of one SUT process and one driver host and instance, constant over three seconds: the SUT's sockets
+   * move 3 MB/s, the instance's 2.5 MB/s, and the server's folder grows by 20 MB.
+   */
   public static ResourceUsage resources(double sutCpu, double driverUser, double driverSystem) {
     return new ResourceUsage(List.of(new ResourceUsage.HostUsage("h", List.of("master", "driver"), 2, 1L << 33,
         new double[] {driverUser, driverUser, driverUser}, new double[] {driverSystem, driverSystem, driverSystem},
         new double[3], new long[3], new long[3], new long[3], new long[3], new long[3])),
         List.of(new ResourceUsage.ProcessUsage("h", "region server", "sut", 42, new double[] {sutCpu, sutCpu, sutCpu},
-            new long[] {1L << 30, 2L << 30, 3L << 29}, new long[3], new long[] {1_000_000, 3_000_000, 2_000_000}),
-            new ResourceUsage.ProcessUsage("h", "instance 0", "driver", 43, new double[] {9, 9, 9}, new long[3],
-                new long[3], new long[3])));
+            new long[] {1L << 30, 2L << 30, 3L << 29}, new long[3], new long[] {1_000_000, 3_000_000, 2_000_000},
+            new long[] {2_000_000, 2_000_000, 2_000_000}, new long[] {500_000, 1_000_000, 1_500_000}),
+            new ResourceUsage.ProcessUsage("h", "instance 0", "driver", 43, new double[] {9, 9, 9},
+                new long[] {1L << 28, 1L << 28, 1L << 28}, new long[3], new long[3], new long[] {0, 0, 1_500_000},
+                new long[] {2_000_000, 2_000_000, 2_000_000})),
+        new ResourceUsage.DataFolder(1_000_000, 21_000_000));
   }
 
   /** The same run on a store that delivered every measured reading to a reader {@code micros} after generation. */

@@ -170,24 +170,31 @@ class StudyTableTest {
   @Test
   void resourcesAreNotApplicableUntilSampledAndMeanCpuWhenThey() {
     StudyRow none = StudyTable.row("1", DONE, "a", StudyRuns.even(10_000, 1, 10, 500));
-    assertNull(none.sutCpu());
-    assertNull(none.driverCpu());
+    assertNull(none.resources().sutCpu());
+    assertNull(none.resources().driverCpu());
     StudyTable t = new StudyTable("s", pSweep("1", "2"), List.of(none,
         StudyTable.row("2", DONE, "b", StudyRuns.run(10_000, new double[] {10, 10}, 500, 0,
             StudyRuns.resources(1.25, 0.5, 0.25)))));
     StudyRow sampled = t.rows().get(1);
-    assertEquals(1.25, sampled.sutCpu(), 1e-9, "the SUT process's mean; the instance process is not the SUT");
-    assertEquals(0.75, sampled.driverCpu(), 1e-9, "user + system of the driver host");
-    assertEquals(2.0 * (1 << 30), sampled.sutMemoryPeakBytes(), 1e-9, "the SUT's memory at its peak second");
-    assertEquals(2e6, sampled.sutDiskWriteBytesPerSecond(), 1e-9, "the SUT's mean disk writes");
+    PointResources u = sampled.resources();
+    assertEquals(1.25, u.sutCpu(), 1e-9, "the SUT process's mean; the instance process is not the SUT");
+    assertEquals(0.75, u.driverCpu(), 1e-9, "user + system of the driver host");
+    assertEquals(2.0 * (1 << 30), u.sutMemoryPeakBytes(), 1e-9, "the SUT's memory at its peak second");
+    assertEquals(2e6, u.sutDiskWriteBytesPerSecond(), 1e-9, "the SUT's mean disk writes");
+    assertEquals(3e6, u.sutNetBytesPerSecond(), 1e-9, "the SUT's sockets, received and sent");
+    assertEquals(2.5e6, u.driverNetBytesPerSecond(), 1e-9, "the instance's sockets, received and sent");
+    assertEquals(1L << 28, u.driverMemoryPeakBytes(), 1e-9);
+    assertEquals(20e6, u.sutFolderGrowthBytes(), 1e-9, "the folder after the run less before it");
+    assertEquals(1_000, sampled.folderBytesPerReading(), 1e-9, "20 MB over 20,000 readings");
     assertTrue(t.resourcesSampled());
     String text = StudyText.text(t);
     assertTrue(text.contains("  1                    n/a                  n/a                  n/a                   n/a"
-        + "                   n/a"), text);
+        + "                   n/a                       n/a               n/a                   n/a"), text);
     // 20,000 kvps in 11 s on 1.25 CPU s/s: 1,455 IoTps per CPU second
     assertTrue(text.contains("  2                   1.25                1,455                2,048                  2.00"
-        + "                  0.75"), text);
-    assertNull(StudyTable.sutCpu(ResourceUsage.none()));
+        + "                  20.0                     1,000              3.00                  0.75"
+        + "                     256                 2.50"), text);
+    assertNull(PointResources.of(ResourceUsage.none()).sutCpu());
   }
 
   @Test

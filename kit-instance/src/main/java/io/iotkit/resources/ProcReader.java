@@ -1,12 +1,15 @@
 package io.iotkit.resources;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -19,8 +22,15 @@ import java.util.stream.Stream;
 final class ProcReader implements HostCounters {
   /** Enough for any server's workers; a bound so a fork storm cannot stall the sampler's second. */
   private static final int MAX_DESCENDANTS = 1_000;
+  /**
+   * One line per TCP socket with its inode and byte counts. Without -p: ss then reads the kernel's socket table
+   * only, not every process's file descriptors, so a reading costs milliseconds however many processes run.
+   */
+  private static final List<String> SS = List.of("ss", "-tiHOe");
   private final Path proc;
   private final Path sysBlock;
+  /** Cleared when ss could not be run: the host has none (iproute2 is not installed), and asking again is waste. */
+  private volatile boolean ssRuns = true;
 
   ProcReader(Path proc, Path sysBlock) {
     this.proc = proc;
@@ -138,6 +148,61 @@ final class ProcReader implements HostCounters {
       }
     }
     return all;
+  }
+
+  @Override
+  public Optional<Map<Long, ProcText.Bytes>> tcpSockets() {
+    if (!ssRuns) {
+      return Optional.empty();
+    }
+    java.lang.Process ss = null;
+    try {
+      ss = new ProcessBuilder(SS).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+      String out = new String(ss.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
+      if (ss.waitFor() != 0) {
+        ssRuns = false; // an ss too old for -O, or none at all: its options are refused every time
+        return Optional.empty();
+      }
+      return Optional.of(ProcText.tcpSockets(out));
+    } catch (IOException e) {
+      ssRuns = false;
+      return Optional.empty();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return Optional.empty();
+    } catch (RuntimeException e) {
+      return Optional.empty(); // a line it could not parse: this second's reading is lost
+    } finally {
+      if (ss != null) {
+        ss.destroy();
+      }
+    }
+  }
+
+  @Override
+  public Set<Long> socketInodes(long pid, boolean withDescendants) {
+    Set<Long> inodes = new HashSet<>();
+    List<Long> pids = new ArrayList<>(List.of(pid));
+    if (withDescendants) {
+      pids.addAll(descendants(pid));
+    }
+    for (long p : pids) {
+      try (Stream<Path> fds = Files.list(proc.resolve(p + "/fd"))) {
+        fds.forEach(fd -> {
+          try {
+            long inode = ProcText.socketInode(Files.readSymbolicLink(fd).toString());
+            if (inode > 0) {
+              inodes.add(inode);
+            }
+          } catch (IOException | RuntimeException e) {
+            // closed while listed
+          }
+        });
+      } catch (IOException | RuntimeException e) {
+        // gone, or not ours to read: its sockets are not counted
+      }
+    }
+    return inodes;
   }
 
   private Set<String> wholeDisks() throws IOException {

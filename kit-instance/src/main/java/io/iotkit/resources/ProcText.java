@@ -1,7 +1,9 @@
 package io.iotkit.resources;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -156,5 +158,39 @@ final class ProcText {
       throw new IllegalArgumentException("no read_bytes / write_bytes lines");
     }
     return new Bytes(read, written);
+  }
+
+  /**
+   * The TCP sockets of {@code ss -tiHOe}'s output (one line per socket): by inode, the bytes each has received
+   * ({@link Bytes#read}) and sent ({@link Bytes#written}) since it opened. A socket without an inode (one in
+   * TIME-WAIT, owned by no process any more) is left out; a count ss does not print is 0 (ss prints only those
+   * above 0).
+   */
+  static Map<Long, Bytes> tcpSockets(String text) {
+    Map<Long, Bytes> sockets = new HashMap<>();
+    for (String line : text.split("\n")) {
+      long inode = 0, received = 0, sent = 0;
+      for (String word : line.trim().split("\\s+")) {
+        if (word.startsWith("ino:")) {
+          inode = Long.parseLong(word.substring(4));
+        } else if (word.startsWith("bytes_received:")) {
+          received = Long.parseLong(word.substring(15));
+        } else if (word.startsWith("bytes_sent:")) {
+          sent = Long.parseLong(word.substring(11));
+        }
+      }
+      if (inode > 0) {
+        sockets.put(inode, new Bytes(received, sent));
+      }
+    }
+    return sockets;
+  }
+
+  /** The inode of a socket's /proc/PID/fd link target ("socket:[12345]"); -1 for any other file. */
+  static long socketInode(String linkTarget) {
+    if (!linkTarget.startsWith("socket:[") || !linkTarget.endsWith("]")) {
+      return -1;
+    }
+    return Long.parseLong(linkTarget.substring(8, linkTarget.length() - 1));
   }
 }

@@ -16,7 +16,8 @@ import java.util.function.Supplier;
  * Samples one host and some of its processes from /proc once a second, aligned to an execution's TS_start: the
  * reading at TS_start + i s ends element i - 1, so element i covers second i. A thread of its own reads; {@link
  * #stop} takes a last reading (the execution's last, partial second) and returns the series. Where /proc cannot
- * be read (not Linux) it samples nothing and returns {@link ResourceUsage#none()}.
+ * be read (not Linux) it samples nothing and returns {@link ResourceUsage#none()}. Each process's network is
+ * counted from the host's TCP sockets, which one {@code ss} call a reading lists (see {@link ProcessTrack}).
  */
 public final class ResourceSampler {
   /** The shell loop a remote host runs for {@link #startRemote}: only sh, cat and ls are needed there. */
@@ -169,8 +170,13 @@ public final class ResourceSampler {
     for (WatchedProcess w : now) {
       tracks.computeIfAbsent(w.name() + "\u0000" + w.pid(), k -> new ProcessTrack(w, before));
     }
+    Map<Long, ProcText.Bytes> sockets = tracks.isEmpty() ? null : proc.tcpSockets().orElse(null);
     for (ProcessTrack t : tracks.values()) {
-      t.add(now.contains(t.who()) ? proc.process(t.who().pid(), t.who().withDescendants()) : Optional.empty(), baseline);
+      WatchedProcess w = t.who();
+      boolean alive = now.contains(w);
+      ProcessTrack.Sockets own = sockets == null || !alive ? ProcessTrack.Sockets.NONE
+          : new ProcessTrack.Sockets(sockets, proc.socketInodes(w.pid(), w.withDescendants()));
+      t.add(alive ? proc.process(w.pid(), w.withDescendants()) : Optional.empty(), own, baseline);
     }
     if (!baseline) {
       tell(now);

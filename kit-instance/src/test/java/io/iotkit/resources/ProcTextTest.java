@@ -87,4 +87,21 @@ class ProcTextTest {
     assertEquals(67108864, b.written());
     assertThrows(IllegalArgumentException.class, () -> ProcText.processIo("rchar: 1\n"));
   }
+
+  /** ss -tiHOe as iproute2 6.1 prints it: one line per socket; TIME-WAIT has inode 0 and no counts. */
+  @Test
+  void tcpSocketsAreReadByInodeWithMissingCountsAsZero() {
+    String ss = "ESTAB 0 0 127.0.0.1:52382 127.0.0.1:18081 ino:4302157 sk:1003 cgroup:/ --> ts sack bbr"
+        + " wscale:10,10 rto:204 rtt:0.02/0.013 mss:32768 bytes_sent:27 bytes_acked:28 bytes_received:15792"
+        + " segs_out:8 segs_in:7 send 170Gbps\n"
+        + "FIN-WAIT-2 0 0 127.0.0.1:18081 127.0.0.1:52382 timer:(timewait,59sec,0) ino:0 sk:1004\n"
+        + "ESTAB 0 0 127.0.0.1:9092 127.0.0.1:40000 ino:77 sk:1005 cgroup:/ --> cubic rto:204 bytes_acked:1\n";
+    var sockets = ProcText.tcpSockets(ss);
+    assertEquals(2, sockets.size(), "the TIME-WAIT socket has no inode, so no owner");
+    assertEquals(new ProcText.Bytes(15792, 27), sockets.get(4302157L), "received, sent");
+    assertEquals(new ProcText.Bytes(0, 0), sockets.get(77L), "nothing sent or received yet: ss prints no counts");
+    assertEquals(1234, ProcText.socketInode("socket:[1234]"));
+    assertEquals(-1, ProcText.socketInode("/tmp/data"));
+    assertEquals(-1, ProcText.socketInode("anon_inode:[eventpoll]"));
+  }
 }

@@ -12,6 +12,9 @@ import io.iotkit.model.ResourceUsage.HostUsage;
 import io.iotkit.model.ResourceUsage.ProcessUsage;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -95,6 +98,43 @@ class ResourceSamplerTest {
     long hostWrites = Arrays.stream(u.hosts().get(0).diskWriteBytes()).sum();
     assertTrue(processWrites >= 64 * MB, "the process wrote " + processWrites + " bytes");
     assertTrue(hostWrites >= 64 * MB, "the host's disks wrote " + hostWrites + " bytes");
+  }
+
+  /**
+   * Loopback traffic between two sockets of this JVM: both ends are its own, so it received and sent what one end
+   * wrote plus what the other wrote back, while the host's network (loopback left out) saw none of it.
+   */
+  @Test
+  void aProcessesLoopbackTrafficIsCountedFromItsSockets() throws Exception {
+    assumeTrue(ProcReader.system().available(), "no /proc on this OS");
+    assumeTrue(ProcReader.system().tcpSockets().isPresent(), "no ss (iproute2) on this host");
+    long startMicros = Clock.micros();
+    ResourceSampler sampler = startNow();
+    try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+         Socket client = new Socket(InetAddress.getLoopbackAddress(), server.getLocalPort());
+         Socket accepted = server.accept()) {
+      Thread.sleep(1_100); // both sockets open at a reading: seen, then counted from it
+      Thread back = new Thread(() -> {
+        try {
+          accepted.getInputStream().readNBytes((int) (8 * MB));
+          accepted.getOutputStream().write(new byte[(int) (2 * MB)]);
+        } catch (IOException e) {
+          throw new IllegalStateException(e);
+        }
+      });
+      back.start();
+      client.getOutputStream().write(new byte[(int) (8 * MB)]);
+      client.getInputStream().readNBytes((int) (2 * MB));
+      back.join();
+      Thread.sleep(1_100); // a reading while they are still open
+    }
+    ResourceUsage u = sampler.stop(ResourceSampler.seconds(startMicros, Clock.micros()) + 1);
+    ProcessUsage self = u.processes().get(0);
+    assertTrue(self.netMeasured());
+    long rx = Arrays.stream(self.netRxBytes()).sum();
+    long tx = Arrays.stream(self.netTxBytes()).sum();
+    assertTrue(rx >= 10 * MB && rx < 11 * MB, "received " + rx + " bytes over its two ends");
+    assertTrue(tx >= 10 * MB && tx < 11 * MB, "sent " + tx + " bytes");
   }
 
   @Test

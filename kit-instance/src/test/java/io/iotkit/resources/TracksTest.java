@@ -10,7 +10,9 @@ import io.iotkit.model.ResourceUsage.ProcessUsage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -53,6 +55,55 @@ class TracksTest {
     assertArrayEquals(new long[] {0, 0, 900L << 20, 901L << 20, 0, 0}, u.rssBytes());
     assertFalse(u.diskMeasured(), "its /proc/PID/io was not readable: not 0 but not measured");
     assertEquals(null, u.diskWriteBytes());
+  }
+
+  /**
+   * A process's network is its own sockets' bytes since the reading before: one open at the first reading counts
+   * from there, one opened later from its opening; a socket of another process and one gone are not counted.
+   */
+  @Test
+  void aProcessCountsItsOwnSocketsSinceTheReadingBefore() {
+    ProcessTrack t = new ProcessTrack(new WatchedProcess("instance 0", "driver", 9), 0);
+    ProcReader.Process p = new ProcReader.Process(0, 100, 1 << 20, null);
+    Map<Long, ProcText.Bytes> host0 = Map.of(1L, new ProcText.Bytes(5_000, 7_000), 99L, new ProcText.Bytes(1, 1));
+    t.add(Optional.of(p), new ProcessTrack.Sockets(host0, Set.of(1L)), true); // baseline: 5,000 / 7,000 before
+    Map<Long, ProcText.Bytes> host1 = Map.of(1L, new ProcText.Bytes(6_000, 9_000), 2L, new ProcText.Bytes(300, 400),
+        99L, new ProcText.Bytes(50_000, 50_000));
+    t.add(Optional.of(p), new ProcessTrack.Sockets(host1, Set.of(1L, 2L, 3L)), false); // 3: listening, not listed
+    t.add(Optional.of(p), ProcessTrack.Sockets.NONE, false); // ss failed this second
+    Map<Long, ProcText.Bytes> host3 = Map.of(2L, new ProcText.Bytes(1_300, 1_400));
+    t.add(Optional.of(p), new ProcessTrack.Sockets(host3, Set.of(2L)), false); // 1 closed
+    ProcessUsage u = t.usage("box", 3);
+    assertTrue(u.netMeasured());
+    assertArrayEquals(new long[] {1_000 + 300, 0, 1_000}, u.netRxBytes());
+    assertArrayEquals(new long[] {2_000 + 400, 0, 1_000}, u.netTxBytes());
+  }
+
+  @Test
+  void aProcessWhoseSocketsWereNotReadAtFirstHasNoNetwork() {
+    ProcessTrack t = new ProcessTrack(new WatchedProcess("broker 1", "sut", 9), 0);
+    ProcReader.Process p = new ProcReader.Process(0, 100, 1 << 20, null);
+    t.add(Optional.of(p), true);
+    t.add(Optional.of(p), false);
+    ProcessUsage u = t.usage("box", 1);
+    assertFalse(u.netMeasured(), "no ss: not measured, which is not 0");
+    assertEquals(null, u.netRxBytes());
+  }
+
+  @Test
+  void readerFindsAProcessTreesSocketsAmongItsOpenFiles(@TempDir Path dir) throws Exception {
+    Path proc = Files.createDirectories(dir.resolve("proc"));
+    process(proc, 42, "1 1 0 0", 1024, 512, "43");
+    process(proc, 43, "1 1 0 0", 1024, 512, "");
+    Path fd42 = Files.createDirectories(proc.resolve("42/fd"));
+    Files.createSymbolicLink(fd42.resolve("3"), Path.of("socket:[1001]"));
+    Files.createSymbolicLink(fd42.resolve("4"), Path.of("/var/lib/data/file"));
+    Path fd43 = Files.createDirectories(proc.resolve("43/fd"));
+    Files.createSymbolicLink(fd43.resolve("7"), Path.of("socket:[1002]"));
+    ProcReader r = new ProcReader(proc, dir.resolve("block"));
+    assertEquals(Set.of(1001L, 1002L), r.socketInodes(42, true));
+    assertEquals(Set.of(1001L), r.socketInodes(42, false));
+    assertEquals(Set.of(), r.socketInodes(44, false), "gone: none");
   }
 
   @Test

@@ -10,8 +10,30 @@ import java.util.List;
  * @param hosts one series per host the run used: the master's, every driver host's, and SUT nodes the sponsor
  *     listed
  * @param processes one series per process the kit knows: each driver instance's JVM and each node of a local SUT
+ * @param sutFolder the local server's folder before and after the execution; null for a SUT the kit did not start
  */
-public record ResourceUsage(List<HostUsage> hosts, List<ProcessUsage> processes) {
+public record ResourceUsage(List<HostUsage> hosts, List<ProcessUsage> processes, DataFolder sutFolder) {
+
+  /** Usage without the local SUT's folder measured (an external SUT, or a part merged in later). */
+  public ResourceUsage(List<HostUsage> hosts, List<ProcessUsage> processes) {
+    this(hosts, processes, null);
+  }
+
+  /** The same usage with the local SUT's folder as measured around the execution. */
+  public ResourceUsage withSutFolder(DataFolder folder) {
+    return new ResourceUsage(hosts, processes, folder);
+  }
+
+  /**
+   * The disk the local server's folder (its data and logs) took just before the execution's instances started and
+   * just after the last one ended, as {@code du} counts it (allocated blocks); -1 where it could not be told.
+   */
+  public record DataFolder(long startBytes, long endBytes) {
+    /** What the execution added to it; null where either end is unknown. */
+    public Long growthBytes() {
+      return startBytes < 0 || endBytes < 0 ? null : endBytes - startBytes;
+    }
+  }
 
   public static ResourceUsage none() {
     return new ResourceUsage(List.of(), List.of());
@@ -19,6 +41,28 @@ public record ResourceUsage(List<HostUsage> hosts, List<ProcessUsage> processes)
 
   public boolean nothingSampled() {
     return hosts.isEmpty() && processes.isEmpty();
+  }
+
+  /**
+   * Bytes the processes of one role received and sent over TCP in the execution, summed over them and their
+   * seconds; null when there are none or one's sockets were not counted (a sum that leaves one out is no side's
+   * total).
+   */
+  public Traffic traffic(String role) {
+    List<ProcessUsage> ps = processesOf(role);
+    if (ps.isEmpty() || !ps.stream().allMatch(ProcessUsage::netMeasured)) {
+      return null;
+    }
+    long rx = 0, tx = 0;
+    for (ProcessUsage p : ps) {
+      rx += java.util.Arrays.stream(p.netRxBytes()).sum();
+      tx += java.util.Arrays.stream(p.netTxBytes()).sum();
+    }
+    return new Traffic(ps.size(), rx, tx);
+  }
+
+  /** What the processes of one side received and sent over TCP, loopback included. */
+  public record Traffic(int processes, long receivedBytes, long sentBytes) {
   }
 
   /** The processes of one role ("master", "driver", "sut"). */
@@ -108,9 +152,24 @@ public record ResourceUsage(List<HostUsage> hosts, List<ProcessUsage> processes)
    * @param diskReadBytes bytes it made the disks read in each second (/proc/PID/io read_bytes); null when that
    *     file was not readable (a process of another user): not measured, which is not 0
    * @param diskWriteBytes bytes it wrote to them in each second (write_bytes); null likewise
+   * @param netRxBytes bytes its TCP sockets (and those of the processes under it, for a SUT node) received in each
+   *     second, loopback included; null when its sockets were not counted (a process on another host than the
+   *     master's, or a host without {@code ss})
+   * @param netTxBytes bytes they sent likewise
    */
   public record ProcessUsage(String host, String name, String role, long pid, double[] cpuSeconds, long[] rssBytes,
-                             long[] diskReadBytes, long[] diskWriteBytes) {
+                             long[] diskReadBytes, long[] diskWriteBytes, long[] netRxBytes, long[] netTxBytes) {
+
+    /** A process whose network was not measured. */
+    public ProcessUsage(String host, String name, String role, long pid, double[] cpuSeconds, long[] rssBytes,
+                        long[] diskReadBytes, long[] diskWriteBytes) {
+      this(host, name, role, pid, cpuSeconds, rssBytes, diskReadBytes, diskWriteBytes, null, null);
+    }
+
+    /** Whether its sockets' bytes were counted. */
+    public boolean netMeasured() {
+      return netRxBytes != null && netTxBytes != null;
+    }
 
     /** Whether its disk bytes were measured (its /proc/PID/io was readable). */
     public boolean diskMeasured() {
