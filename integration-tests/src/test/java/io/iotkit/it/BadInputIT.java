@@ -61,6 +61,14 @@ class BadInputIT {
   }
 
   @Test
+  void aWeightsFileThatWeighsNoFigureIsRefusedBeforeAnythingRuns(@TempDir Path work) throws Exception {
+    Files.writeString(work.resolve("w.json"), "{\"weights\": {\"cpu\": 3}}");
+    assertOneLine(KitProcess.run(work, 2, "sweep", "-b", "null", "-p", "1,2", "-k", "10", "--weights", "w.json"), 2,
+        "w.json weighs 'cpu', which is no figure of a study; the figures are sutCpu, ");
+    assertFalse(Files.exists(work.resolve("results")), "no study folder was made");
+  }
+
+  @Test
   void missingPricingFile(@TempDir Path work) throws Exception {
     assertOneLine(KitProcess.run(work, 2, "-b", "null", "-p", "1", "-k", "10", "--pricing", "nope.json"), 2,
         "pricing file nope.json: no such file");

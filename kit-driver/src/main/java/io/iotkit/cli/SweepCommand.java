@@ -7,6 +7,7 @@ import io.iotkit.report.StudyReport;
 import io.iotkit.result.RunFolder;
 import io.iotkit.study.PropertySweep;
 import io.iotkit.study.RateSearch;
+import io.iotkit.study.ScoreWeights;
 import io.iotkit.study.Study;
 import io.iotkit.study.StudySpec;
 import io.iotkit.study.StudyTable;
@@ -138,6 +139,11 @@ final class SweepCommand implements Callable<Integer> {
           + " kvps/s per instance ingests K = R x P x S per execution (default: ${DEFAULT-VALUE}).")
   long probeSeconds;
 
+  @Option(names = "--weights", paramLabel = "FILE", description = "Rank the points by a weighted score over their"
+      + " figures (a JSON file: {\"weights\": {\"sutCpu\": 3, ...}, \"source\": \"...\"}); kept in study.json."
+      + " With --study on a finished study it scores it again without running anything.")
+  Path weights;
+
   @Option(names = "--study", paramLabel = "DIR",
       description = "The study folder; name an existing one to resume it (default: <results>/study-<time>).")
   Path study;
@@ -169,6 +175,12 @@ final class SweepCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage());
     }
+    ScoreWeights scoreWeights;
+    try {
+      scoreWeights = weights == null ? null : ScoreWeights.read(weights);
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(e.getMessage());
+    }
     if (screenshot && HeadlessChromium.find().isEmpty()) {
       throw new BadInputException("--screenshot needs Chromium, and none was found: install it (Debian: apt-get"
           + " install chromium) or set " + HeadlessChromium.ENV + " to its binary");
@@ -188,6 +200,9 @@ final class SweepCommand implements Callable<Integer> {
       s = Study.openOrCreate(dir.toAbsolutePath().normalize(), spec, KitRelease.of(kit.home()).text());
     } catch (Study.MismatchException e) {
       throw new BadInputException(e.getMessage());
+    }
+    if (scoreWeights != null) {
+      s.weigh(scoreWeights);
     }
     int todo = s.toRun().size();
     if (spec.rateSearch() != null) {

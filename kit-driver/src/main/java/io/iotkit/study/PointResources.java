@@ -18,13 +18,15 @@ import java.util.List;
  * @param sutNetBytesPerSecond mean bytes per second their TCP sockets received and sent together, loopback included
  * @param sutFolderGrowthBytes what the run added to the local server's folder (data and logs) on the disk
  * @param driverCpu mean CPU seconds per second (user + system) of the driver hosts together
+ * @param instancesCpu mean CPU seconds per second of the driver instances' JVMs together (on one host with the SUT,
+ *     the client's own share of the host, which {@code driverCpu} is not)
  * @param driverMemoryPeakBytes the driver instances' memory together at its peak second
  * @param driverNetBytesPerSecond mean bytes per second the instances' TCP sockets received and sent together
  */
 public record PointResources(Double sutCpu, Double sutMemoryPeakBytes, Double sutDiskWriteBytesPerSecond,
                              Double sutNetBytesPerSecond, Double sutFolderGrowthBytes, Double driverCpu,
-                             Double driverMemoryPeakBytes, Double driverNetBytesPerSecond) {
-  static final PointResources NONE = new PointResources(null, null, null, null, null, null, null, null);
+                             Double instancesCpu, Double driverMemoryPeakBytes, Double driverNetBytesPerSecond) {
+  static final PointResources NONE = new PointResources(null, null, null, null, null, null, null, null, null);
 
   /** The figures of one run's measured execution; {@link #NONE} for usage that was not sampled. */
   static PointResources of(ResourceUsage u) {
@@ -35,7 +37,8 @@ public record PointResources(Double sutCpu, Double sutMemoryPeakBytes, Double su
     List<ProcessUsage> drivers = u.processesOf("driver");
     Long growth = u.sutFolder() == null ? null : u.sutFolder().growthBytes();
     return new PointResources(cpu(sut), memoryPeak(sut), diskWrites(sut), net(sut),
-        growth == null ? null : growth.doubleValue(), hostCpu(u, "driver"), memoryPeak(drivers), net(drivers));
+        growth == null ? null : growth.doubleValue(), hostCpu(u, "driver"), cpu(drivers), memoryPeak(drivers),
+        net(drivers));
   }
 
   /** Whether anything was sampled. */

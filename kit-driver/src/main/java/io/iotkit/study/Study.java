@@ -18,8 +18,13 @@ public final class Study {
   public static final String RUNS = "runs";
   public static final String LOGS = "logs";
 
-  /** study.json: the spec, what it sweeps (for readers of the file), and the points in the spec's order. */
-  public record State(String kitVersion, StudySpec spec, Swept swept, List<String> values, List<PointState> points) {
+  /**
+   * study.json: the spec, what it sweeps (for readers of the file), the points in the spec's order, and the
+   * weights its points are scored by (null: not scored; not part of the spec, so a finished study can be scored
+   * again without running anything).
+   */
+  public record State(String kitVersion, StudySpec spec, Swept swept, List<String> values, List<PointState> points,
+                      ScoreWeights weights) {
     public State {
       points = List.copyOf(points);
     }
@@ -36,12 +41,14 @@ public final class Study {
   private final StudySpec spec;
   private final String kitVersion;
   private final List<PointState> points;
+  private ScoreWeights weights;
 
-  private Study(Path dir, StudySpec spec, String kitVersion, List<PointState> points) {
+  private Study(Path dir, StudySpec spec, String kitVersion, List<PointState> points, ScoreWeights weights) {
     this.dir = dir;
     this.spec = spec;
     this.kitVersion = kitVersion;
     this.points = new ArrayList<>(points);
+    this.weights = weights;
   }
 
   /** Whether {@code dir} holds a study (a study.json). */
@@ -63,10 +70,10 @@ public final class Study {
         throw new MismatchException("study " + dir + " was made with other options (" + s.spec().describe()
             + "); run it again with those to resume it, or name a new folder with --study");
       }
-      return new Study(dir, spec, s.kitVersion(), s.points());
+      return new Study(dir, spec, s.kitVersion(), s.points(), s.weights());
     }
     Files.createDirectories(dir);
-    Study study = new Study(dir, spec, kitVersion, spec.runs().stream().map(PointState::notRun).toList());
+    Study study = new Study(dir, spec, kitVersion, spec.runs().stream().map(PointState::notRun).toList(), null);
     study.save();
     return study;
   }
@@ -91,6 +98,12 @@ public final class Study {
   /** Replaces point {@code i}'s state and rewrites study.json. */
   public void update(int i, PointState state) throws IOException {
     points.set(i, state);
+    save();
+  }
+
+  /** Scores the study's points by {@code w} from now on (in place of any weights before) and rewrites study.json. */
+  public void weigh(ScoreWeights w) throws IOException {
+    weights = w;
     save();
   }
 
@@ -135,7 +148,7 @@ public final class Study {
 
   private void save() throws IOException {
     RunFolder.of(dir).writeAtomically(FILE, Json.bytes(new State(kitVersion, spec, spec.swept(), values(points),
-        points)));
+        points, weights)));
   }
 
   /** The points' values, each once, in the order the points list them: the spec's order, or a search's probes'. */

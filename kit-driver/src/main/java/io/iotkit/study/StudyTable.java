@@ -32,14 +32,25 @@ import org.HdrHistogram.Histogram;
  * @param name what the study is called in comparisons: its folder's name
  * @param spec the study's options
  * @param rows the points in the order given
+ * @param weights what its points are scored by (see {@link WeightedScore}); null for a study not scored
  */
-public record StudyTable(String name, StudySpec spec, List<StudyRow> rows) {
+public record StudyTable(String name, StudySpec spec, List<StudyRow> rows, ScoreWeights weights) {
 
   /** The query templates in the order the tables list them. */
   public static final List<Operation> QUERIES = Arrays.stream(Operation.values()).filter(Operation::isQuery).toList();
 
   public StudyTable {
     rows = withEfficiency(rows, spec.swept());
+  }
+
+  /** A study not scored. */
+  public StudyTable(String name, StudySpec spec, List<StudyRow> rows) {
+    this(name, spec, rows, null);
+  }
+
+  /** Its points ranked by their weighted score; empty for a study not scored. */
+  public Optional<WeightedScore> score() {
+    return weights == null ? Optional.empty() : Optional.of(WeightedScore.of(rows, weights));
   }
 
   /** The table of the study in {@code dir}: its study.json and every complete point's result.json. */
@@ -63,7 +74,7 @@ public record StudyTable(String name, StudySpec spec, List<StudyRow> rows) {
       rows.sort(Comparator.comparingLong(r -> Long.parseLong(r.value()))); // the probes as a curve, lowest rate first
     }
     Path name = dir.toAbsolutePath().normalize().getFileName();
-    return new StudyTable(name == null ? dir.toString() : name.toString(), state.spec(), rows);
+    return new StudyTable(name == null ? dir.toString() : name.toString(), state.spec(), rows, state.weights());
   }
 
   /**

@@ -160,7 +160,39 @@ public final class StudyText {
         + " peak memory of the driver instances; network per side: what each side's TCP sockets received and sent"
         + " together, loopback included, counted on the master's host (n/a: not sampled or not measured)",
         cpu, ""));
+    t.score().ifPresent(score -> sections.add(score(t, score)));
     return sections;
+  }
+
+  /**
+   * The weighted score's table: per point each weighed figure normalised to its largest, the score and the rank,
+   * and a note naming the formula, the weights and where they come from.
+   */
+  private static Section score(StudyTable t, WeightedScore score) {
+    Map<ScoredFigure, Double> weights = score.weights().byFigure();
+    List<String> head = new ArrayList<>(List.of(t.axisLabel()));
+    weights.forEach((f, w) -> head.add(f.label() + (f.cost() ? " / max" : ": min / IoTps") + " (w " + plain(w)
+        + ")"));
+    head.addAll(List.of("score", "rank"));
+    List<List<String>> rows = new ArrayList<>(List.of(head));
+    for (WeightedScore.Point p : score.points()) {
+      List<String> cells = new ArrayList<>(List.of(p.value()));
+      weights.keySet().forEach(f -> cells.add(f(p.normalised().get(f), "%.2f")));
+      cells.add(p.score() == null ? NA : String.format(Locale.ROOT, "%.0f%%", p.score()));
+      cells.add(p.rank() == null ? NA : Integer.toString(p.rank()));
+      rows.add(cells);
+    }
+    List<String> unscored = score.points().stream().filter(p -> !p.missing().isEmpty())
+        .map(p -> t.axisLabel() + "=" + p.value() + " (" + String.join(", ", p.missing().stream()
+            .map(ScoredFigure::key).toList()) + " not measured)").toList();
+    String source = score.weights().source() == null ? "" : " Weights: " + score.weights().source() + ".";
+    return new Section("Weighted score: [1 - sum(L / max(L) x w) / sum(w)] x 100 %, each figure L normalised to its"
+        + " largest over the points (Arnst et al.'s scored ranking); 100 % is best", rows, (source
+        + (unscored.isEmpty() ? "" : " Not scored: " + String.join(", ", unscored) + ".")).trim());
+  }
+
+  private static String plain(double w) {
+    return w == Math.rint(w) ? Long.toString((long) w) : Double.toString(w);
   }
 
   /** A rate search's probes by offered rate, each with its verdict, and the bracket it ended with. */

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 class StudyTableTest {
   private static final PointState.Status DONE = PointState.Status.DONE;
 
-  private static StudySpec pSweep(String... ps) {
+  static StudySpec pSweep(String... ps) {
     return new StudySpec(List.of("memory"), List.of(ps), null, null, null, null, null, 1000L, null, null, null,
         null, false, null, null, null).validated();
   }
