@@ -57,6 +57,15 @@ final class SweepCommand implements Callable<Integer> {
   @Option(names = "--threads", paramLabel = "N[,N...]", description = "Insert threads per instance (default: the run's).")
   String threads;
 
+  @Option(names = "--clients", paramLabel = "N[,N...]", description = "Insert threads over all instances, in place"
+      + " of -p and --threads: each point runs the fewest instances of at most 200 threads that hold N evenly (500:"
+      + " 4 x 125).")
+  String clients;
+
+  @Option(names = "--rate-per-client", paramLabel = "KVPS", description = "With --clients: pace each client (insert"
+      + " thread) at KVPS kvps/s, so a point's rate grows with its clients.")
+  Long ratePerClient;
+
   @Option(names = "--rate", paramLabel = "KVPS[,KVPS...]",
       description = "kvps/s per instance, paced; a sweep of it gives latency against offered load and the"
           + " saturation point (default: unpaced).")
@@ -171,7 +180,7 @@ final class SweepCommand implements Callable<Integer> {
           list(arrivals), list(kvps), kvpsPerSubstation, file(bindingProperties, "binding properties"), sutNodes,
           file(hosts, "host list"), instanceJvmOptions, noQueries,
           bindingProperty == null ? null : PropertySweep.parse(bindingProperty), list(sutCpus), sutMemory, repeat,
-          rateSearch()).validated();
+          rateSearch(), list(clients), ratePerClient).validated();
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage());
     }

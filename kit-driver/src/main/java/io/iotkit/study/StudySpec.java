@@ -3,6 +3,7 @@ package io.iotkit.study;
 import com.fasterxml.jackson.annotation.JsonFormat;
 import io.iotkit.binding.SecretNames;
 import io.iotkit.model.KvpSize;
+import io.iotkit.model.WorkloadSpec;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashSet;
@@ -35,6 +36,10 @@ import java.util.regex.Pattern;
  * @param repeat {@code --repeat}: runs of each point, 1 or more (absent from study.json of earlier kits: 1)
  * @param rateSearch {@code --find-rate}: the search for the highest rate under a latency limit, whose probes are the
  *     study's points; null for a sweep of given values
+ * @param clients {@code --clients}: insert threads over all instances, each point run with as few instances as
+ *     hold them evenly (see {@link #split}); empty when the study gives {@code -p} and {@code --threads} itself
+ * @param ratePerClient {@code --rate-per-client}: kvps/s each client (insert thread) is paced at, or null for
+ *     unpaced clients; only with {@code clients}
  */
 public record StudySpec(List<String> bindings, List<String> substations, List<String> threads, List<String> rates,
                         List<String> kvpBytes, List<String> arrivals,
@@ -42,7 +47,7 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
                         Long kvpsPerSubstation,
                         String bindingProperties, Integer sutNodes, String hosts, String instanceJvmOptions,
                         boolean noQueries, PropertySweep bindingProperty, List<String> sutCpus, String sutMemory,
-                        Integer repeat, RateSearch rateSearch) {
+                        Integer repeat, RateSearch rateSearch, List<String> clients, Long ratePerClient) {
 
   /** The most runs of one point a study makes. */
   public static final int MAX_REPEAT = 100;
@@ -61,6 +66,18 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
     kvps = kvps == null ? List.of() : List.copyOf(kvps);
     sutCpus = sutCpus == null ? List.of() : List.copyOf(sutCpus); // absent from study.json of earlier kits
     repeat = repeat == null ? 1 : repeat;
+    clients = clients == null ? List.of() : List.copyOf(clients); // absent from study.json of earlier kits
+  }
+
+  /** A study that gives {@code -p} and {@code --threads} itself. */
+  public StudySpec(List<String> bindings, List<String> substations, List<String> threads, List<String> rates,
+                   List<String> kvpBytes, List<String> arrivals, List<String> kvps, Long kvpsPerSubstation,
+                   String bindingProperties, Integer sutNodes, String hosts, String instanceJvmOptions,
+                   boolean noQueries, PropertySweep bindingProperty, List<String> sutCpus, String sutMemory,
+                   Integer repeat, RateSearch rateSearch) {
+    this(bindings, substations, threads, rates, kvpBytes, arrivals, kvps, kvpsPerSubstation, bindingProperties,
+        sutNodes, hosts, instanceJvmOptions, noQueries, bindingProperty, sutCpus, sutMemory, repeat, rateSearch,
+        List.of(), null);
   }
 
   /** A study of one K at every point (or K per substation), its rate searched. */
@@ -134,6 +151,7 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
       throw new IllegalArgumentException("--binding-property " + bindingProperty.key() + ": credentials belong in the"
           + " binding properties file, never on a command line, which process lists show");
     }
+    validatedClients();
     if (rateSearch != null) {
       return validatedSearch(lists);
     }
@@ -142,13 +160,50 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
           + lists.get(1).option() + " both list several values: give all but one of them a single value");
     }
     if (lists.isEmpty()) {
-      throw new IllegalArgumentException("nothing to sweep: give one of -b, -p, --threads, --rate, --kvp-bytes,"
-          + " --arrivals, -k, --sut-cpus, --binding-property several values, comma-separated (e.g. -p 1,2,4)");
+      throw new IllegalArgumentException("nothing to sweep: give one of -b, -p, --threads, --clients, --rate,"
+          + " --kvp-bytes, --arrivals, -k, --sut-cpus, --binding-property several values, comma-separated (e.g."
+          + " -p 1,2,4)");
     }
     if (repeat < 1 || repeat > MAX_REPEAT) {
       throw new IllegalArgumentException("--repeat takes 1 to " + MAX_REPEAT + " runs of each point, not " + repeat);
     }
     return validatedKvps();
+  }
+
+  /** --clients chooses P, threads and (with --rate-per-client) the rate itself; each of its values must split. */
+  private void validatedClients() {
+    if (clients.isEmpty()) {
+      if (ratePerClient != null) {
+        throw new IllegalArgumentException("--rate-per-client paces the clients of --clients: give --clients, or"
+            + " --rate (kvps/s per instance) without it");
+      }
+      return;
+    }
+    if (!(substations.isEmpty() || substations.equals(List.of("1"))) || !threads.isEmpty() || !rates.isEmpty()) {
+      throw new IllegalArgumentException("--clients chooses each point's -p and --threads (and --rate, from"
+          + " --rate-per-client) itself: give none of them");
+    }
+    if (ratePerClient != null && ratePerClient < 1) {
+      throw new IllegalArgumentException("--rate-per-client must be at least 1 kvps/s (it was " + ratePerClient + ")");
+    }
+    clients.forEach(c -> split(number(Swept.CLIENTS, c)));
+  }
+
+  /**
+   * How {@code clients} insert threads run: {p, threads per instance}, the fewest instances of at most 200 threads
+   * (one per sensor) that hold them evenly, so every instance has the same share. Refused when that takes more than
+   * twice the instances the clients need at 200 each (a prime number of clients would be as many instances).
+   */
+  public static int[] split(long clients) {
+    int perInstance = WorkloadSpec.SENSORS_PER_SUBSTATION;
+    long fewest = (clients + perInstance - 1) / perInstance;
+    for (long p = fewest; p <= 2 * fewest; p++) {
+      if (clients % p == 0) {
+        return new int[] {(int) p, (int) (clients / p)};
+      }
+    }
+    throw new IllegalArgumentException("--clients " + clients + " does not split evenly over " + fewest + " to "
+        + 2 * fewest + " instances of at most " + perInstance + " threads: give a count divisible by one of them");
   }
 
   private StudySpec validatedSearch(List<Swept> lists) {
@@ -217,6 +272,7 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
     m.put(Swept.KVPS, kvps);
     m.put(Swept.SUT_CPUS, sutCpus);
     m.put(Swept.BINDING_PROPERTY, bindingProperty == null ? List.of() : bindingProperty.values());
+    m.put(Swept.CLIENTS, clients);
     return m;
   }
 
@@ -282,6 +338,18 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
         studyK = v; // given last of all, where a probe's own K may take its place
         continue;
       }
+      if (!clients.isEmpty() && (e.getKey() == Swept.SUBSTATIONS || e.getKey() == Swept.THREADS)) {
+        continue; // the clients' split gives them
+      }
+      if (e.getKey() == Swept.CLIENTS && v != null) {
+        int[] split = split(Long.parseLong(v.trim()));
+        p = split[0];
+        options.addAll(List.of("-p", Integer.toString(split[0]), "--threads", Integer.toString(split[1])));
+        if (ratePerClient != null) {
+          options.addAll(List.of("--rate", Long.toString(ratePerClient * split[1])));
+        }
+        continue;
+      }
       if (v != null) {
         options.add(e.getKey().option());
         options.add(e.getKey() == Swept.BINDING_PROPERTY ? bindingProperty.argument(v) : v.trim());
@@ -333,11 +401,14 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
   public String describe() {
     StringBuilder sb = new StringBuilder();
     for (Map.Entry<Swept, List<String>> e : byOption().entrySet()) {
-      if (!e.getValue().isEmpty()) {
+      if (!e.getValue().isEmpty() && !(e.getKey() == Swept.SUBSTATIONS && !clients.isEmpty())) {
         sb.append(' ').append(e.getKey().option()).append(' ')
             .append(e.getKey() == Swept.BINDING_PROPERTY ? bindingProperty.key() + "=" : "")
             .append(String.join(",", e.getValue()));
       }
+    }
+    if (ratePerClient != null) {
+      sb.append(" --rate-per-client ").append(ratePerClient);
     }
     if (kvpsPerSubstation != null) {
       sb.append(" --kvps-per-substation ").append(kvpsPerSubstation);

@@ -12,6 +12,12 @@ import java.util.function.Function;
 
 /** A study's table as plain text (table.txt and the console) and as CSV (table.csv), and studies side by side. */
 public final class StudyText {
+  /** What a client of a {@code --clients} sweep is, said under its throughput table. */
+  static final String CLIENT = "A client is one insert thread of a driver instance, with its own schedule of"
+      + " readings and its own readings in flight; an instance holds at most 200 (one per sensor), so N clients run"
+      + " as the fewest instances P that hold them evenly, N/P threads each, with the store connections each"
+      + " binding makes for its threads (its store's page says which).";
+
   /** What a cell shows for a figure the run did not measure. */
   public static final String NA = "n/a";
 
@@ -81,10 +87,12 @@ public final class StudyText {
         + switch (t.swept()) {
           case SUBSTATIONS -> " and scaling efficiency IoTps_i / (P_i/P_1 x IoTps_1) against the first point";
           case SUT_CPUS -> " and scaling efficiency IoTps_i / (CPUs_i/CPUs_1 x IoTps_1) against the first point";
+          case CLIENTS -> " and IoTps relative to the first point";
           default -> " and IoTps relative to the first point (P is the same at every point)";
-        }, main, t.repeated() ? "Each point ran " + t.spec().repeat() + " times, in turns; each row is its median"
-            + " run's (the lower middle one for an even count), and IoTps median, its 95% bootstrap interval and the"
-            + " runs' range are over the runs with a result (runs)." : ""));
+        }, main, ((t.swept() == Swept.CLIENTS ? CLIENT : "") + (t.repeated() ? " Each point ran " + t.spec().repeat()
+            + " times, in turns; each row is its median run's (the lower middle one for an even count), and IoTps"
+            + " median, its 95% bootstrap interval and the runs' range are over the runs with a result (runs)." : ""))
+            .trim()));
 
     List<List<String>> ingest = new ArrayList<>();
     ingest.add(withP(showP, 1, List.of(x, "P", "min s", "max s", "avg s", "max-min s", "spread (max-min)/min")));

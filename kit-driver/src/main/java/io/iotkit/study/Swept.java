@@ -16,7 +16,12 @@ public enum Swept {
   /** One binding property, e.g. mysql.batch.size; its axis is named after the property. */
   BINDING_PROPERTY("--binding-property", "binding property", false),
   /** kvps per workload execution: a sweep of it shows whether a store's rate holds as its executions grow. */
-  KVPS("-k", "K", true);
+  KVPS("-k", "K", true),
+  /**
+   * Insert threads over all instances: each point runs as few instances as hold its clients evenly, at most 200
+   * threads each (one per sensor), so 500 clients are 4 instances of 125.
+   */
+  CLIENTS("--clients", "clients", true);
 
   private final String option;
   private final String label;

@@ -192,4 +192,38 @@ class StudySpecTest {
           + "' is not one", e.getMessage());
     }
   }
+
+  private static StudySpec clients(List<String> p, List<String> threads, List<String> clients, Long perClient) {
+    return new StudySpec(List.of("mysql"), p, threads, null, null, null, List.of("100000"), null, null, null, null,
+        null, false, null, null, null, 1, null, clients, perClient);
+  }
+
+  /** 10, 50 and 100 clients are one instance; 500 are four of 125; each paced at its threads' rate. */
+  @Test
+  void clientsRunAsTheFewestInstancesThatHoldThemEvenly() {
+    StudySpec s = clients(List.of("1"), null, List.of("10", "50", "100", "500"), 20L).validated();
+    assertEquals(Swept.CLIENTS, s.swept());
+    assertTrue(s.numericAxis());
+    assertEquals(List.of("-b", "mysql", "-p", "1", "--threads", "10", "--rate", "200", "-k", "100000"),
+        s.points().get(0).options());
+    assertEquals(List.of("-b", "mysql", "-p", "4", "--threads", "125", "--rate", "2500", "-k", "100000"),
+        s.points().get(3).options());
+    assertEquals("-b mysql -k 100000 --clients 10,50,100,500 --rate-per-client 20", s.describe());
+    assertEquals(List.of("-b", "mysql", "-p", "2", "--threads", "150", "-k", "100000"),
+        clients(List.of(), null, List.of("300", "1"), null).validated().points().get(0).options(), "unpaced");
+    assertEquals(List.of(3, 134), java.util.Arrays.stream(StudySpec.split(402)).boxed().toList());
+  }
+
+  @Test
+  void clientsThatDoNotSplitOrComeWithPOrThreadsAreBadInput() {
+    assertEquals("--clients 401 does not split evenly over 3 to 6 instances of at most 200 threads: give a count"
+        + " divisible by one of them", assertThrows(IllegalArgumentException.class,
+            () -> clients(List.of("1"), null, List.of("10", "401"), null).validated()).getMessage());
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> clients(List.of("2"), null, List.of("10", "20"),
+        null).validated()).getMessage().startsWith("--clients chooses each point's -p and --threads"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> clients(List.of("1"), List.of("5"),
+        List.of("10", "20"), null).validated()).getMessage().startsWith("--clients chooses"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> clients(List.of("1", "2"), null, null, 5L)
+        .validated()).getMessage().startsWith("--rate-per-client paces the clients of --clients"));
+  }
 }
