@@ -222,17 +222,9 @@ final class RunCommand implements Callable<Integer> {
     return EXIT_OK;
   }
 
-  /** --arrivals as given, or null when not given; fixed or Gaussian gaps given without --rate are bad input. */
+  /** --arrivals as given, or null when not given (the run config checks it against --rate). */
   private Arrivals arrivals() {
-    if (arrivals == null) {
-      return null;
-    }
-    Arrivals a = Arrivals.parse(arrivals);
-    if (!a.setsRate() && rate <= 0) {
-      throw new IllegalArgumentException("--arrivals goes with --rate: " + a.label() + " spaces the readings of a"
-          + " paced run (burst:N/Tms sets its own rate)");
-    }
-    return a;
+    return arrivals == null ? null : Arrivals.parse(arrivals);
   }
 
   private Path systemFile(KitLayout kit) throws BadInputException {

@@ -1,12 +1,12 @@
 package io.iotkit.live;
 
 import io.iotkit.binding.Aggregate;
+import io.iotkit.control.FrameSums;
 import io.iotkit.control.SecondFrame;
 import io.prometheus.metrics.model.snapshots.Labels;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;
-import org.HdrHistogram.Histogram;
 
 /**
  * One instance's figures in one workload execution, added up from its second frames as they arrive; a scrape reads
@@ -20,20 +20,13 @@ final class InstanceFigures {
   private long failed;
   private double cpuSeconds;
   private long rssBytes;
-  private final Histogram ingest = new Histogram(3);
-  private final Histogram inserts = new Histogram(3);
-  private final Map<Aggregate, Histogram> queries = new EnumMap<>(Aggregate.class);
-  private final Map<Aggregate, Long> aggregated = new EnumMap<>(Aggregate.class);
+  private final FrameSums sums = new FrameSums();
   /** The figures as of the last frame, once a scrape made them; null until then. */
   private Copy made;
 
   InstanceFigures(Labels labels, long target) {
     this.labels = labels;
     this.target = target;
-    for (Aggregate a : Aggregate.values()) {
-      queries.put(a, new Histogram(3));
-      aggregated.put(a, 0L);
-    }
   }
 
   synchronized void add(SecondFrame f) {
@@ -44,12 +37,7 @@ final class InstanceFigures {
     if (f.resources().processRssBytes() > 0) { // a lost second's element reads 0
       rssBytes = f.resources().processRssBytes();
     }
-    ingest.add(f.ingest());
-    inserts.add(f.inserts());
-    f.queries().forEach((a, t) -> {
-      queries.get(a).add(t.latency());
-      aggregated.merge(a, t.aggregated(), Long::sum);
-    });
+    sums.add(f);
   }
 
   synchronized Copy copy() {
@@ -57,9 +45,11 @@ final class InstanceFigures {
       return made;
     }
     Map<Aggregate, Template> templates = new EnumMap<>(Aggregate.class);
-    queries.forEach((a, h) -> templates.put(a, new Template(LatencyBuckets.of(h), aggregated.get(a))));
-    made = new Copy(labels, target, acknowledged, failed, cpuSeconds, rssBytes, LatencyBuckets.of(ingest),
-        LatencyBuckets.of(inserts), Collections.unmodifiableMap(templates));
+    for (Aggregate a : Aggregate.values()) {
+      templates.put(a, new Template(LatencyBuckets.of(sums.queries(a)), sums.aggregated(a)));
+    }
+    made = new Copy(labels, target, acknowledged, failed, cpuSeconds, rssBytes, LatencyBuckets.of(sums.ingest()),
+        LatencyBuckets.of(sums.inserts()), Collections.unmodifiableMap(templates));
     return made;
   }
 

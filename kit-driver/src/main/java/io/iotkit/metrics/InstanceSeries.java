@@ -1,6 +1,7 @@
 package io.iotkit.metrics;
 
 import io.iotkit.binding.Aggregate;
+import io.iotkit.control.FrameSums;
 import io.iotkit.control.SecondFrame;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.InstanceTotals;
@@ -12,7 +13,6 @@ import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import org.HdrHistogram.Histogram;
 
 /**
  * One driver instance's seconds of one phase, built frame by frame as they arrive: the one series from which its
@@ -22,13 +22,8 @@ import org.HdrHistogram.Histogram;
  * charts without a trace.
  */
 public final class InstanceSeries {
-  private static final int SIGNIFICANT_DIGITS = 3;
-
   private final int instance;
-  private final Histogram ingest = new Histogram(SIGNIFICANT_DIGITS);
-  private final Histogram inserts = new Histogram(SIGNIFICANT_DIGITS);
-  private final Map<Aggregate, Histogram> queries = new EnumMap<>(Aggregate.class);
-  private final Map<Aggregate, Long> aggregated = new EnumMap<>(Aggregate.class);
+  private final FrameSums sums = new FrameSums();
   private long[] acknowledged = new long[64];
   private long[] failed = new long[64];
   private ResourceSecond[] resources = new ResourceSecond[64];
@@ -39,10 +34,6 @@ public final class InstanceSeries {
   /** @param instance the instance's number, for what its errors say */
   public InstanceSeries(int instance) {
     this.instance = instance;
-    for (Aggregate a : Aggregate.values()) {
-      queries.put(a, new Histogram(SIGNIFICANT_DIGITS));
-      aggregated.put(a, 0L);
-    }
   }
 
   /** Adds the next second; a frame that is not the second due is an error of the channel, never skipped. */
@@ -62,12 +53,7 @@ public final class InstanceSeries {
     seconds++;
     acknowledgedSoFar += f.acknowledged();
     failedSoFar += f.failed();
-    ingest.add(f.ingest());
-    inserts.add(f.inserts());
-    f.queries().forEach((a, t) -> {
-      queries.get(a).add(t.latency());
-      aggregated.merge(a, t.aggregated(), Long::sum);
-    });
+    sums.add(f);
   }
 
   /** kvps acknowledged in the seconds so far. */
@@ -89,17 +75,16 @@ public final class InstanceSeries {
   public synchronized InstanceResult result(InstanceTotals t) {
     same("acknowledged kvps", acknowledgedSoFar, t.acknowledged());
     same("failed inserts", failedSoFar, t.failedInserts());
-    same("timed queries", queries.values().stream().mapToLong(Histogram::getTotalCount).sum(),
-        t.queries() - t.failedQueries());
+    same("timed queries", sums.timedQueries(), t.queries() - t.failedQueries());
     Map<Aggregate, LatencyHistogram> perTemplate = new EnumMap<>(Aggregate.class);
     for (Aggregate a : Aggregate.values()) {
       QueryReads reads = t.queryReads().getOrDefault(a, QueryReads.NONE);
-      same("readings aggregated by " + a + " queries", aggregated.get(a), reads.aggregated());
-      perTemplate.put(a, new LatencyHistogram(queries.get(a).copy()));
+      same("readings aggregated by " + a + " queries", sums.aggregated(a), reads.aggregated());
+      perTemplate.put(a, new LatencyHistogram(sums.queries(a).copy()));
     }
     return new InstanceResult(t.instance(), t.substation(), t.kvpsTarget(), t.acknowledged(), t.failedInserts(),
         t.startMicros(), t.endMicros(), t.queries(), t.failedQueries(), t.readingsAggregated(), t.emptyWindows(),
-        t.queryReads(), new LatencyHistogram(inserts.copy()), new LatencyHistogram(ingest.copy()),
+        t.queryReads(), new LatencyHistogram(sums.inserts().copy()), new LatencyHistogram(sums.ingest().copy()),
         perTemplate, Arrays.copyOf(acknowledged, seconds), t.peakRssBytes(), usage(t.sampled(), t.instance()),
         t.clientCounters(), t.startLagMicros(), t.driverTime());
   }

@@ -25,7 +25,8 @@ import java.util.Map;
  * @param kvpSize bytes of each reading; anything but 1 KB for every reading makes a trial run
  * @param rate kvps/s each instance is paced at, or 0 for as fast as the SUT takes them (a paced run is a trial run);
  *     bursts set it themselves (their mean rate, rounded)
- * @param arrivals how paced threads space their readings; fixed or Gaussian only with a rate, bursts only without
+ * @param arrivals how paced threads space their readings, or null when not given (fixed); fixed or Gaussian only
+ *     with a rate, bursts only without
  * @param noQueries true to skip the dashboard queries (--no-queries): an ingest-only trial run
  * @param hosts how to reach the driver hosts of a run over a host list, or null to run every instance here
  * @param givenProperties binding properties given on the command line (--binding-property), laid over the
@@ -59,7 +60,10 @@ public record RunConfig(int substations, long kvps, KvpSize kvpSize, String bind
       throw new IllegalArgumentException("--rate must be 0 (unpaced) or more kvps/s (it was " + rate + ")");
     }
     if (arrivals == null) {
-      arrivals = Arrivals.FIXED;
+      arrivals = Arrivals.FIXED; // not given: an unpaced run's threads, or evenly spaced readings at --rate
+    } else if (!arrivals.setsRate() && rate <= 0) {
+      throw new IllegalArgumentException("--arrivals goes with --rate: " + arrivals.label() + " spaces the readings"
+          + " of a paced run (burst:N/Tms sets its own rate)");
     }
     if (arrivals.setsRate()) {
       if (rate > 0) {
@@ -72,10 +76,6 @@ public record RunConfig(int substations, long kvps, KvpSize kvpSize, String bind
       if (rate > 0 && rate < threads) {
         throw new IllegalArgumentException("--rate must give each insert thread at least 1 kvp/s (it was " + rate
             + " for " + threads + " threads)");
-      }
-      if (!arrivals.equals(Arrivals.FIXED) && rate <= 0) {
-        throw new IllegalArgumentException("--arrivals " + arrivals.label() + " spaces paced readings: it needs"
-            + " --rate");
       }
     }
     String kvpProblem = KvpSizes.problem(kvpSize, longestSubstationKey(substations));

@@ -153,19 +153,20 @@ public final class StudyText {
     List<List<String>> cpu = new ArrayList<>();
     cpu.add(List.of(x, "SUT processes CPU s/s", "IoTps per SUT CPU s", "SUT memory peak MiB", "SUT disk writes MB/s",
         "SUT folder growth MB", "SUT folder B per reading", "SUT network MB/s", "driver hosts CPU s/s",
-        "driver memory peak MiB", "driver network MB/s"));
+        "instances CPU s/s", "instances memory peak MiB", "instances network MB/s"));
     for (StudyRow r : t.rows()) {
       PointResources u = r.resources();
       cpu.add(List.of(r.value(), f(u.sutCpu(), "%.2f"), f(r.iotpsPerSutCpu(), "%,.0f"),
           f(scaled(u.sutMemoryPeakBytes(), 1 << 20), "%,.0f"), f(scaled(u.sutDiskWriteBytesPerSecond(), 1e6), "%,.2f"),
           f(scaled(u.sutFolderGrowthBytes(), 1e6), "%,.1f"), f(r.folderBytesPerReading(), "%,.0f"),
-          f(scaled(u.sutNetBytesPerSecond(), 1e6), "%,.2f"), f(u.driverCpu(), "%.2f"),
+          f(scaled(u.sutNetBytesPerSecond(), 1e6), "%,.2f"), f(u.driverCpu(), "%.2f"), f(u.instancesCpu(), "%.2f"),
           f(scaled(u.driverMemoryPeakBytes(), 1 << 20), "%,.0f"), f(scaled(u.driverNetBytesPerSecond(), 1e6), "%,.2f")));
     }
     sections.add(new Section("Resources over the performance run: mean CPU (and IoTps per CPU second), peak memory,"
         + " mean disk writes and what the run added to the local server's folder (data and logs, per reading"
-        + " acknowledged) of the local SUT's processes (with the processes they start); mean CPU of the driver hosts,"
-        + " peak memory of the driver instances; network per side: what each side's TCP sockets received and sent"
+        + " acknowledged) of the local SUT's processes (with the processes they start); mean CPU of the driver hosts"
+        + " (the whole host, a SUT on it included), mean CPU and peak memory of the driver instances' JVMs; network"
+        + " per side: what each side's TCP sockets received and sent"
         + " together, loopback included, counted on the master's host (n/a: not sampled or not measured)",
         cpu, ""));
     t.score().ifPresent(score -> sections.add(score(t, score)));
@@ -252,7 +253,7 @@ public final class StudyText {
     }
     head.addAll(List.of("rate per instance", "offered kvps/s", "SUT CPU s/s", "IoTps per SUT CPU s", "driver CPU s/s",
         "SUT memory peak bytes", "SUT disk write bytes/s", "SUT folder growth bytes", "SUT network bytes/s",
-        "driver memory peak bytes", "driver network bytes/s"));
+        "instances CPU s/s", "instances memory peak bytes", "instances network bytes/s"));
     if (t.repeated()) {
       head.addAll(List.of("runs", "IoTps median", "IoTps 95% low", "IoTps 95% high", "IoTps min", "IoTps max"));
     }
@@ -271,7 +272,7 @@ public final class StudyText {
       PointResources u = r.resources();
       cells.addAll(List.of(r.measured() ? Long.toString(r.rate()) : "", c(r.offeredRate()), c(u.sutCpu()),
           c(r.iotpsPerSutCpu()), c(u.driverCpu()), c(u.sutMemoryPeakBytes()), c(u.sutDiskWriteBytesPerSecond()),
-          c(u.sutFolderGrowthBytes()), c(u.sutNetBytesPerSecond()), c(u.driverMemoryPeakBytes()),
+          c(u.sutFolderGrowthBytes()), c(u.sutNetBytesPerSecond()), c(u.instancesCpu()), c(u.driverMemoryPeakBytes()),
           c(u.driverNetBytesPerSecond())));
       if (t.repeated()) {
         MedianInterval m = r.runs();

@@ -192,8 +192,8 @@ class StudyTableTest {
         + "                   n/a                       n/a               n/a                   n/a"), text);
     // 20,000 kvps in 11 s on 1.25 CPU s/s: 1,455 IoTps per CPU second
     assertTrue(text.contains("  2                   1.25                1,455                2,048                  2.00"
-        + "                  20.0                     1,000              3.00                  0.75"
-        + "                     256                 2.50"), text);
+        + "                  20.0                     1,000              3.00                  0.75               9.00"
+        + "                        256                    2.50"), text);
     assertNull(PointResources.of(ResourceUsage.none()).sutCpu());
   }
 
