@@ -1,15 +1,19 @@
 package io.iotkit.binding;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.OptionalLong;
 import site.ycsb.DBException;
 
 /**
  * The kit's {@link ReadingWriter} for a store whose client writes synchronously (JDBC): it gathers readings into
  * batches and, when a batch is full or on {@link #flush}, has the store write the batch on the calling thread,
  * then reports each of its readings acknowledged (the write returned) or failed (it threw). So the insert thread
- * waits for its store at every batch boundary, as such a client does.
+ * waits for its store at every batch boundary, as such a client does. With a linger, a partial batch is due to be
+ * sent once its oldest reading has waited that long ({@link #flushDue}): a paced thread sends it before it waits
+ * for its next reading.
  */
 public final class BlockingBatchWriter implements ReadingWriter {
   /**
@@ -27,22 +31,47 @@ public final class BlockingBatchWriter implements ReadingWriter {
   }
 
   private final int batchSize;
+  private final long lingerNanos;
   private final Batches store;
   private final List<Reading> readings;
   private final List<Acknowledgement> acks;
+  /** When the held batch's first reading was taken (System.nanoTime); meaningful while it holds any. */
+  private long firstTakenNanos;
 
+  /** A writer that holds a partial batch until it fills or is flushed. */
   public BlockingBatchWriter(int batchSize, Batches store) {
+    this(batchSize, Duration.ZERO, store);
+  }
+
+  /**
+   * @param linger how long a held batch's oldest reading may wait before the batch is due to be sent unfilled;
+   *               zero for no linger
+   */
+  public BlockingBatchWriter(int batchSize, Duration linger, Batches store) {
     if (batchSize < 1) {
       throw new IllegalArgumentException("a batch holds at least one reading, not " + batchSize);
     }
+    if (linger.isNegative()) {
+      throw new IllegalArgumentException("a linger is 0 or more, not " + linger);
+    }
     this.batchSize = batchSize;
+    this.lingerNanos = linger.toNanos();
     this.store = store;
     this.readings = new ArrayList<>(batchSize);
     this.acks = new ArrayList<>(batchSize);
   }
 
   @Override
+  public OptionalLong flushDue() {
+    return lingerNanos == 0 || readings.isEmpty() ? OptionalLong.empty()
+        : OptionalLong.of(firstTakenNanos + lingerNanos);
+  }
+
+  @Override
   public void write(Reading reading, Acknowledgement ack) {
+    if (readings.isEmpty()) {
+      firstTakenNanos = System.nanoTime();
+    }
     readings.add(reading);
     acks.add(ack);
     if (readings.size() >= batchSize) {

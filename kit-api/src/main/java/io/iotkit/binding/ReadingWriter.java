@@ -1,5 +1,6 @@
 package io.iotkit.binding;
 
+import java.util.OptionalLong;
 import site.ycsb.DBException;
 
 /**
@@ -26,6 +27,16 @@ public interface ReadingWriter extends AutoCloseable {
 
   /** Sends whatever the writer holds, without waiting, so that every reading taken so far will be reported. */
   void flush() throws DBException;
+
+  /**
+   * When the writer wants {@link #flush} called although its batch is not full: the {@link System#nanoTime()}
+   * instant its oldest held reading has lingered as long as the binding lets it, or empty when it holds none (or
+   * does not linger). A paced thread that would wait past that instant for its next reading calls flush then, so a
+   * slow schedule does not hold readings for a whole batch. None by default: a writer that sends as it takes.
+   */
+  default OptionalLong flushDue() {
+    return OptionalLong.empty();
+  }
 
   /** Releases what the writer holds open; its readings were all reported. */
   @Override

@@ -65,4 +65,21 @@ class BlockingBatchWriterTest {
     w.flush();
     assertEquals(1, written.size(), "a second flush writes nothing again");
   }
+
+  @Test
+  void aPartialBatchIsDueOnceItsOldestReadingLingered() {
+    BlockingBatchWriter none = writer(3, List.of());
+    none.write(reading(0), answers);
+    assertTrue(none.flushDue().isEmpty(), "no linger: held until full or flushed");
+    BlockingBatchWriter w = new BlockingBatchWriter(3, Duration.ofMillis(5), batch -> written.add(List.of()));
+    assertTrue(w.flushDue().isEmpty(), "nothing held, nothing due");
+    long before = System.nanoTime();
+    w.write(reading(0), answers);
+    w.write(reading(1), answers);
+    long due = w.flushDue().orElseThrow();
+    assertTrue(due - before >= 5_000_000 && due - System.nanoTime() <= 5_000_000, "5 ms after the oldest reading");
+    w.flush();
+    assertTrue(w.flushDue().isEmpty(), "sent: nothing due");
+    assertEquals(2, answers.acknowledgedCount());
+  }
 }

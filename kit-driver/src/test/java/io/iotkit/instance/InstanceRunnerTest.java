@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.iotkit.binding.Acknowledgement;
 import io.iotkit.binding.Aggregate;
+import io.iotkit.binding.BlockingBatchWriter;
 import io.iotkit.binding.KitBinding;
 import io.iotkit.binding.Reading;
 import io.iotkit.binding.WindowResult;
@@ -16,9 +17,11 @@ import io.iotkit.model.InstanceResult;
 import io.iotkit.model.InstanceTotals;
 import io.iotkit.model.InstanceSpec;
 import io.iotkit.model.WorkloadSpec;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
+import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -140,6 +143,63 @@ class InstanceRunnerTest {
     assertTrue(b.behindScheduleMaxMicros() >= 99 * 2_000 * 0.9, b.toString());
     assertTrue(b.storeWaitMicros() > 0.8 * b.insertThreadMicros(), b.toString());
   }
+
+  /**
+   * A paced thread sends a partial batch once the binding's linger ends, not when the batch fills: at 100 readings a
+   * second into batches of 100, a reading waits about the linger (5 ms) with it and up to a second without.
+   */
+  @Test
+  void aPacedThreadSendsALingeringPartialBatch() throws Exception {
+    InstanceResult held = TestInstances.measured(paced(spec(150, 1), 100), () -> batching(Duration.ZERO))
+        .run(Clock::micros);
+    InstanceResult lingered = TestInstances.measured(paced(spec(150, 1), 100), () -> batching(Duration.ofMillis(5)))
+        .run(Clock::micros);
+    assertEquals(150, held.acknowledged());
+    assertEquals(150, lingered.acknowledged());
+    long heldP50 = held.ingestHistogram().micros().getValueAtPercentile(50);
+    long lingeredP99 = lingered.ingestHistogram().micros().getValueAtPercentile(99);
+    assertTrue(heldP50 > 200_000, "without a linger a reading waits for its batch to fill: p50 " + heldP50 + " us");
+    assertTrue(lingeredP99 < 100_000, "with a 5 ms linger: p99 " + lingeredP99 + " us");
+    assertTrue(lingered.driverTime().pacingWaitMicros() > 0.5 * lingered.driverTime().insertThreadMicros(),
+        "sending a lingering batch is the store's time, not the schedule's: " + lingered.driverTime());
+  }
+
+  /** A store written in batches of 100 through the kit's blocking batch writer, with this linger. */
+  private static MemoryBinding batching(Duration linger) {
+    return new MemoryBinding() {
+      private final BlockingBatchWriter batches = new BlockingBatchWriter(100, linger, batch -> {
+        for (Reading r : batch) {
+          super.write(r, STORED);
+        }
+      });
+
+      @Override
+      public void write(Reading reading, Acknowledgement ack) {
+        batches.write(reading, ack);
+      }
+
+      @Override
+      public void flush() {
+        batches.flush();
+      }
+
+      @Override
+      public OptionalLong flushDue() {
+        return batches.flushDue();
+      }
+    };
+  }
+
+  /** The store's own report of a reading it keeps, which the batch writer's acknowledgement stands for. */
+  private static final Acknowledgement STORED = new Acknowledgement() {
+    @Override
+    public void acknowledged() {
+    }
+
+    @Override
+    public void failed(Throwable cause) {
+    }
+  };
 
   private static InstanceSpec paced(InstanceSpec s, long rate) {
     return new InstanceSpec(s.phase(), s.instance(), s.instances(), s.substation(), s.kvps(), s.kvpBytes(),

@@ -16,6 +16,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -225,9 +226,16 @@ public final class InstanceRunner {
       if (schedule.paced()) {
         long intended = origin + schedule.nextOffsetNanos();
         long before = System.nanoTime();
-        long now = parkUntil(intended, before);
+        long sending = 0;
+        OptionalLong due = db.flushDue();
+        if (due.isPresent() && due.getAsLong() - intended < 0) {
+          // the binding's linger ends before the next reading is due: its partial batch goes now, not a batch later
+          parkUntil(due.getAsLong(), before);
+          sending = workload.sendHeld(db, state);
+        }
+        long now = parkUntil(intended, System.nanoTime());
         ThreadMeasurements m = state.measured;
-        m.pacingWaitNanos += now - before;
+        m.pacingWaitNanos += now - before - sending;
         m.behindScheduleMaxNanos = Math.max(m.behindScheduleMaxNanos, now - intended);
         workload.write(db, state, intended);
       } else {

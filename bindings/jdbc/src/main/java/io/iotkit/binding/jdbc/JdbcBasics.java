@@ -14,9 +14,13 @@ import java.util.regex.Pattern;
  * @param connectTimeoutMillis how long a connection may take to open
  * @param socketTimeoutMillis how long one statement may wait for the server's answer: long enough for the
  *     master's count and purge of a large run, and a bound where there was none
+ * @param batchLingerMillis how long a partial batch's oldest reading may wait before a paced thread sends the
+ *     batch unfilled; 0 waits for a full batch
  */
 public record JdbcBasics(String host, int port, String database, String table, String user, int batchSize,
-                         int connectTimeoutMillis, int socketTimeoutMillis) {
+                         int batchLingerMillis, int connectTimeoutMillis, int socketTimeoutMillis) {
+  /** The default linger: the kit's Kafka producer's, a wait a paced reading hardly notices beside a commit. */
+  public static final int DEFAULT_LINGER_MILLIS = 5;
 
   /** How a server family names things: its identifier rule (and the words for it) and its longest login. */
   public record Names(Pattern identifier, String identifierRule, int maxUserLength) {
@@ -35,9 +39,16 @@ public record JdbcBasics(String host, int port, String database, String table, S
           + " characters");
     }
     int batchSize = reader.intIn(prefix + "batch.size", 100, 1, 100_000);
+    int linger = reader.intIn(prefix + "batch.linger.ms", DEFAULT_LINGER_MILLIS, 0, 60_000);
     int connectTimeout = reader.intIn(prefix + "connect.timeout.ms", 5_000, 1, 600_000);
     int socketTimeout = reader.intIn(prefix + "socket.timeout.ms", 600_000, 1, 3_600_000);
-    return new JdbcBasics(host, port, database, table, user, batchSize, connectTimeout, socketTimeout);
+    return new JdbcBasics(host, port, database, table, user, batchSize, linger, connectTimeout, socketTimeout);
+  }
+
+  /** The same settings against another server (a replica, a standby). */
+  public JdbcBasics at(String otherHost, int otherPort) {
+    return new JdbcBasics(otherHost, otherPort, database, table, user, batchSize, batchLingerMillis,
+        connectTimeoutMillis, socketTimeoutMillis);
   }
 
   private static String identifier(PropertyReader reader, String key, String dflt, Names names) {

@@ -13,6 +13,7 @@ import java.sql.SQLException;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import site.ycsb.DBException;
 
 /**
@@ -55,7 +56,7 @@ public abstract class JdbcBinding extends KitBinding implements WindowQueries {
       t.close();
       throw t.failure("cannot prepare the insert", e);
     }
-    batches = new BlockingBatchWriter(t.settings.batchSize(), this::writeBatch);
+    batches = new BlockingBatchWriter(t.settings.batchSize(), t.settings.batchLinger(), this::writeBatch);
   }
 
   @Override
@@ -66,6 +67,11 @@ public abstract class JdbcBinding extends KitBinding implements WindowQueries {
   @Override
   public void flush() {
     batches.flush();
+  }
+
+  @Override
+  public OptionalLong flushDue() {
+    return batches.flushDue();
   }
 
   /** One batch in one transaction, committed; rolled back if anything fails. */

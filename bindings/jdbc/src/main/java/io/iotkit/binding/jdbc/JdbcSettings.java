@@ -59,6 +59,11 @@ public abstract class JdbcSettings {
     return basics.batchSize();
   }
 
+  /** How long a partial batch's oldest reading waits before a paced thread sends the batch unfilled. */
+  public java.time.Duration batchLinger() {
+    return java.time.Duration.ofMillis(basics.batchLingerMillis());
+  }
+
   /** The JDBC URL: address and database only; credentials and options travel in {@link #connectionProperties()}. */
   public String url() {
     return "jdbc:" + urlScheme + "://" + address() + "/" + database();

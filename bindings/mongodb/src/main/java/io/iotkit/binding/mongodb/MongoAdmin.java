@@ -197,6 +197,7 @@ public final class MongoAdmin implements StoreAdmin {
     settings.put("setting.mongodb.write.concern", s.w());
     settings.put("setting.mongodb.journal", Boolean.toString(s.journal()));
     settings.put("setting.mongodb.batch.size", Integer.toString(s.batchSize()));
+    settings.put("setting.mongodb.batch.linger.ms", Long.toString(s.batchLinger().toMillis()));
     return settings;
   }
 

@@ -11,6 +11,7 @@ import io.iotkit.binding.WindowQueries;
 import io.iotkit.binding.WindowResult;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 import org.bson.Document;
 import site.ycsb.DBException;
 
@@ -47,7 +48,7 @@ public final class MongoBinding extends KitBinding implements WindowQueries {
       connection.close();
       throw e;
     }
-    writer = new BlockingBatchWriter(settings.batchSize(), this::insert);
+    writer = new BlockingBatchWriter(settings.batchSize(), settings.batchLinger(), this::insert);
   }
 
   private void insert(List<Reading> batch) throws DBException {
@@ -75,6 +76,11 @@ public final class MongoBinding extends KitBinding implements WindowQueries {
   @Override
   public void flush() {
     writer.flush();
+  }
+
+  @Override
+  public OptionalLong flushDue() {
+    return writer.flushDue();
   }
 
   @Override

@@ -21,6 +21,8 @@ import java.util.concurrent.TimeUnit;
  * @param database     the database of the readings
  * @param collection   the collection of the readings
  * @param batchSize    readings per insertMany
+ * @param batchLinger  how long a partial batch's oldest reading may wait before a paced thread sends the batch
+ *                     unfilled; zero waits for a full batch
  * @param w            the write concern's w: "majority" or a number of members (at least 1)
  * @param journal      whether the write concern asks for the journal (j: true)
  * @param user         the login, if the server has authentication on
@@ -30,7 +32,7 @@ import java.util.concurrent.TimeUnit;
  * @param timeout      how long the driver may wait to find a server, and the write concern's wtimeout
  */
 public record MongoSettings(List<HostPort> hosts, Optional<String> replicaSet, String database, String collection,
-                            int batchSize, String w, boolean journal, Optional<String> user,
+                            int batchSize, Duration batchLinger, String w, boolean journal, Optional<String> user,
                             Optional<String> password, String authDatabase, Duration connectTimeout,
                             Duration timeout) {
   public static final String HOSTS = "mongodb.hosts";
@@ -38,6 +40,7 @@ public record MongoSettings(List<HostPort> hosts, Optional<String> replicaSet, S
   public static final String DATABASE = "mongodb.database";
   public static final String COLLECTION = "mongodb.collection";
   public static final String BATCH_SIZE = "mongodb.batch.size";
+  public static final String BATCH_LINGER = "mongodb.batch.linger.ms";
   public static final String WRITE_CONCERN = "mongodb.write.concern";
   public static final String JOURNAL = "mongodb.journal";
   public static final String USER = "mongodb.user";
@@ -48,6 +51,8 @@ public record MongoSettings(List<HostPort> hosts, Optional<String> replicaSet, S
 
   static final int DEFAULT_PORT = 27017;
   static final int DEFAULT_BATCH = 500;
+  /** The default linger: the kit's Kafka producer's, a wait a paced reading hardly notices beside a write. */
+  static final int DEFAULT_LINGER_MILLIS = 5;
   /** MongoDB's own limit on the writes of one batch (maxWriteBatchSize). */
   static final int MAX_BATCH = 100_000;
   static final String MAJORITY = "majority";
@@ -67,6 +72,7 @@ public record MongoSettings(List<HostPort> hosts, Optional<String> replicaSet, S
           + " _, - and ., not system.*)");
     }
     int batch = r.intIn(BATCH_SIZE, DEFAULT_BATCH, 1, MAX_BATCH);
+    Duration linger = Duration.ofMillis(r.intIn(BATCH_LINGER, DEFAULT_LINGER_MILLIS, 0, 60_000));
     String w = w(r.string(WRITE_CONCERN, MAJORITY));
     boolean journal = r.bool(JOURNAL, true);
     Optional<String> user = r.optional(USER);
@@ -81,7 +87,7 @@ public record MongoSettings(List<HostPort> hosts, Optional<String> replicaSet, S
     String authDatabase = r.string(AUTH_DATABASE, "admin");
     Duration connect = Duration.ofMillis(r.intIn(CONNECT_TIMEOUT, 5_000, 1, Integer.MAX_VALUE));
     Duration timeout = Duration.ofMillis(r.intIn(TIMEOUT, 30_000, 1, Integer.MAX_VALUE));
-    return new MongoSettings(hosts, replicaSet, database, collection, batch, w, journal, user, password,
+    return new MongoSettings(hosts, replicaSet, database, collection, batch, linger, w, journal, user, password,
         authDatabase, connect, timeout);
   }
 

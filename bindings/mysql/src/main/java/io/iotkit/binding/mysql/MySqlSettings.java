@@ -55,9 +55,7 @@ final class MySqlSettings extends JdbcSettings {
 
   /** The same login, TLS and timeouts against another server, e.g. a replica the primary lists. */
   MySqlSettings at(String host, int port) {
-    JdbcBasics b = basics();
-    return new MySqlSettings(new JdbcBasics(host, port, b.database(), b.table(), b.user(), b.batchSize(),
-        b.connectTimeoutMillis(), b.socketTimeoutMillis()), sslMode(), connectionProperties());
+    return new MySqlSettings(basics().at(host, port), sslMode(), connectionProperties());
   }
 
   /** @throws BadPropertyException naming the property when one is wrong */

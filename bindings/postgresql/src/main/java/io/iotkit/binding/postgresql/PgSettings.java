@@ -61,10 +61,7 @@ final class PgSettings extends JdbcSettings {
 
   /** The same login, TLS and timeouts against another server, e.g. a standby. */
   PgSettings at(HostPort server) {
-    JdbcBasics b = basics();
-    return new PgSettings(new JdbcBasics(server.host(), server.port(), b.database(), b.table(), b.user(),
-        b.batchSize(), b.connectTimeoutMillis(), b.socketTimeoutMillis()), sslMode(), connectionProperties(),
-        List.of());
+    return new PgSettings(basics().at(server.host(), server.port()), sslMode(), connectionProperties(), List.of());
   }
 
   /** @throws BadPropertyException naming the property when one is wrong */
