@@ -10,6 +10,7 @@ import io.iotkit.model.ResourceUsage.ProcessUsage;
 import io.iotkit.model.ResourceUsage.Summary;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * The resource usage of a measured execution as the documents show it: per host, per SUT process and for the
@@ -57,31 +58,25 @@ final class ResourceSection {
    */
   private static FdrView.Usage driverRow(List<ProcessUsage> drivers) {
     double[] cpu = ResourceUsage.sum(drivers.stream().map(ProcessUsage::cpuSeconds).toArray(double[][]::new));
-    long[] rss = sumLongs(drivers.stream().map(ProcessUsage::rssBytes).toList());
+    long[] rss = total(drivers, ProcessUsage::rssBytes);
     List<ProcessUsage> counted = drivers.stream().filter(ProcessUsage::netMeasured).toList();
     String who = "driver instances (" + drivers.size() + (counted.size() == drivers.size() ? ""
         : ", sockets counted on " + counted.size()) + ")";
     boolean disk = drivers.stream().allMatch(ProcessUsage::diskMeasured);
     return new FdrView.Usage(who, cpu(Summary.of(cpu)), memory(Summary.of(rss)),
-        disk ? rate(sumLongs(drivers.stream().map(ProcessUsage::diskReadBytes).toList())) : NOT_READABLE,
-        disk ? rate(sumLongs(drivers.stream().map(ProcessUsage::diskWriteBytes).toList())) : NOT_READABLE,
-        counted.isEmpty() ? NOT_MEASURED : rate(sumLongs(counted.stream().map(ProcessUsage::netRxBytes).toList())),
-        counted.isEmpty() ? NOT_MEASURED : rate(sumLongs(counted.stream().map(ProcessUsage::netTxBytes).toList())));
+        disk ? rate(total(drivers, ProcessUsage::diskReadBytes)) : NOT_READABLE,
+        disk ? rate(total(drivers, ProcessUsage::diskWriteBytes)) : NOT_READABLE,
+        counted.isEmpty() ? NOT_MEASURED : rate(total(counted, ProcessUsage::netRxBytes)),
+        counted.isEmpty() ? NOT_MEASURED : rate(total(counted, ProcessUsage::netTxBytes)));
   }
 
   private static String net(ProcessUsage p, long[] perSecond) {
     return p.netMeasured() ? rate(perSecond) : NOT_MEASURED;
   }
 
-  private static long[] sumLongs(List<long[]> series) {
-    int n = series.stream().mapToInt(a -> a.length).max().orElse(0);
-    long[] total = new long[n];
-    for (long[] s : series) {
-      for (int i = 0; i < s.length; i++) {
-        total[i] += s[i];
-      }
-    }
-    return total;
+  /** A figure of several processes summed second by second. */
+  private static long[] total(List<ProcessUsage> ps, Function<ProcessUsage, long[]> figure) {
+    return ResourceUsage.sum(ps.stream().map(figure).toArray(long[][]::new));
   }
 
   /** Why an iteration has no rows, or null when it has some. */

@@ -54,15 +54,15 @@ public record PointResources(Double sutCpu, Double sutMemoryPeakBytes, Double su
     if (ps.isEmpty()) {
       return null;
     }
-    return ResourceUsage.Summary.of(ResourceUsage.sum(ps.stream().map(p -> doubles(p.rssBytes()))
-        .toArray(double[][]::new))).peak();
+    return ResourceUsage.Summary.of(ResourceUsage.sum(ps.stream().map(ProcessUsage::rssBytes)
+        .toArray(long[][]::new))).peak();
   }
 
   private static Double diskWrites(List<ProcessUsage> ps) {
     if (ps.isEmpty() || !ps.stream().allMatch(ProcessUsage::diskMeasured)) {
       return null;
     }
-    return ps.stream().mapToDouble(p -> mean(doubles(p.diskWriteBytes()))).sum();
+    return ps.stream().mapToDouble(p -> ResourceUsage.Summary.of(p.diskWriteBytes()).mean()).sum();
   }
 
   /** Received and sent together; null unless every process's sockets were counted. */
@@ -70,17 +70,14 @@ public record PointResources(Double sutCpu, Double sutMemoryPeakBytes, Double su
     if (ps.isEmpty() || !ps.stream().allMatch(ProcessUsage::netMeasured)) {
       return null;
     }
-    return ps.stream().mapToDouble(p -> mean(doubles(p.netRxBytes())) + mean(doubles(p.netTxBytes()))).sum();
+    return ps.stream().mapToDouble(p -> ResourceUsage.Summary.of(p.netRxBytes()).mean()
+        + ResourceUsage.Summary.of(p.netTxBytes()).mean()).sum();
   }
 
   /** Mean CPU s/s (user + system) of the hosts of a role together. */
   private static Double hostCpu(ResourceUsage u, String role) {
     List<HostUsage> hosts = u.hosts().stream().filter(h -> h.roles().contains(role)).toList();
     return hosts.isEmpty() ? null : hosts.stream().mapToDouble(h -> mean(h.cpuBusy())).sum();
-  }
-
-  private static double[] doubles(long[] values) {
-    return Arrays.stream(values).asDoubleStream().toArray();
   }
 
   private static double mean(double[] values) {

@@ -259,12 +259,8 @@ public final class IotWorkload extends Workload {
    */
   boolean finish(ReadingWriter writer, Object threadState) {
     ThreadState s = (ThreadState) threadState;
+    sendHeld(writer, s);
     long waitFrom = System.nanoTime();
-    try {
-      writer.flush();
-    } catch (DBException | RuntimeException e) {
-      // what it held is reported failed by the binding
-    }
     s.inFlight.awaitAtMost(0);
     s.measured.storeWaitNanos += System.nanoTime() - waitFrom;
     return s.inFlight.failed() == 0;

@@ -1,6 +1,7 @@
 package io.iotkit.resources;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -30,10 +31,10 @@ interface HostCounters extends AutoCloseable {
   }
 
   /**
-   * The inodes of the sockets a process holds open, with those of every process under it if asked; empty when it
-   * is gone or they cannot be read.
+   * The inodes of the sockets the processes hold open (those of a {@link ProcReader.Process}'s reading); empty for a
+   * process gone, or where they cannot be read.
    */
-  default Set<Long> socketInodes(long pid, boolean withDescendants) {
+  default Set<Long> socketInodes(List<Long> pids) {
     return Set.of();
   }
 

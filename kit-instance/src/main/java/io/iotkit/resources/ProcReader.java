@@ -51,13 +51,21 @@ final class ProcReader implements HostCounters {
    * One process's counters at one instant, with those of the processes under it.
    *
    * @param io its /proc/PID/io bytes, or null where that file could not be read (another user's process)
+   * @param pids the processes whose counters these are: it and those under it that were read
    */
-  record Process(long nanos, long ticks, long rssBytes, ProcText.Bytes io) {
+  record Process(long nanos, long ticks, long rssBytes, ProcText.Bytes io, List<Long> pids) {
+    /** Counters of no particular processes. */
+    Process(long nanos, long ticks, long rssBytes, ProcText.Bytes io) {
+      this(nanos, ticks, rssBytes, io, List.of());
+    }
+
     /** This process's counters with a descendant's added; its memory is the descendant's proportional share. */
     Process plus(Process child) {
       ProcText.Bytes both = io == null || child.io == null ? io
           : new ProcText.Bytes(io.read() + child.io.read(), io.written() + child.io.written());
-      return new Process(nanos, ticks + child.ticks, rssBytes + child.rssBytes, both);
+      List<Long> all = new ArrayList<>(pids);
+      all.addAll(child.pids);
+      return new Process(nanos, ticks + child.ticks, rssBytes + child.rssBytes, both, List.copyOf(all));
     }
   }
 
@@ -124,7 +132,7 @@ final class ProcReader implements HostCounters {
       } catch (IOException | RuntimeException e) {
         io = null;
       }
-      return Optional.of(new Process(now, ticks, rss, io));
+      return Optional.of(new Process(now, ticks, rss, io, List.of(pid)));
     } catch (IOException | RuntimeException e) {
       return Optional.empty();
     }
@@ -180,12 +188,8 @@ final class ProcReader implements HostCounters {
   }
 
   @Override
-  public Set<Long> socketInodes(long pid, boolean withDescendants) {
+  public Set<Long> socketInodes(List<Long> pids) {
     Set<Long> inodes = new HashSet<>();
-    List<Long> pids = new ArrayList<>(List.of(pid));
-    if (withDescendants) {
-      pids.addAll(descendants(pid));
-    }
     for (long p : pids) {
       try (Stream<Path> fds = Files.list(proc.resolve(p + "/fd"))) {
         fds.forEach(fd -> {

@@ -173,10 +173,11 @@ public final class ResourceSampler {
     Map<Long, ProcText.Bytes> sockets = tracks.isEmpty() ? null : proc.tcpSockets().orElse(null);
     for (ProcessTrack t : tracks.values()) {
       WatchedProcess w = t.who();
-      boolean alive = now.contains(w);
-      ProcessTrack.Sockets own = sockets == null || !alive ? ProcessTrack.Sockets.NONE
-          : new ProcessTrack.Sockets(sockets, proc.socketInodes(w.pid(), w.withDescendants()));
-      t.add(alive ? proc.process(w.pid(), w.withDescendants()) : Optional.empty(), own, baseline);
+      Optional<ProcReader.Process> read = now.contains(w) ? proc.process(w.pid(), w.withDescendants())
+          : Optional.empty();
+      ProcessTrack.Sockets own = sockets == null || read.isEmpty() ? ProcessTrack.Sockets.NONE
+          : new ProcessTrack.Sockets(sockets, proc.socketInodes(read.get().pids()));
+      t.add(read, own, baseline);
     }
     if (!baseline) {
       tell(now);

@@ -101,9 +101,9 @@ class TracksTest {
     Path fd43 = Files.createDirectories(proc.resolve("43/fd"));
     Files.createSymbolicLink(fd43.resolve("7"), Path.of("socket:[1002]"));
     ProcReader r = new ProcReader(proc, dir.resolve("block"));
-    assertEquals(Set.of(1001L, 1002L), r.socketInodes(42, true));
-    assertEquals(Set.of(1001L), r.socketInodes(42, false));
-    assertEquals(Set.of(), r.socketInodes(44, false), "gone: none");
+    assertEquals(Set.of(1001L, 1002L), r.socketInodes(r.process(42, true).orElseThrow().pids()));
+    assertEquals(Set.of(1001L), r.socketInodes(r.process(42, false).orElseThrow().pids()));
+    assertEquals(Set.of(), r.socketInodes(List.of(44L)), "gone: none");
   }
 
   @Test

@@ -94,6 +94,21 @@ public record ResourceUsage(List<HostUsage> hosts, List<ProcessUsage> processes,
     }
   }
 
+  /** Element-wise sum of equally long series of counts (the shorter ones count as zeros past their end). */
+  public static long[] sum(long[]... series) {
+    int n = 0;
+    for (long[] s : series) {
+      n = Math.max(n, s.length);
+    }
+    long[] total = new long[n];
+    for (long[] s : series) {
+      for (int i = 0; i < s.length; i++) {
+        total[i] += s[i];
+      }
+    }
+    return total;
+  }
+
   /** Element-wise sum of equally long series (the shorter ones count as zeros past their end). */
   public static double[] sum(double[]... series) {
     int n = 0;
