@@ -7,6 +7,7 @@ import io.iotkit.model.InstanceResult;
 import io.iotkit.model.KvpSize;
 import io.iotkit.model.Limit;
 import io.iotkit.model.PhaseResult;
+import io.iotkit.model.ReadOnlyQueries;
 import io.iotkit.model.SubstationCount;
 import io.iotkit.model.WorkloadSpec;
 import java.util.ArrayList;
@@ -191,6 +192,14 @@ public final class ExecutionRules {
     return CheckResult.of("dashboard queries on (no --no-queries)",
         Figure.text(noQueries ? "off (--no-queries)" : "on"), Limit.text("on"), !noQueries,
         "--no-queries turned the dashboard queries off");
+  }
+
+  /** Whether the iterations are only the protocol's executions: a read-only execution added makes a trial run. */
+  public static CheckResult noReadOnly(ReadOnlyQueries readOnly) {
+    return CheckResult.of("no read-only execution (no --queries-per-second)",
+        Figure.text(readOnly == null ? "none" : readOnly.perSecond() + " queries/s per instance for "
+            + readOnly.seconds() + " s"), Limit.text("none"), readOnly == null,
+        "--queries-per-second added a read-only execution to each iteration");
   }
 
   /** All rules of one iteration, in the order the report lists them. */

@@ -9,6 +9,7 @@ import io.iotkit.model.Arrivals;
 import io.iotkit.model.KvpSize;
 import io.iotkit.model.KitLayout;
 import io.iotkit.model.Pricing;
+import io.iotkit.model.ReadOnlyQueries;
 import io.iotkit.model.RunResult;
 import io.iotkit.model.SystemDescription;
 import io.iotkit.model.WorkloadSpec;
@@ -49,6 +50,8 @@ final class RunCommand implements Callable<Integer> {
   static final int EXIT_OK = 0;
   static final int EXIT_FAILED = 1;
   static final int EXIT_BAD_INPUT = 2;
+  /** How long a read-only execution runs unless --query-seconds says. */
+  static final int QUERY_SECONDS = 60;
 
   @Option(names = {"-p", "--substations"}, defaultValue = "1", paramLabel = "P",
       description = "Driver instances, one per simulated power substation (default: ${DEFAULT-VALUE}).")
@@ -111,6 +114,18 @@ final class RunCommand implements Callable<Integer> {
           + " ingest path alone (default: off, queries on).")
   boolean noQueries;
 
+  @Option(names = "--queries-per-second", paramLabel = "Q",
+      description = "After each measured run, a read-only execution: each instance runs only dashboard queries, Q a"
+          + " second spread over up to its threads (one per query a second), against the readings the iteration"
+          + " stored, for --query-seconds; its query latency per template and the resources used are reported beside"
+          + " the writes. A non-compliant trial run (default: none).")
+  Long queriesPerSecond;
+
+  @Option(names = "--query-seconds", paramLabel = "S",
+      description = "How long the read-only execution of --queries-per-second runs (default: "
+          + RunCommand.QUERY_SECONDS + ").")
+  Integer querySeconds;
+
   @Option(names = "--results", paramLabel = "DIR",
       description = "Folder that receives one folder per run (default: results).")
   Path results;
@@ -143,7 +158,7 @@ final class RunCommand implements Callable<Integer> {
       config = new RunConfig(substations, kvps, KvpSize.parse(kvpBytes), store.binding, store.propertiesFile(kit), pricingFile(kit),
           systemFile(kit), strict, instances.threads, store.sutNodes, sutLimits.limits(),
           results != null ? results : kit.home().resolve("results"), instances.jvmOptions(store.binding), rate,
-          arrivals(), noQueries, kit, hosts.plan(kit), givenProperties);
+          arrivals(), noQueries, kit, hosts.plan(kit), givenProperties, readOnly());
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage());
     }
@@ -171,9 +186,24 @@ final class RunCommand implements Callable<Integer> {
     return metrics.serving(endpoint -> run(kit, config, pricing, system, progressSeconds, endpoint));
   }
 
+  /** The read-only execution asked for, or null for none. */
+  private ReadOnlyQueries readOnly() {
+    if (queriesPerSecond == null) {
+      if (querySeconds != null) {
+        throw new IllegalArgumentException("--query-seconds goes with --queries-per-second: give both, or neither");
+      }
+      return null;
+    }
+    return new ReadOnlyQueries(queriesPerSecond, querySeconds == null ? QUERY_SECONDS : querySeconds, 0);
+  }
+
   private int run(KitLayout kit, RunConfig config, Pricing prices, SystemDescription description,
                   int progressSeconds, MetricsEndpoint endpoint) throws Exception {
     BindingProvider provider = BindingChoice.load(kit, store.binding);
+    if (config.readOnly() != null && !provider.answersQueries()) {
+      throw new BadInputException("--queries-per-second asks dashboard queries, and the " + provider.name()
+          + " binding answers none: leave it out, or choose a store that answers them");
+    }
     // Store clients (Hadoop's Configuration among them) load classes through the context class loader;
     // threads the master starts from here on inherit the binding's.
     Thread.currentThread().setContextClassLoader(provider.getClass().getClassLoader());

@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One iteration: warmup, measured run, and the data check that followed them.
+ * One iteration: warmup, measured run, a trial run's read-only execution, and the data check that followed them.
  *
  * @param storedReadings readings the SUT held for this iteration's substations at the data check
  * @param substationCounts each substation's acknowledged and stored readings at the data check, in substation
@@ -13,9 +13,19 @@ import java.util.Map;
  * @param checks the data check and the execution rules, in the order they were checked
  * @param dataLayout how the store laid out this iteration's readings before the first insert (see
  *                   StoreAdmin#dataLayout), for the FDR's data layout section
+ * @param readOnly the read-only execution after the measured run (--queries-per-second), or null when none ran
  */
 public record IterationResult(int number, List<String> substations, PhaseResult warmup, PhaseResult measured,
                               long storedReadings, List<SubstationCount> substationCounts,
                               Map<String, String> storeMeasurements, List<CheckResult> checks,
-                              Map<String, String> dataLayout) {
+                              Map<String, String> dataLayout, PhaseResult readOnly) {
+
+  /** An iteration without a read-only execution. */
+  public IterationResult(int number, List<String> substations, PhaseResult warmup, PhaseResult measured,
+                         long storedReadings, List<SubstationCount> substationCounts,
+                         Map<String, String> storeMeasurements, List<CheckResult> checks,
+                         Map<String, String> dataLayout) {
+    this(number, substations, warmup, measured, storedReadings, substationCounts, storeMeasurements, checks,
+        dataLayout, null);
+  }
 }

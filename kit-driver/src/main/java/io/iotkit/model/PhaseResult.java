@@ -87,6 +87,16 @@ public record PhaseResult(String name, boolean measured, long startMicros, long 
     return instances.stream().mapToLong(InstanceResult::queries).sum();
   }
 
+  public long failedQueries() {
+    return instances.stream().mapToLong(InstanceResult::failedQueries).sum();
+  }
+
+  /** Queries answered or failed per second from start to end: a read-only execution's rate. */
+  public double queriesPerSecond() {
+    double s = elapsedSeconds();
+    return s <= 0 ? 0 : queries() / s;
+  }
+
   public long readingsAggregated() {
     return instances.stream().mapToLong(InstanceResult::readingsAggregated).sum();
   }
@@ -151,7 +161,7 @@ public record PhaseResult(String name, boolean measured, long startMicros, long 
 
   /** Average readings aggregated per successful query; 0 when there were none. */
   public double readingsPerQuery() {
-    long ok = queries() - instances.stream().mapToLong(InstanceResult::failedQueries).sum();
+    long ok = queries() - failedQueries();
     return ok == 0 ? 0 : (double) readingsAggregated() / ok;
   }
 

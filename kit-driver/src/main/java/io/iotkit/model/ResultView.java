@@ -141,7 +141,7 @@ public final class ResultView {
     return new IterationResult(it.number(), it.substations(), settled(it.warmup()), settled(it.measured()),
         it.storedReadings(), list(it.substationCounts()),
         it.storeMeasurements() == null ? Map.of() : it.storeMeasurements(),
-        list(it.checks()), it.dataLayout() == null ? Map.of() : it.dataLayout());
+        list(it.checks()), it.dataLayout() == null ? Map.of() : it.dataLayout(), settled(it.readOnly()));
   }
 
   private static PhaseResult settled(PhaseResult p) {

@@ -28,12 +28,16 @@ import java.util.Map;
  *     when it served none
  * @param kvpBytesMax the largest reading when each reading's size was drawn from kvpBytes to this (--kvp-bytes
  *     MIN-MAX); kvpBytes when every reading had one size, and when absent
+ * @param queriesPerSecond queries a second each instance ran in the read-only execution after each measured run
+ *     (--queries-per-second), 0 when none ran (and when absent)
+ * @param querySeconds how long that execution ran (--query-seconds), 0 when none ran
  */
 public record RunInputs(int substations, long kvps, int kvpBytes, String binding, int threads, int sutNodes,
                         boolean strict, String bindingProperties, String pricing, String systemDescription,
                         List<String> instanceJvmOptions, String hosts, long rate, Arrivals arrivals,
                         boolean noQueries, Map<String, String> givenProperties, double sutCpus,
-                        long sutMemoryBytes, String metricsEndpoint, int kvpBytesMax) {
+                        long sutMemoryBytes, String metricsEndpoint, int kvpBytesMax, long queriesPerSecond,
+                        int querySeconds) {
 
   public RunInputs {
     if (kvpBytes == 0) {
@@ -59,9 +63,26 @@ public record RunInputs(int substations, long kvps, int kvpBytes, String binding
         sutMemoryBytes, metricsEndpoint, kvpBytes);
   }
 
+  /** Inputs without a read-only execution. */
+  public RunInputs(int substations, long kvps, int kvpBytes, String binding, int threads, int sutNodes,
+                   boolean strict, String bindingProperties, String pricing, String systemDescription,
+                   List<String> instanceJvmOptions, String hosts, long rate, Arrivals arrivals,
+                   boolean noQueries, Map<String, String> givenProperties, double sutCpus,
+                   long sutMemoryBytes, String metricsEndpoint, int kvpBytesMax) {
+    this(substations, kvps, kvpBytes, binding, threads, sutNodes, strict, bindingProperties, pricing,
+        systemDescription, instanceJvmOptions, hosts, rate, arrivals, noQueries, givenProperties, sutCpus,
+        sutMemoryBytes, metricsEndpoint, kvpBytesMax, 0, 0);
+  }
+
   /** The readings' size. */
   public KvpSize kvpSize() {
     return new KvpSize(kvpBytes, kvpBytesMax);
+  }
+
+  /** The read-only execution, as "read-only: Q queries/s per instance for S s", or empty when none ran. */
+  public String readOnly() {
+    return queriesPerSecond > 0 ? String.format(java.util.Locale.ROOT, "read-only: %,d queries/s per instance for"
+        + " %,d s", queriesPerSecond, querySeconds) : "";
   }
 
   /** How the load was paced, for reports: "paced at R kvps/s per instance, A arrivals", or empty when unpaced. */

@@ -9,10 +9,15 @@ final class ProgressFormat {
 
   /** e.g. "iteration 1 measured 45% 90,000/200,000 kvps | 21,345 IoTps now, 20,100 avg | ETA 0:05 | ...". */
   static String describe(ProgressSnapshot s) {
+    String queryP99 = s.queryP99Ms() < 0 ? "-" : String.format(Locale.ROOT, "%.1f ms", s.queryP99Ms());
+    if (s.total() == 0) { // a read-only execution: it writes nothing, and runs for its time
+      return String.format(Locale.ROOT, "%s: queries only, %s elapsed | query p99 %s", s.phase(),
+          duration(s.elapsedSeconds()), queryP99);
+    }
     return String.format(Locale.ROOT, "%s %3.0f%% %,d/%,d kvps | %,.0f IoTps now, %,.0f avg | ETA %s | query p99 %s"
             + " | slowest: instance %d at %.0f%%", s.phase(), 100 * s.fraction(), s.done(), s.total(),
         s.currentIotps(), s.averageIotps(), duration(s.etaSeconds()),
-        s.queryP99Ms() < 0 ? "-" : String.format(Locale.ROOT, "%.1f ms", s.queryP99Ms()), s.slowestInstance(),
+        queryP99, s.slowestInstance(),
         100 * s.slowestFraction()) + (s.slowestHost() == null ? "" : " on " + s.slowestHost());
   }
 

@@ -15,6 +15,7 @@ import io.iotkit.hosts.SutAddress;
 import io.iotkit.live.LiveRun;
 import io.iotkit.model.Environment;
 import io.iotkit.model.PhaseResult;
+import io.iotkit.model.ReadOnlyQueries;
 import io.iotkit.model.SutOutage;
 import io.iotkit.process.LocalSetup;
 import io.iotkit.progress.RunConsole;
@@ -225,12 +226,23 @@ public final class ExecutionSession implements AutoCloseable {
    */
   public PhaseResult execute(String name, boolean measured, List<String> substations, long kvps, long dataSince,
                              Path phaseDir) throws Failure {
+    return execute(name, measured, substations, kvps, dataSince, null, phaseDir);
+  }
+
+  /** A read-only execution: the instances run only {@code readOnly}'s queries against the data since then. */
+  public PhaseResult readOnly(String name, List<String> substations, long dataSince, ReadOnlyQueries readOnly,
+                              Path phaseDir) throws Failure {
+    return execute(name, true, substations, 0, dataSince, readOnly, phaseDir);
+  }
+
+  private PhaseResult execute(String name, boolean measured, List<String> substations, long kvps, long dataSince,
+                              ReadOnlyQueries readOnly, Path phaseDir) throws Failure {
     try {
       PhaseRunner runner = new PhaseRunner(sites, site -> InstanceOrders.command(config, provider.name(), site,
           hosts == null ? dir.resolve("tmp") : hosts.temporaryFolder(site)), bindingProperties, out, live,
           hosts == null ? Map.of() : hosts.sutCommands(ResourceSampler.REMOTE_LOOP));
       return runner.run(name, measured, InstanceOrders.specs(config, provider.name(), substations, name, kvps,
-          dataSince, sut.overrides(), phaseDir), phaseDir, watch, sut.embedded() ? sutFolder() : null);
+          dataSince, readOnly, sut.overrides(), phaseDir), phaseDir, watch, sut.embedded() ? sutFolder() : null);
     } catch (SutWatch.SutDeadException e) {
       sutDead = true;
       throw new Failure(e.getMessage(), false);

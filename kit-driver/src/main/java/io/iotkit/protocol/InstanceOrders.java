@@ -10,6 +10,7 @@ import io.iotkit.instance.IotWorkload;
 import io.iotkit.model.Environment;
 import io.iotkit.model.InstanceSpec;
 import io.iotkit.model.KitLayout;
+import io.iotkit.model.ReadOnlyQueries;
 import io.iotkit.model.WorkloadSpec;
 import io.iotkit.sut.Bindings;
 import io.iotkit.sut.SutSession;
@@ -33,10 +34,12 @@ final class InstanceOrders {
    * One spec per substation for an execution of {@code kvps} over all instances, with the run's threads, pacing,
    * queries and binding.
    *
+   * @param readOnly the queries of a read-only execution (then {@code kvps} is 0), or null
    * @param phaseDir where the instances' result files and interval logs go
    */
   static List<InstanceSpec> specs(RunConfig config, String binding, List<String> substations, String phase,
-                                  long kvps, long dataSince, Map<String, String> overrides, Path phaseDir) {
+                                  long kvps, long dataSince, ReadOnlyQueries readOnly, Map<String, String> overrides,
+                                  Path phaseDir) {
     List<InstanceSpec> specs = new ArrayList<>();
     SplittableRandom seeds = new SplittableRandom(); // independent 64-bit seeds: no two instances generate alike
     int p = substations.size();
@@ -47,7 +50,7 @@ final class InstanceOrders {
           binding, props, overrides, dataSince, seeds.nextLong(),
           phaseDir.resolve("instance-" + i + ".result.json").toString(),
           phaseDir.resolve("instance-" + i + ".hlog").toString(), config.rate(), config.arrivals(),
-          config.noQueries(), config.kvpSize().max()));
+          config.noQueries(), config.kvpSize().max(), readOnly));
     }
     return specs;
   }

@@ -129,8 +129,8 @@ final class PhaseRunner {
                       List<InstanceProcess> into) throws IOException {
     for (InstanceSpec spec : specs) {
       InstanceSite site = sites.get(spec.instance());
-      InstanceSpec onSite = spec.dataSinceMicros() > 0
-          ? spec.withDataSince(spec.dataSinceMicros() + site.clock().offsetMicros()) : spec;
+      // a warmup's data begins with it (0): an instant on no clock
+      InstanceSpec onSite = spec.dataSinceMicros() > 0 ? spec.onClock(site.clock().offsetMicros()) : spec;
       Json.write(phaseDir.resolve("instance-" + spec.instance() + ".spec.json"), spec);
       into.add(InstanceProcess.launch(spec.instance(), site, command.on(site), Json.line(onSite),
           bindingProperties, phaseDir.resolve("instance-" + spec.instance() + ".log"), Path.of(spec.intervalLog()),

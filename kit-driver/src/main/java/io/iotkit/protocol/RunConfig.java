@@ -6,6 +6,7 @@ import io.iotkit.instance.KvpSizes;
 import io.iotkit.model.Arrivals;
 import io.iotkit.model.KvpSize;
 import io.iotkit.model.KitLayout;
+import io.iotkit.model.ReadOnlyQueries;
 import io.iotkit.model.WorkloadSpec;
 import io.iotkit.process.SutLimits;
 import java.nio.file.Path;
@@ -31,12 +32,13 @@ import java.util.Map;
  * @param hosts how to reach the driver hosts of a run over a host list, or null to run every instance here
  * @param givenProperties binding properties given on the command line (--binding-property), laid over the
  *     file's; never a credential, since a command line shows in process lists
+ * @param readOnly the queries of a read-only execution after each measured run (a trial run), or null for none
  */
 public record RunConfig(int substations, long kvps, KvpSize kvpSize, String binding, Path bindingProperties,
                         Path pricing, Path systemDescription, boolean strict, int threads, int sutNodes,
                         SutLimits sutLimits, Path resultsRoot, List<String> instanceJvmOptions, long rate, Arrivals arrivals,
                         boolean noQueries, KitLayout kit, DriverHosts.Plan hosts,
-                        Map<String, String> givenProperties) {
+                        Map<String, String> givenProperties, ReadOnlyQueries readOnly) {
 
   public RunConfig {
     if (substations < 1) {
@@ -84,6 +86,10 @@ public record RunConfig(int substations, long kvps, KvpSize kvpSize, String bind
     }
     instanceJvmOptions = List.copyOf(instanceJvmOptions);
     givenProperties = GivenProperties.checked(givenProperties);
+    if (readOnly != null && noQueries) {
+      throw new IllegalArgumentException("--queries-per-second asks dashboard queries, which --no-queries turns off:"
+          + " leave out one of them");
+    }
     if (hosts != null) {
       Placement.place(hosts.hosts(), substations); // counts that cannot add up to P are bad input, said now
     }

@@ -132,6 +132,7 @@ public final class RunProtocol {
       record(prerequisites, ExecutionRules.unpaced(config.rate()));
       record(prerequisites, ExecutionRules.kvpSize(config.kvpSize()));
       record(prerequisites, ExecutionRules.dashboardQueries(config.noQueries()));
+      record(prerequisites, ExecutionRules.noReadOnly(config.readOnly()));
       record(prerequisites, ExecutionRules.realStore(emulator));
       Replication r = session.watched("reading the SUT's replication", () -> sut.admin().replication());
       record(prerequisites, ExecutionRules.replication(r.factor(), r.source()));
@@ -213,7 +214,9 @@ public final class RunProtocol {
         pathOrNull(config.systemDescription()), config.instanceJvmOptions(),
         config.hosts() == null ? null : config.hosts().file().toString(), config.rate(), config.arrivals(),
         config.noQueries(), config.givenProperties(), config.sutLimits().cpus(),
-        config.sutLimits().memoryBytes(), live.endpoint(), config.kvpSize().max());
+        config.sutLimits().memoryBytes(), live.endpoint(), config.kvpSize().max(),
+        config.readOnly() == null ? 0 : config.readOnly().perSecond(),
+        config.readOnly() == null ? 0 : config.readOnly().seconds());
   }
 
   private static String pathOrNull(Path p) {
@@ -321,10 +324,29 @@ public final class RunProtocol {
         warmup = warmup.withEndToEnd(delivered.warmup());
         measured = measured.withEndToEnd(delivered.measured());
       }
-      return dataCheck(n, substations, session, layout, warmup, measured, before);
+      PhaseResult readOnly = config.readOnly() == null ? null
+          : readOnly(n, substations, session, warmup.startMicros(), measured.endMicros(), runDir);
+      return dataCheck(n, substations, session, layout, warmup, measured, readOnly, before);
     } finally {
       reader.ifPresent(DeliveryWatch::close);
     }
+  }
+
+  /**
+   * The read-only execution: only dashboard queries against the readings stored since {@code dataSince}, asked as
+   * at {@code dataUntil}, the end of the measured run.
+   */
+  private PhaseResult readOnly(int n, List<String> substations, ExecutionSession session, long dataSince,
+                               long dataUntil, Path runDir) throws ExecutionSession.Failure {
+    String name = "iteration " + n + " read-only";
+    out.line("iteration " + n + ": read-only queries ...");
+    live.phase(name);
+    PhaseResult r = session.readOnly(name, substations, dataSince, config.readOnly().until(dataUntil),
+        runDir.resolve("iteration-" + n + "/read-only"));
+    out.line(String.format("iteration %d: read-only done, %,d queries in %.1f s = %,.1f queries/s%s", n,
+        r.queries(), r.elapsedSeconds(), r.queriesPerSecond(),
+        r.failedQueries() > 0 ? String.format(", %,d failed", r.failedQueries()) : ""));
+    return r;
   }
 
   /** Waits until the store's reader holds what was written, so that the end-to-end figures miss nothing. */
@@ -345,7 +367,7 @@ public final class RunProtocol {
 
   private IterationResult dataCheck(int n, List<String> substations, ExecutionSession session,
                                     Map<String, String> layout, PhaseResult warmup, PhaseResult measured,
-                                    List<CheckResult> before)
+                                    PhaseResult readOnly, List<CheckResult> before)
       throws DBException, StrictAbort, ExecutionSession.Failure {
     SutSession sut = session.sut();
     out.line("iteration " + n + ": data check ...");
@@ -368,7 +390,8 @@ public final class RunProtocol {
     if (copiesAfter.isPresent()) {
       record(checks, copiesAfter.get());
     }
-    return new IterationResult(n, substations, warmup, measured, stored, counts, storeMeasurements, checks, layout);
+    return new IterationResult(n, substations, warmup, measured, stored, counts, storeMeasurements, checks, layout,
+        readOnly);
   }
 
   /**

@@ -38,10 +38,11 @@ public final class RunReport {
     line("status: %s%s", r.status(), v.abortReason().isEmpty() ? "" : " (" + v.abortReason() + ")");
     v.inputs().ifPresentOrElse(in -> {
       line("SUT: %s (binding %s)", r.sut(), in.binding());
-      line("P = %d substations, K = %,d kvps per workload execution, %d insert threads per instance%s%s%s%s",
+      line("P = %d substations, K = %,d kvps per workload execution, %d insert threads per instance%s%s%s%s%s",
           in.substations(), in.kvps(), in.threads(), in.rate() > 0 ? ", " + in.pacing() : "",
           !in.kvpSize().equals(KvpSize.COMPLIANT) ? ", " + in.kvpSize().label() + "-byte kvps" : "",
-          in.noQueries() ? ", no dashboard queries" : "", in.strict() ? ", strict" : "");
+          in.noQueries() ? ", no dashboard queries" : "",
+          in.queriesPerSecond() > 0 ? ", " + in.readOnly() : "", in.strict() ? ", strict" : "");
     }, () -> line("SUT: %s", r.sut()));
     section("Prerequisite checks");
     checks(v.prerequisites());
@@ -106,7 +107,24 @@ public final class RunReport {
       line("  %-22s %s", "query " + a.name().toLowerCase(Locale.ROOT), QueryReads.text(reads, a));
     }
     resources(m.resources());
+    if (it.readOnly() != null) {
+      readOnly(it.readOnly());
+    }
     checks(it.checks());
+  }
+
+  /** The read-only execution: its rate, its queries' latency per template, and what it cost each side. */
+  private void readOnly(PhaseResult r) {
+    line("  read-only execution: %s to %s, %.1f s, %,d queries = %,.1f queries/s, %,d failed, readings per query"
+        + " %.1f", UtcTime.ofMicros(r.startMicros()), UtcTime.ofMicros(r.endMicros()), r.elapsedSeconds(),
+        r.queries(), r.queriesPerSecond(), r.failedQueries(), r.readingsPerQuery());
+    line("  %-28s %10s %9s %9s %9s %9s %9s", "read-only latency (ms)", "count", "min", "avg", "p95", "p99", "max");
+    r.latency().forEach((op, l) -> {
+      if (l != null && l.count() > 0) {
+        latencyRow(op.label(), l);
+      }
+    });
+    resources(r.resources());
   }
 
   /** One line per host of the measured run: its mean CPU and peak memory, as sampled from /proc. */

@@ -110,7 +110,8 @@ record RunReportView(PageFrame frame, String runId, String kitVersion, String su
       f.add(Fact.of("P (substations)", Integer.toString(in.substations())));
       f.add(Fact.of("K (kvps per workload execution)", fmt("%,d", in.kvps())));
       f.add(Fact.of("insert threads per instance", in.threads() + (in.rate() > 0 ? ", " + in.pacing() : "")
-          + (in.noQueries() ? ", no dashboard queries" : "") + (in.strict() ? ", strict" : "")));
+          + (in.noQueries() ? ", no dashboard queries" : "")
+          + (in.queriesPerSecond() > 0 ? ", " + in.readOnly() : "") + (in.strict() ? ", strict" : "")));
       f.add(Fact.of("kvp size", in.kvpSize().text() + (!in.kvpSize().equals(KvpSize.COMPLIANT)
           ? " (--kvp-bytes: a trial run)" : "")));
     });
@@ -197,8 +198,25 @@ record RunReportView(PageFrame frame, String runId, String kitVersion, String su
     for (IterationResult it : v.iterations()) {
       addPhase(rows, v, it, it.warmup(), "", performance);
       addPhase(rows, v, it, it.measured(), fmt("%,d", it.storedReadings()), performance);
+      if (it.readOnly() != null) {
+        rows.add(readOnlyRow(v, it.number(), it.readOnly()));
+      }
     }
     return rows;
+  }
+
+  /** The read-only execution's row: its queries a second where a phase has IoTps, its p99 per template. */
+  private static PhaseRow readOnlyRow(ResultView v, int iteration, PhaseResult p) {
+    List<String> p99 = new ArrayList<>();
+    p.latency().forEach((op, l) -> {
+      if (op.template() != null && l != null && l.count() > 0) {
+        p99.add(op.label() + " " + fmt("%.1f", l.p99Ms()) + " ms");
+      }
+    });
+    return new PhaseRow(Integer.toString(iteration), text(p.name()), UtcTime.ofMicros(p.startMicros()),
+        UtcTime.ofMicros(p.endMicros()), fmt("%.1f", p.elapsedSeconds()), "0 (queries only)",
+        fmt("%,.1f queries/s", p.queriesPerSecond()), "", "p99: " + (p99.isEmpty() ? "-" : String.join(", ", p99))
+        + fmt("; %,d queries, %,d failed", p.queries(), p.failedQueries()), v.startText(p), "");
   }
 
   /** Adds the row of a phase, unless the run stopped before it. */

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
-/** --kvp-bytes and --arrivals: defaults, and bad values as one line and exit 2 before anything starts. */
+/** --kvp-bytes, --arrivals and the read-only execution's options: defaults, and bad values as one line and exit 2 before anything starts. */
 class LoadOptionsTest {
   @TempDir
   Path kit;
@@ -78,5 +78,17 @@ class LoadOptionsTest {
     assertBadInput("it was 'burst:0/950ms'", "-b", "null", "-p", "1", "-k", "10", "--arrivals", "burst:0/950ms");
     assertBadInput("--arrivals burst:10/950ms sets the rate itself", "-b", "null", "-p", "1", "-k", "10",
         "--rate", "1000", "--arrivals", "burst:10/950ms");
+  }
+
+  @Test
+  void aReadOnlyExecutionNeedsARateATimeAndQueries() {
+    assertBadInput("--queries-per-second must be at least 1 (it was 0)", "-b", "null", "-p", "1", "-k", "10",
+        "--queries-per-second", "0");
+    assertBadInput("--query-seconds must be between 1 and 86400 (it was 0)", "-b", "null", "-p", "1", "-k", "10",
+        "--queries-per-second", "3", "--query-seconds", "0");
+    assertBadInput("--query-seconds goes with --queries-per-second", "-b", "null", "-p", "1", "-k", "10",
+        "--query-seconds", "30");
+    assertBadInput("--queries-per-second asks dashboard queries, which --no-queries turns off", "-b", "null", "-p",
+        "1", "-k", "10", "--queries-per-second", "3", "--no-queries");
   }
 }

@@ -437,6 +437,76 @@ class InstanceRunnerTest {
   }
 
   @Test
+  void aReadOnlyInstanceAsksItsQueriesOverItsTimeAgainstTheStoredDataAndWritesNothing() throws Exception {
+    // 20 queries a second for 1 s on min(10 threads, 20) query threads, the data ending 10 s ago
+    long until = Clock.micros() - 10_000_000L;
+    long since = until - 600_000_000L;
+    List<MemoryBinding> opened = new CopyOnWriteArrayList<>();
+    long[] start = new long[1];
+    InstanceTotals r = runner(TestInstances.readOnly(10, 20, 1, since, until), () -> {
+      MemoryBinding db = new MemoryBinding();
+      opened.add(db);
+      return db;
+    }).run(() -> start[0] = Clock.micros());
+    assertEquals(20, r.queries());
+    assertEquals(0, r.failedQueries());
+    assertEquals(0, r.acknowledged());
+    assertEquals(10, opened.size(), "one binding per query thread, none to insert with");
+    assertTrue(r.endMicros() - start[0] >= 1_000_000, "it lasts its time: " + (r.endMicros() - start[0]));
+    int windows = 0;
+    for (MemoryBinding db : opened) {
+      for (int n = 0; n < db.calls.size(); n += 2) {
+        MemoryBinding.Call a = db.calls.get(n);
+        MemoryBinding.Call b = db.calls.get(n + 1);
+        assertEquals(until - WorkloadSpec.WINDOW_MICROS, a.from(), "window A: the stored data's last 5 s");
+        assertEquals(until, a.to());
+        assertTrue(b.from() >= since && b.to() <= a.from(), "window B within the stored data: " + b);
+        windows += 2;
+      }
+      assertTrue(db.store.isEmpty(), "nothing written");
+    }
+    assertEquals(40, windows);
+  }
+
+  @Test
+  void aReadOnlyInstanceFallsBehindASlowStoreAndSaysSo() throws Exception {
+    // one query thread owes 20 queries in 1 s, and each takes 100 ms (50 ms a window): it answers the last at 2 s,
+    // over a second behind its schedule, and the execution ends then, not at its 1 s
+    InstanceSpec s = TestInstances.readOnly(1, 20, 1, Clock.micros() - 60_000_000L, Clock.micros());
+    InstanceTotals r = runner(s, () -> new MemoryBinding() {
+      @Override
+      public WindowResult aggregate(Aggregate fn, String substation, String sensor, long from, long to) {
+        try {
+          Thread.sleep(50);
+        } catch (InterruptedException e) {
+          throw new AssertionError(e);
+        }
+        return super.aggregate(fn, substation, sensor, from, to);
+      }
+    }).run(Clock::micros);
+    assertEquals(20, r.queries());
+    assertTrue(r.endMicros() - r.startMicros() >= 2_000_000, "20 queries of 100 ms take 2 s, not 1");
+    assertTrue(r.driverTime().behindScheduleMaxMicros() > 500_000, r.driverTime().toString());
+  }
+
+  @Test
+  void aReadOnlyInstanceRefusesAStoreThatAnswersNoQueries() {
+    InstanceSpec s = TestInstances.readOnly(2, 5, 1, Clock.micros() - 60_000_000L, Clock.micros());
+    org.junit.jupiter.api.function.Executable run = () -> runner(s, () -> new KitBinding() {
+      @Override
+      public void write(Reading reading, Acknowledgement ack) {
+        ack.acknowledged();
+      }
+
+      @Override
+      public void flush() {
+      }
+    }).run(Clock::micros);
+    site.ycsb.DBException e = org.junit.jupiter.api.Assertions.assertThrows(site.ycsb.DBException.class, run);
+    assertTrue(e.getMessage().contains("answers none"), e.getMessage());
+  }
+
+  @Test
   void manyThreadsAndLargerCounts() throws Exception {
     long kvps = 41_999;
     InstanceRunner runner = runner(spec(kvps, 10), MemoryBinding::new);

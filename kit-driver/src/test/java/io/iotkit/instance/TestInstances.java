@@ -6,6 +6,7 @@ import io.iotkit.model.Arrivals;
 import io.iotkit.model.Clock;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.InstanceSpec;
+import io.iotkit.model.ReadOnlyQueries;
 import io.iotkit.model.WorkloadSpec;
 import java.util.Map;
 import java.util.Properties;
@@ -25,6 +26,17 @@ final class TestInstances {
   static InstanceSpec paced(long kvps, int threads, long rate, Arrivals arrivals) {
     return new InstanceSpec("measured", 2, 4, "r1-1-002", kvps, WorkloadSpec.KVP_BYTES, threads, "memory", null,
         Map.of(), 0, 99, "unused.json", null, rate, arrivals, false);
+  }
+
+  /**
+   * A read-only instance of {@code threads} threads: {@code perSecond} queries a second for {@code seconds} against
+   * data written from {@code dataSince} until {@code dataUntil} (epoch µs).
+   */
+  static InstanceSpec readOnly(int threads, long perSecond, int seconds, long dataSince, long dataUntil) {
+    InstanceSpec s = paced(0, threads, 0, Arrivals.FIXED);
+    return new InstanceSpec("iteration 1 read-only", s.instance(), s.instances(), s.substation(), 0, s.kvpBytes(),
+        threads, s.binding(), null, Map.of(), dataSince, s.seed(), s.resultFile(), null, 0, Arrivals.FIXED, false,
+        s.kvpBytes(), new ReadOnlyQueries(perSecond, seconds, dataUntil));
   }
 
   /** A runner of {@code spec} whose per-second frames go nowhere. */

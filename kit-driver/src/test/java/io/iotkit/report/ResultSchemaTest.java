@@ -28,7 +28,7 @@ import org.junit.jupiter.api.Test;
  * every field.
  */
 class ResultSchemaTest {
-  private static JsonSchema schema() throws Exception {
+  static JsonSchema schema() throws Exception {
     return JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012)
         .getSchema(new String(ResultWriter.schema(), StandardCharsets.UTF_8));
   }

@@ -136,6 +136,43 @@ public final class SampleRuns {
   }
 
   /**
+   * The completed run with a read-only execution after each measured run: {@code perSecond} queries a second per
+   * instance for {@code seconds}, as --queries-per-second and --query-seconds make it.
+   */
+  public static RunResult withReadOnly(long perSecond, int seconds) {
+    RunResult r = completed();
+    Random rnd = new Random(7);
+    List<IterationResult> its = new ArrayList<>();
+    for (IterationResult it : r.iterations()) {
+      long start = it.measured().endMicros() + 2 * S;
+      List<InstanceResult> instances = new ArrayList<>();
+      for (int i = 0; i < it.substations().size(); i++) {
+        long queries = perSecond * seconds;
+        Map<Aggregate, LatencyHistogram> qh = new EnumMap<>(Aggregate.class);
+        for (Aggregate a : Aggregate.values()) {
+          qh.put(a, histogram(rnd, 900 + a.ordinal() * 200, 4_000, (int) (queries / 4)));
+        }
+        instances.add(new InstanceResult(i, it.substations().get(i), 0, 0, 0, start, start + seconds * S, queries,
+            0, queries * 400, 0, Map.of(), histogram(rnd, 1, 1, 0), histogram(rnd, 1, 1, 0), qh,
+            new long[seconds], 250L << 20, null, Map.of(), 900L));
+      }
+      PhaseResult readOnly = new PhaseResult("iteration " + it.number() + " read-only", true, start,
+          start + seconds * S, instances, series(instances, rnd), Latency.summaries(instances),
+          SampleUsage.of(seconds, instances.size(), start));
+      its.add(new IterationResult(it.number(), it.substations(), it.warmup(), it.measured(), it.storedReadings(),
+          it.substationCounts(), it.storeMeasurements(), it.checks(), it.dataLayout(), readOnly));
+    }
+    RunInputs in = r.inputs();
+    RunInputs inputs = new RunInputs(in.substations(), in.kvps(), in.kvpBytes(), in.binding(), in.threads(),
+        in.sutNodes(), in.strict(), in.bindingProperties(), in.pricing(), in.systemDescription(),
+        in.instanceJvmOptions(), in.hosts(), in.rate(), in.arrivals(), in.noQueries(), in.givenProperties(),
+        in.sutCpus(), in.sutMemoryBytes(), in.metricsEndpoint(), in.kvpBytesMax(), perSecond, seconds);
+    return new RunResult(r.kitVersion(), r.runId(), r.status(), r.abortReason(), r.started(), r.finished(), inputs,
+        r.environment(), r.system(), r.sut(), r.sutSettings(), r.prerequisites(), its, r.cleanup(), r.metrics(),
+        r.pricing(), r.compliant(), r.reasons(), r.driverHosts(), r.sutOutages());
+  }
+
+  /**
    * One workload execution: each substation ingests K / P kvps in about {@code seconds} (substations differ
    * by up to ~1.5 %, so the ingest spread is visible), with a short ramp-up and a few percent of noise.
    */

@@ -4,10 +4,12 @@ import io.iotkit.binding.Aggregate;
 import io.iotkit.binding.KitBinding;
 import io.iotkit.binding.WindowQueries;
 import io.iotkit.control.SecondFrame;
+import io.iotkit.model.Arrivals;
 import io.iotkit.model.DriverTime;
 import io.iotkit.model.InstanceSpec;
 import io.iotkit.model.InstanceTotals;
 import io.iotkit.model.QueryReads;
+import io.iotkit.model.ReadOnlyQueries;
 import io.iotkit.model.WorkloadSpec;
 import io.iotkit.resources.SecondSampler;
 import java.io.IOException;
@@ -107,6 +109,9 @@ public final class InstanceRunner {
     p.setProperty(IotWorkload.KVP_BYTES, spec.kvpSize().label());
     IotWorkload workload = new IotWorkload(clockMicros, measured);
     workload.init(p);
+    if (spec.readOnly() != null) {
+      return readOnly(workload, p, spec.readOnly(), barrier);
+    }
     int threads = spec.threads();
     List<KitBinding> dbs = new ArrayList<>();
     List<IotWorkload.ThreadState> states = new ArrayList<>();
@@ -128,8 +133,7 @@ public final class InstanceRunner {
       // Every insert thread is made and started before the barrier and waits at this latch: the release then costs
       // the instance no thread creation and no class loading, which on a busy host put its first reading a tenth of
       // a second or more after the start.
-      CountDownLatch go = new CountDownLatch(1);
-      long[] originNanos = new long[1]; // written before the latch opens, read after: the latch orders them
+      Release release = new Release();
       for (int t = 0; t < threads; t++) {
         long quota = WorkloadSpec.kvpsForThread(t, threads, spec.kvps());
         KitBinding db = dbs.get(t);
@@ -137,11 +141,11 @@ public final class InstanceRunner {
         Schedule schedule = Schedule.of(spec.rate(), threads, spec.arrivals(), spec.seed(), t);
         Thread th = new Thread(() -> {
           try {
-            go.await();
+            release.go.await();
           } catch (InterruptedException e) {
             return; // the phase ended before its start
           }
-          insertLoop(workload, db, state, quota, schedule, originNanos[0], queries);
+          insertLoop(workload, db, state, quota, schedule, release.originNanos, queries);
         }, "insert-" + t);
         th.start();
         running.add(th);
@@ -149,44 +153,130 @@ public final class InstanceRunner {
       if (queries != null) {
         queries.start(); // it waits for the queries the inserts make due
       }
-      long start = barrier.awaitStart();
-      if (spec.dataSinceMicros() <= 0) {
-        workload.dataSince(start); // a warmup's data begins with it
-      }
-      sleepUntil(start);
-      long gcBefore = GcPauses.micros();
-      // The schedules' origin: the start instant on this JVM's monotonic clock, shared by every thread, so a thread
-      // that starts late is behind its schedule (and catches up) rather than shifting it.
-      originNanos[0] = System.nanoTime() - (clockMicros.getAsLong() - start) * 1_000;
-      go.countDown();
-      if (resources != null) {
-        resources.baseline(); // the few milliseconds since the release go uncounted
-      }
-      IntervalSampler sampler = new IntervalSampler(states.stream().map(s -> s.measured).toList(),
-          workload.ingestLatencies(), start, clockMicros, seconds, resources);
-      Thread sampling = new Thread(sampler::sampleEverySecond, "sampler");
-      sampling.setDaemon(true);
-      if (measured) {
-        sampling.start();
-      }
-      for (Thread th : running) {
-        th.join();
-      }
-      // The instance's end is already taken: each insert thread's, when its last kvp was acknowledged. The queries
-      // still waiting belong to this phase and are counted, but their tail is no part of TS_start..TS_end.
-      if (queries != null) {
-        queries.close();
-      }
-      sampling.interrupt();
-      sampling.join();
-      sampler.sample(clockMicros.getAsLong());
-      InstanceTotals result = totals(start, states, GcPauses.micros() - gcBefore);
-      // a binding's client counters are complete only once it closed (its last requests answered)
-      return result.withClientCounters(closeAll(dbs));
+      return measure(barrier, workload, release, states, running, queries, dbs);
     } finally {
       running.forEach(Thread::interrupt); // threads still at the latch when the phase failed before its start
       closeAll(dbs);
     }
+  }
+
+  /**
+   * A read-only execution: {@link ReadOnlyQueries#threads} query threads, each paced at its share of the queries a
+   * second, run their share of the queries against the stored data; its end is the last query's answer.
+   */
+  private InstanceTotals readOnly(IotWorkload workload, Properties p, ReadOnlyQueries readOnly, StartBarrier barrier)
+      throws DBException, InterruptedException {
+    int threads = readOnly.threads(spec.threads());
+    List<KitBinding> dbs = new ArrayList<>();
+    List<IotWorkload.ThreadState> states = new ArrayList<>();
+    List<Thread> running = new ArrayList<>();
+    try {
+      for (int t = 0; t < threads; t++) {
+        if (!(open(p, dbs) instanceof WindowQueries)) {
+          throw new DBException("a read-only execution needs dashboard queries, and " + spec.binding()
+              + " answers none");
+        }
+        states.add(workload.initQueryThread(t));
+      }
+      Release release = new Release();
+      for (int t = 0; t < threads; t++) {
+        long quota = WorkloadSpec.kvpsForThread(t, threads, readOnly.queries());
+        KitBinding db = dbs.get(t);
+        IotWorkload.ThreadState state = states.get(t);
+        Schedule schedule = Schedule.of(readOnly.perSecond(), threads, Arrivals.FIXED, spec.seed(), t);
+        Thread th = new Thread(() -> {
+          try {
+            release.go.await();
+          } catch (InterruptedException e) {
+            return; // the phase ended before its start
+          }
+          queryLoop(workload, db, state, quota, schedule, release.originNanos, readOnly);
+        }, "query-" + t);
+        th.start();
+        running.add(th);
+      }
+      return measure(barrier, workload, release, states, running, null, dbs);
+    } finally {
+      running.forEach(Thread::interrupt);
+      closeAll(dbs);
+    }
+  }
+
+  /**
+   * The latch every thread waits at before the start, and the schedules' origin: the start instant on this JVM's
+   * monotonic clock, shared by every thread, so a thread that starts late is behind its schedule (and catches up)
+   * rather than shifting it. The origin is written before the latch opens and read after: the latch orders them.
+   */
+  private static final class Release {
+    final CountDownLatch go = new CountDownLatch(1);
+    long originNanos;
+  }
+
+  /**
+   * Waits at the start barrier, releases the threads at the start instant, samples each second until they ended,
+   * and returns the instance's totals.
+   *
+   * @param queries a live run's query thread, closed once the threads ended; null for none
+   */
+  private InstanceTotals measure(StartBarrier barrier, IotWorkload workload, Release release,
+                                 List<IotWorkload.ThreadState> states, List<Thread> running, QueryThread queries,
+                                 List<KitBinding> dbs) throws DBException, InterruptedException {
+    long start = barrier.awaitStart();
+    if (spec.dataSinceMicros() <= 0) {
+      workload.dataSince(start); // a warmup's data begins with it
+    }
+    sleepUntil(start);
+    long gcBefore = GcPauses.micros();
+    release.originNanos = System.nanoTime() - (clockMicros.getAsLong() - start) * 1_000;
+    release.go.countDown();
+    if (resources != null) {
+      resources.baseline(); // the few milliseconds since the release go uncounted
+    }
+    IntervalSampler sampler = new IntervalSampler(states.stream().map(s -> s.measured).toList(),
+        workload.ingestLatencies(), start, clockMicros, seconds, resources);
+    Thread sampling = new Thread(sampler::sampleEverySecond, "sampler");
+    sampling.setDaemon(true);
+    if (measured) {
+      sampling.start();
+    }
+    for (Thread th : running) {
+      th.join();
+    }
+    // The instance's end is already taken: each thread's, when its last kvp was acknowledged (or its last query
+    // answered). A live run's queries still waiting belong to this phase and are counted, but their tail is no part
+    // of TS_start..TS_end.
+    if (queries != null) {
+      queries.close();
+    }
+    sampling.interrupt();
+    sampling.join();
+    sampler.sample(clockMicros.getAsLong());
+    InstanceTotals result = totals(start, states, GcPauses.micros() - gcBefore);
+    // a binding's client counters are complete only once it closed (its last requests answered)
+    return result.withClientCounters(closeAll(dbs));
+  }
+
+  /**
+   * A read-only thread: its queries at their scheduled instants, each asked as at the end of the stored data; it
+   * ends when the execution's time is up or, behind its schedule, at its last answer, so queries a second are those
+   * asked over the whole time.
+   */
+  private void queryLoop(IotWorkload workload, KitBinding db, IotWorkload.ThreadState state, long quota,
+                         Schedule schedule, long origin, ReadOnlyQueries readOnly) {
+    ThreadMeasurements m = state.measured;
+    m.firstWriteMicros = clockMicros.getAsLong(); // its first query: how late after the release it began
+    for (long n = 0; n < quota; n++) {
+      long intended = origin + schedule.nextOffsetNanos();
+      long before = System.nanoTime();
+      long now = parkUntil(intended, before);
+      m.pacingWaitNanos += now - before;
+      m.behindScheduleMaxNanos = Math.max(m.behindScheduleMaxNanos, now - intended);
+      workload.query(db, state, intended, readOnly.dataUntilMicros());
+      m.storeWaitNanos += System.nanoTime() - now;
+    }
+    long before = System.nanoTime();
+    m.pacingWaitNanos += parkUntil(origin + readOnly.seconds() * 1_000_000_000L, before) - before;
+    m.endMicros = clockMicros.getAsLong();
   }
 
   /**
@@ -304,8 +394,8 @@ public final class InstanceRunner {
         reads.merge(a, new QueryReads(m.aggregatedPerTemplate.get(t), m.readPerTemplate[t],
             m.unmeasuredWindowsPerTemplate[t]), QueryReads::plus);
       }
-      if (s.generator != null) {
-        end = Math.max(end, m.endMicros); // the insert threads' ends; the query thread's has none
+      if (m.endMicros > 0) {
+        end = Math.max(end, m.endMicros); // the insert and read-only threads' ends; a live run's query thread has none
         if (m.firstWriteMicros > 0) {
           firstWrite = Math.min(firstWrite, m.firstWriteMicros);
           threadMicros += Math.max(0, m.endMicros - m.firstWriteMicros);

@@ -269,10 +269,18 @@ public final class IotWorkload extends Workload {
   /** One dashboard query: the template's aggregate over windows A and B of a random sensor. */
   @Override
   public boolean doTransaction(DB db, Object threadState) {
+    return query(db, threadState, UNSCHEDULED, clockMicros.getAsLong());
+  }
+
+  /**
+   * One dashboard query with windows A and B placed as at {@code nowMicros}; its latency runs from {@code
+   * intendedNanos} (a paced read-only thread's scheduled instant), or from its start when {@link #UNSCHEDULED}.
+   */
+  boolean query(DB db, Object threadState, long intendedNanos, long nowMicros) {
     ThreadState s = (ThreadState) threadState;
-    QueryPlan q = QueryPlan.plan(s.rng, SensorCatalog.sensors(), clockMicros.getAsLong(), dataSinceMicros);
+    QueryPlan q = QueryPlan.plan(s.rng, SensorCatalog.sensors(), nowMicros, dataSinceMicros);
     s.measured.queries++;
-    long t0 = System.nanoTime();
+    long t0 = intendedNanos == UNSCHEDULED ? System.nanoTime() : intendedNanos;
     try {
       WindowResult[] ab = q.ask((WindowQueries) db, substation);
       WindowResult a = ab[0];

@@ -18,11 +18,13 @@ import java.util.Map;
  * @param noQueries true when the instance runs no dashboard queries (--no-queries: an ingest-only trial run)
  * @param kvpBytesMax the largest reading when each reading's size is drawn from kvpBytes to this; 0 (or kvpBytes)
  *     when every reading has kvpBytes
+ * @param readOnly the queries of a read-only execution, which writes nothing (kvps 0); null in every other
  */
 public record InstanceSpec(String phase, int instance, int instances, String substation, long kvps, int kvpBytes,
                            int threads, String binding, String bindingProperties, Map<String, String> bindingOverrides,
                            long dataSinceMicros, long seed, String resultFile,
-                           String intervalLog, long rate, Arrivals arrivals, boolean noQueries, int kvpBytesMax) {
+                           String intervalLog, long rate, Arrivals arrivals, boolean noQueries, int kvpBytesMax,
+                           ReadOnlyQueries readOnly) {
 
   public InstanceSpec {
     if (arrivals == null) {
@@ -31,6 +33,16 @@ public record InstanceSpec(String phase, int instance, int instances, String sub
     if (kvpBytesMax == 0) {
       kvpBytesMax = kvpBytes;
     }
+  }
+
+  /** A spec of an execution that writes readings. */
+  public InstanceSpec(String phase, int instance, int instances, String substation, long kvps, int kvpBytes,
+                      int threads, String binding, String bindingProperties, Map<String, String> bindingOverrides,
+                      long dataSinceMicros, long seed, String resultFile, String intervalLog, long rate,
+                      Arrivals arrivals, boolean noQueries, int kvpBytesMax) {
+    this(phase, instance, instances, substation, kvps, kvpBytes, threads, binding, bindingProperties,
+        bindingOverrides, dataSinceMicros, seed, resultFile, intervalLog, rate, arrivals, noQueries, kvpBytesMax,
+        null);
   }
 
   /** A spec whose readings all have {@code kvpBytes}. */
@@ -47,10 +59,14 @@ public record InstanceSpec(String phase, int instance, int instances, String sub
     return new KvpSize(kvpBytes, kvpBytesMax);
   }
 
-  /** The same spec with data since another instant: the master's instant in a driver host's clock. */
-  public InstanceSpec withDataSince(long micros) {
+  /**
+   * The same spec on a clock {@code offsetMicros} ahead of the master's: its data's instants as that clock reads
+   * them.
+   */
+  public InstanceSpec onClock(long offsetMicros) {
     return new InstanceSpec(phase, instance, instances, substation, kvps, kvpBytes, threads, binding,
-        bindingProperties, bindingOverrides, micros, seed, resultFile, intervalLog, rate, arrivals, noQueries,
-        kvpBytesMax);
+        bindingProperties, bindingOverrides, dataSinceMicros + offsetMicros, seed, resultFile, intervalLog, rate,
+        arrivals, noQueries, kvpBytesMax,
+        readOnly == null ? null : readOnly.until(readOnly.dataUntilMicros() + offsetMicros));
   }
 }
