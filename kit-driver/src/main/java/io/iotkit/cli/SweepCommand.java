@@ -116,6 +116,15 @@ final class SweepCommand implements Callable<Integer> {
   @Option(names = "--no-queries", description = "Passed to every run: ingest only.")
   boolean noQueries;
 
+  @Option(names = "--queries-per-second", paramLabel = "Q[,Q...]", description = "A read-only execution after each"
+      + " measured run: Q dashboard queries a second per instance against the stored readings (see run); a sweep of"
+      + " it gives the read side's latency and resources against offered queries.")
+  String queriesPerSecond;
+
+  @Option(names = "--query-seconds", paramLabel = "S", description = "How long each read-only execution runs"
+      + " (default: the run's).")
+  Integer querySeconds;
+
   @Option(names = "--repeat", paramLabel = "N", defaultValue = "1",
       description = "Runs of each point, made in turns (every point once, then every point again, ...), so a machine"
           + " that drifts over the study moves every point alike; the table gives each point's median IoTps with a"
@@ -180,7 +189,7 @@ final class SweepCommand implements Callable<Integer> {
           list(arrivals), list(kvps), kvpsPerSubstation, file(bindingProperties, "binding properties"), sutNodes,
           file(hosts, "host list"), instanceJvmOptions, noQueries,
           bindingProperty == null ? null : PropertySweep.parse(bindingProperty), list(sutCpus), sutMemory, repeat,
-          rateSearch(), list(clients), ratePerClient).validated();
+          rateSearch(), list(clients), ratePerClient, list(queriesPerSecond), querySeconds).validated();
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage());
     }

@@ -39,6 +39,7 @@ import java.util.Map;
  *     for a study that runs each point once
  * @param series the performance run's per-second series (ingest p99 and kvps of each second); empty for a point
  *     without a result
+ * @param readOnly the performance iteration's read-only execution, or null where none ran
  */
 public record StudyRow(String value, PointState.Status status, String runFolder, Integer substations, Long kvps,
                        Double warmupSeconds, Double measuredSeconds, Double iotps, Double perSensor,
@@ -46,7 +47,20 @@ public record StudyRow(String value, PointState.Status status, String runFolder,
                        Double ingestSpread, Map<Operation, Double> queryAvgMs, Map<Operation, Double> queryP99Ms,
                        LatencyPercentiles ingestLatency, Double ingestP99SettledMs, LatencyPercentiles endToEnd,
                        long rate, Double offeredRate, PointResources resources, MedianInterval runs,
-                       PhaseSeries series) {
+                       PhaseSeries series, ReadOnlyFigures readOnly) {
+
+  /** A point without a read-only execution. */
+  public StudyRow(String value, PointState.Status status, String runFolder, Integer substations, Long kvps,
+                  Double warmupSeconds, Double measuredSeconds, Double iotps, Double perSensor,
+                  Double efficiency, Double ingestMinSeconds, Double ingestMaxSeconds, Double ingestAvgSeconds,
+                  Double ingestSpread, Map<Operation, Double> queryAvgMs, Map<Operation, Double> queryP99Ms,
+                  LatencyPercentiles ingestLatency, Double ingestP99SettledMs, LatencyPercentiles endToEnd,
+                  long rate, Double offeredRate, PointResources resources, MedianInterval runs,
+                  PhaseSeries series) {
+    this(value, status, runFolder, substations, kvps, warmupSeconds, measuredSeconds, iotps, perSensor, efficiency,
+        ingestMinSeconds, ingestMaxSeconds, ingestAvgSeconds, ingestSpread, queryAvgMs, queryP99Ms, ingestLatency,
+        ingestP99SettledMs, endToEnd, rate, offeredRate, resources, runs, series, null);
+  }
 
   /** Whether the point has a result to show. */
   public boolean measured() {
@@ -69,14 +83,14 @@ public record StudyRow(String value, PointState.Status status, String runFolder,
   StudyRow withEfficiency(Double e) {
     return new StudyRow(value, status, runFolder, substations, kvps, warmupSeconds, measuredSeconds, iotps,
         perSensor, e, ingestMinSeconds, ingestMaxSeconds, ingestAvgSeconds, ingestSpread, queryAvgMs, queryP99Ms,
-        ingestLatency, ingestP99SettledMs, endToEnd, rate, offeredRate, resources, runs, series);
+        ingestLatency, ingestP99SettledMs, endToEnd, rate, offeredRate, resources, runs, series, readOnly);
   }
 
   /** The same row as the median run of a point that ran several times. */
   StudyRow withRuns(MedianInterval r) {
     return new StudyRow(value, status, runFolder, substations, kvps, warmupSeconds, measuredSeconds, iotps,
         perSensor, efficiency, ingestMinSeconds, ingestMaxSeconds, ingestAvgSeconds, ingestSpread, queryAvgMs,
-        queryP99Ms, ingestLatency, ingestP99SettledMs, endToEnd, rate, offeredRate, resources, r, series);
+        queryP99Ms, ingestLatency, ingestP99SettledMs, endToEnd, rate, offeredRate, resources, r, series, readOnly);
   }
 
   /** A point without a result: only its value and state. */

@@ -40,6 +40,9 @@ import java.util.regex.Pattern;
  *     hold them evenly (see {@link #split}); empty when the study gives {@code -p} and {@code --threads} itself
  * @param ratePerClient {@code --rate-per-client}: kvps/s each client (insert thread) is paced at, or null for
  *     unpaced clients; only with {@code clients}
+ * @param queriesPerSecond {@code --queries-per-second}: queries a second per instance of a read-only execution
+ *     after each measured run; empty for none
+ * @param querySeconds {@code --query-seconds}: how long that execution runs, or null for the run's default
  */
 public record StudySpec(List<String> bindings, List<String> substations, List<String> threads, List<String> rates,
                         List<String> kvpBytes, List<String> arrivals,
@@ -47,7 +50,8 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
                         Long kvpsPerSubstation,
                         String bindingProperties, Integer sutNodes, String hosts, String instanceJvmOptions,
                         boolean noQueries, PropertySweep bindingProperty, List<String> sutCpus, String sutMemory,
-                        Integer repeat, RateSearch rateSearch, List<String> clients, Long ratePerClient) {
+                        Integer repeat, RateSearch rateSearch, List<String> clients, Long ratePerClient,
+                        List<String> queriesPerSecond, Integer querySeconds) {
 
   /** The most runs of one point a study makes. */
   public static final int MAX_REPEAT = 100;
@@ -67,6 +71,18 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
     sutCpus = sutCpus == null ? List.of() : List.copyOf(sutCpus); // absent from study.json of earlier kits
     repeat = repeat == null ? 1 : repeat;
     clients = clients == null ? List.of() : List.copyOf(clients); // absent from study.json of earlier kits
+    queriesPerSecond = queriesPerSecond == null ? List.of() : List.copyOf(queriesPerSecond); // likewise
+  }
+
+  /** A study without a read-only execution. */
+  public StudySpec(List<String> bindings, List<String> substations, List<String> threads, List<String> rates,
+                   List<String> kvpBytes, List<String> arrivals, List<String> kvps, Long kvpsPerSubstation,
+                   String bindingProperties, Integer sutNodes, String hosts, String instanceJvmOptions,
+                   boolean noQueries, PropertySweep bindingProperty, List<String> sutCpus, String sutMemory,
+                   Integer repeat, RateSearch rateSearch, List<String> clients, Long ratePerClient) {
+    this(bindings, substations, threads, rates, kvpBytes, arrivals, kvps, kvpsPerSubstation, bindingProperties,
+        sutNodes, hosts, instanceJvmOptions, noQueries, bindingProperty, sutCpus, sutMemory, repeat, rateSearch,
+        clients, ratePerClient, List.of(), null);
   }
 
   /** A study that gives {@code -p} and {@code --threads} itself. */
@@ -152,6 +168,13 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
           + " binding properties file, never on a command line, which process lists show");
     }
     validatedClients();
+    if (querySeconds != null && queriesPerSecond.isEmpty()) {
+      throw new IllegalArgumentException("--query-seconds goes with --queries-per-second: give both, or neither");
+    }
+    if (!queriesPerSecond.isEmpty() && noQueries) {
+      throw new IllegalArgumentException("--queries-per-second asks dashboard queries, which --no-queries turns off:"
+          + " leave out one of them");
+    }
     if (rateSearch != null) {
       return validatedSearch(lists);
     }
@@ -161,8 +184,8 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
     }
     if (lists.isEmpty()) {
       throw new IllegalArgumentException("nothing to sweep: give one of -b, -p, --threads, --clients, --rate,"
-          + " --kvp-bytes, --arrivals, -k, --sut-cpus, --binding-property several values, comma-separated (e.g."
-          + " -p 1,2,4)");
+          + " --kvp-bytes, --arrivals, -k, --sut-cpus, --binding-property, --queries-per-second several values,"
+          + " comma-separated (e.g. -p 1,2,4)");
     }
     if (repeat < 1 || repeat > MAX_REPEAT) {
       throw new IllegalArgumentException("--repeat takes 1 to " + MAX_REPEAT + " runs of each point, not " + repeat);
@@ -273,6 +296,7 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
     m.put(Swept.SUT_CPUS, sutCpus);
     m.put(Swept.BINDING_PROPERTY, bindingProperty == null ? List.of() : bindingProperty.values());
     m.put(Swept.CLIENTS, clients);
+    m.put(Swept.QUERIES_PER_SECOND, queriesPerSecond);
     return m;
   }
 
@@ -379,6 +403,9 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
     if (noQueries) {
       options.add("--no-queries");
     }
+    if (querySeconds != null) {
+      options.addAll(List.of("--query-seconds", querySeconds.toString()));
+    }
     return new Point(value.trim(), List.copyOf(options));
   }
 
@@ -409,6 +436,9 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
     }
     if (ratePerClient != null) {
       sb.append(" --rate-per-client ").append(ratePerClient);
+    }
+    if (querySeconds != null) {
+      sb.append(" --query-seconds ").append(querySeconds);
     }
     if (kvpsPerSubstation != null) {
       sb.append(" --kvps-per-substation ").append(kvpsPerSubstation);

@@ -146,6 +146,11 @@ public record StudyTable(String name, StudySpec spec, List<StudyRow> rows, Score
     return rows.stream().anyMatch(r -> r.endToEnd().measured());
   }
 
+  /** Whether any point ran a read-only execution. */
+  public boolean readOnly() {
+    return rows.stream().anyMatch(r -> r.readOnly() != null);
+  }
+
   /** Whether any point's resources were sampled. */
   public boolean resourcesSampled() {
     return rows.stream().anyMatch(r -> r.resources().sampled());
@@ -187,7 +192,9 @@ public record StudyTable(String name, StudySpec spec, List<StudyRow> rows, Score
         p > 1 ? Metrics.IngestSpread.of(m).spreadPercent() / 100 : null,
         avg, p99, ingestPercentiles(m), m.settledIngestP99Ms(),
         m.endToEnd() == null ? LatencyPercentiles.NONE : LatencyPercentiles.of(m.endToEnd().micros().micros()), rate, rate > 0 ? (double) p * rate : null,
-        PointResources.of(m.resources()), null, m.series());
+        PointResources.of(m.resources()), null, m.series(),
+        it.readOnly() == null ? null : ReadOnlyFigures.of(it.readOnly(), v.inputs().map(i -> i.queriesPerSecond())
+            .orElse(0L)));
   }
 
   /** Ingest latency p50, p99 and p99.9 in ms from the run's histograms; the summaries' p50 and p99 without them. */

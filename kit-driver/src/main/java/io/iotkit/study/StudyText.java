@@ -169,8 +169,41 @@ public final class StudyText {
         + " per side: what each side's TCP sockets received and sent"
         + " together, loopback included, counted on the master's host (n/a: not sampled or not measured)",
         cpu, ""));
+    if (t.readOnly()) {
+      sections.add(readOnly(t));
+    }
     t.score().ifPresent(score -> sections.add(score(t, score)));
     return sections;
+  }
+
+  /** The read-only executions: queries a second, latency per template and what each side used meanwhile. */
+  private static Section readOnly(StudyTable t) {
+    List<List<String>> rows = new ArrayList<>();
+    List<String> head = new ArrayList<>(List.of(t.axisLabel(), "offered queries/s", "achieved queries/s", "failed",
+        "readings per query"));
+    StudyTable.QUERIES.forEach(q -> head.add(q.key() + " p99 ms"));
+    head.addAll(List.of("SUT processes CPU s/s", "SUT network MB/s", "SUT disk writes MB/s", "instances CPU s/s",
+        "instances network MB/s"));
+    rows.add(head);
+    for (StudyRow r : t.rows()) {
+      ReadOnlyFigures q = r.readOnly();
+      List<String> cells = new ArrayList<>(List.of(r.value()));
+      if (q == null) {
+        cells.addAll(java.util.Collections.nCopies(head.size() - 1, NA));
+      } else {
+        PointResources u = q.resources();
+        cells.addAll(List.of(f(q.offered(), "%,.1f"), f(q.achieved(), "%,.1f"), num(q.failed()),
+            f(q.readingsPerQuery(), "%,.1f")));
+        StudyTable.QUERIES.forEach(op -> cells.add(f(q.p99Ms().get(op), "%,.3f")));
+        cells.addAll(List.of(f(u.sutCpu(), "%.2f"), f(scaled(u.sutNetBytesPerSecond(), 1e6), "%,.3f"),
+            f(scaled(u.sutDiskWriteBytesPerSecond(), 1e6), "%,.3f"), f(u.instancesCpu(), "%.2f"),
+            f(scaled(u.driverNetBytesPerSecond(), 1e6), "%,.3f")));
+      }
+      rows.add(cells);
+    }
+    return new Section("Read-only execution after the performance run (--queries-per-second): only dashboard queries,"
+        + " paced, against the readings the iteration stored; latency from each query's scheduled instant; resources"
+        + " over that execution alone, as in the table above", rows, "");
   }
 
   /**

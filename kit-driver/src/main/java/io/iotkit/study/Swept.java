@@ -21,7 +21,12 @@ public enum Swept {
    * Insert threads over all instances: each point runs as few instances as hold its clients evenly, at most 200
    * threads each (one per sensor), so 500 clients are 4 instances of 125.
    */
-  CLIENTS("--clients", "clients", true);
+  CLIENTS("--clients", "clients", true),
+  /**
+   * Queries a second per instance of the read-only execution after each measured run: a sweep of it gives the
+   * read side's latency against offered queries.
+   */
+  QUERIES_PER_SECOND("--queries-per-second", "queries/s", true);
 
   private final String option;
   private final String label;

@@ -68,6 +68,25 @@ class StudySpecTest {
   }
 
   @Test
+  void aSweepOfQueriesASecondPassesTheReadOnlyExecutionToEachRun() {
+    StudySpec s = new StudySpec(List.of("mysql"), List.of("1"), null, null, null, null, List.of("20000"), null, null,
+        null, null, null, false, null, null, null, 1, null, List.of(), null, List.of("1", "3", "10"), 30).validated();
+    assertEquals(Swept.QUERIES_PER_SECOND, s.swept());
+    assertTrue(s.numericAxis());
+    assertEquals(List.of("-b", "mysql", "-p", "1", "--queries-per-second", "3", "-k", "20000", "--query-seconds",
+        "30"), s.points().get(1).options());
+    assertEquals("-b mysql -p 1 -k 20000 --queries-per-second 1,3,10 --query-seconds 30", s.describe().strip());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new StudySpec(List.of("mysql"),
+        List.of("1", "2"), null, null, null, null, List.of("20000"), null, null, null, null, null, false, null, null,
+        null, 1, null, List.of(), null, List.of(), 30).validated());
+    assertEquals("--query-seconds goes with --queries-per-second: give both, or neither", e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> new StudySpec(List.of("mysql"), List.of("1"), null, null,
+        null, null, List.of("20000"), null, null, null, null, null, false, null, null, null, 1, null, List.of(), null,
+        List.of("0", "3"), null).validated());
+    assertTrue(e.getMessage().startsWith("--queries-per-second takes whole numbers of at least 1"), e.getMessage());
+  }
+
+  @Test
   void twoListsAreBadInputInOneLine() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> spec(List.of("hbase"), List.of("1", "2"), null, List.of("100", "200"), 1000L, null).validated());

@@ -213,4 +213,24 @@ class StudyTableTest {
     assertEquals("failed", two.get(head.indexOf("status")));
     assertEquals("", two.get(head.indexOf("IoTps")));
   }
+
+  @Test
+  void aPointsReadOnlyExecutionHasItsOwnTable() {
+    // 4 instances at 3 queries a second for 60 s: 12 offered, 720 queries in 60 s achieved
+    StudyRow r = StudyTable.row("3", DONE, "runs/a", io.iotkit.report.SampleRuns.withReadOnly(3, 60));
+    assertEquals(12.0, r.readOnly().offered(), 1e-9);
+    assertEquals(12.0, r.readOnly().achieved(), 1e-9);
+    assertEquals(0, r.readOnly().failed());
+    assertEquals(4, r.readOnly().p99Ms().size(), "a p99 per template");
+    assertTrue(r.readOnly().resources().sampled(), "what each side used over it");
+    StudyTable t = new StudyTable("s", pSweep("1", "2"), List.of(r, StudyTable.row("4", DONE, "runs/b",
+        StudyRuns.even(100_000, 1, 10, 500))));
+    StudyText.Section section = StudyText.sections(t).stream().filter(s -> s.title().startsWith("Read-only"))
+        .findFirst().orElseThrow();
+    assertEquals(List.of("3", "12.0", "12.0", "0"), section.rows().get(1).subList(0, 4));
+    assertEquals(StudyText.NA, section.rows().get(2).get(1), "a point without one: n/a");
+    assertFalse(StudyText.sections(new StudyTable("s", pSweep("1", "2"), List.of(StudyTable.row("4", DONE, "b",
+        StudyRuns.even(100_000, 1, 10, 500))))).stream().anyMatch(x -> x.title().startsWith("Read-only")),
+        "no table where no point ran one");
+  }
 }
