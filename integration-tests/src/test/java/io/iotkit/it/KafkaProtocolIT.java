@@ -9,6 +9,7 @@ import io.iotkit.binding.Reading;
 import io.iotkit.binding.ReadingFormat;
 import io.iotkit.binding.WindowResult;
 import io.iotkit.model.CheckResult;
+import io.iotkit.model.ConsumerRates;
 import io.iotkit.model.InstanceResult;
 import io.iotkit.model.IterationResult;
 import io.iotkit.model.Latency;
@@ -52,7 +53,7 @@ class KafkaProtocolIT {
   @Test
   @Tag("smoke")
   void wholeProtocolOnLocalKafka(@TempDir Path work) throws Exception {
-    KitProcess.CompletedRun run = WholeProtocolRun.run(work, null, K, "-b", "kafka");
+    KitProcess.CompletedRun run = WholeProtocolRun.run(work, null, K, "-b", "kafka", "--consume-stored");
     KitProcess.Finished f = run.process();
     Path runDir = run.runDir();
     RunResult r = run.result();
@@ -75,7 +76,20 @@ class KafkaProtocolIT {
         assertTrue(e2e.meanMs() >= 0.9 * ingest.meanMs() && e2e.p99Ms() >= 0.9 * ingest.p99Ms(), p.name()
             + ": end to end " + e2e + ", ingest " + ingest);
       }
+      // The reader on the master received every reading of the measured run while it was written; a new consumer
+      // after the writes read the iteration's whole stored volume from the beginning.
+      ConsumerRates c = it.consumers();
+      assertEquals(it.measured().acknowledged(), c.withProducers().readings());
+      assertTrue(c.withProducers().endMicros() > it.measured().startMicros());
+      assertEquals(it.warmup().acknowledged() + it.measured().acknowledged(), c.alone().readings());
+      assertEquals(1024L * c.alone().readings(), c.alone().bytes());
+      assertTrue(c.alone().startMicros() >= it.measured().endMicros(), "after the writes");
+      assertTrue(c.alone().readingsPerSecond() > 0, c.alone().toString());
+      System.out.println("consumers, iteration " + it.number() + ": with producers "
+          + (long) c.withProducers().readingsPerSecond() + " readings/s, alone " + (long) c.alone().readingsPerSecond());
     }
+    assertFalse(KitProcess.check(r.prerequisites(), "no consumer-only read").passed(), "a trial run");
+    assertTrue(Files.readString(runDir.resolve("report.txt")).contains("consumer only: a new consumer read"));
     assertTrue(r.cleanup().stream().allMatch(CheckResult::passed), "purge, temp files and restart all done: "
         + r.cleanup());
 

@@ -57,6 +57,9 @@ class MqttProtocolIT {
         assertTrue(e2e.p50Ms() > 0 && e2e.p50Ms() <= e2e.maxMs(), e2e.toString());
         assertEquals(p.acknowledged(), p.endToEnd().micros().micros().getTotalCount());
       }
+      assertEquals(it.measured().acknowledged(), it.consumers().withProducers().readings(),
+          "the verifying subscriber received the measured run while it was written");
+      assertEquals(null, it.consumers().alone(), "no consumer-only read was asked");
       assertEquals(0, it.measured().failedOperations());
       assertEquals(0, it.measured().queries(), "a broker is never queried");
       CheckResult queries = KitProcess.check(it.checks(), "readings per query");

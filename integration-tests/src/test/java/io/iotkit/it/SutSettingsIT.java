@@ -52,6 +52,9 @@ class SutSettingsIT {
     assertEquals("1000", s.get("setting.max_connections"));
     assertEquals(Long.toString(1L << 30), s.get("setting.innodb_buffer_pool_size"));
     assertFalse(s.containsKey("setting.wait_timeout"), "a default is not a changed setting");
+    // and the kit client's batching beside the server's settings
+    assertEquals("100", s.get("setting.mysql.batch.size"));
+    assertEquals("5", s.get("setting.mysql.batch.linger.ms"));
   }
 
   @Test

@@ -33,6 +33,15 @@ public interface BindingProvider {
   }
 
   /**
+   * Whether a reader started after the writes still receives every reading stored ({@link
+   * StoreAdmin#watchDeliveries} then reads the stored volume from its beginning): true for a log such as Kafka's,
+   * false for a broker that hands a message only to the subscribers it had, and for a store read by query.
+   */
+  default boolean keepsDeliveries() {
+    return false;
+  }
+
+  /**
    * The real local server this binding starts for a user with no SUT, when {@code properties} configure
    * no address; empty when they do, or when the binding needs no server.
    *

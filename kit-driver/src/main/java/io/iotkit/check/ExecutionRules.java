@@ -202,6 +202,13 @@ public final class ExecutionRules {
         "--queries-per-second added a read-only execution to each iteration");
   }
 
+  /** Whether no consumer-only read was added to the iterations: one makes a trial run. */
+  public static CheckResult noStoredVolumeRead(boolean consumeStored) {
+    return CheckResult.of("no consumer-only read (no --consume-stored)",
+        Figure.text(consumeStored ? "a new consumer read each iteration's stored readings" : "none"),
+        Limit.text("none"), !consumeStored, "--consume-stored added a consumer-only read to each iteration");
+  }
+
   /** All rules of one iteration, in the order the report lists them. */
   public static List<CheckResult> iteration(int n, PhaseResult warmup, PhaseResult measured,
                                             List<SubstationCount> counts, boolean answersQueries) {

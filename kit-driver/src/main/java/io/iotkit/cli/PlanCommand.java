@@ -93,7 +93,7 @@ final class PlanCommand implements Callable<Integer> {
       // the planned run's settings; its K is what the plan finds, so the config carries the smallest valid one
       config = new RunConfig(substations, Math.max(1, substations), io.iotkit.model.KvpSize.COMPLIANT,
           store.binding, properties, null, null, false, instances.threads, store.sutNodes, sutLimits.limits(),
-          resultsRoot, jvmOptions, 0, null, false, kit, hosts.plan(kit), Map.of(), null);
+          resultsRoot, jvmOptions, 0, null, false, kit, hosts.plan(kit), Map.of(), null, false);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage());
     }

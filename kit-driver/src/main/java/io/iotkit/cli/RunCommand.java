@@ -126,6 +126,13 @@ final class RunCommand implements Callable<Integer> {
           + RunCommand.QUERY_SECONDS + ").")
   Integer querySeconds;
 
+  @Option(names = "--consume-stored",
+      description = "On a store that keeps what it delivers (Kafka): after each iteration's writes, a new consumer"
+          + " reads everything the iteration stored, from the beginning, timed (the consumer-only rate, beside the"
+          + " rate the reader on the master received the measured run at while it was written). A non-compliant"
+          + " trial run (default: off).")
+  boolean consumeStored;
+
   @Option(names = "--results", paramLabel = "DIR",
       description = "Folder that receives one folder per run (default: results).")
   Path results;
@@ -158,7 +165,7 @@ final class RunCommand implements Callable<Integer> {
       config = new RunConfig(substations, kvps, KvpSize.parse(kvpBytes), store.binding, store.propertiesFile(kit), pricingFile(kit),
           systemFile(kit), strict, instances.threads, store.sutNodes, sutLimits.limits(),
           results != null ? results : kit.home().resolve("results"), instances.jvmOptions(store.binding), rate,
-          arrivals(), noQueries, kit, hosts.plan(kit), givenProperties, readOnly());
+          arrivals(), noQueries, kit, hosts.plan(kit), givenProperties, readOnly(), consumeStored);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage());
     }
@@ -200,6 +207,10 @@ final class RunCommand implements Callable<Integer> {
   private int run(KitLayout kit, RunConfig config, Pricing prices, SystemDescription description,
                   int progressSeconds, MetricsEndpoint endpoint) throws Exception {
     BindingProvider provider = BindingChoice.load(kit, store.binding);
+    if (config.consumeStored() && !provider.keepsDeliveries()) {
+      throw new BadInputException("--consume-stored reads what the store kept of its deliveries, and the "
+          + provider.name() + " binding keeps none for a later reader: leave it out, or choose a log such as kafka");
+    }
     if (config.readOnly() != null && !provider.answersQueries()) {
       throw new BadInputException("--queries-per-second asks dashboard queries, and the " + provider.name()
           + " binding answers none: leave it out, or choose a store that answers them");

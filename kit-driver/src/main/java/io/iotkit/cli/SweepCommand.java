@@ -125,6 +125,10 @@ final class SweepCommand implements Callable<Integer> {
       + " (default: the run's).")
   Integer querySeconds;
 
+  @Option(names = "--consume-stored", description = "Passed to every run: a consumer-only read of each iteration's"
+      + " stored readings (Kafka).")
+  boolean consumeStored;
+
   @Option(names = "--repeat", paramLabel = "N", defaultValue = "1",
       description = "Runs of each point, made in turns (every point once, then every point again, ...), so a machine"
           + " that drifts over the study moves every point alike; the table gives each point's median IoTps with a"
@@ -189,7 +193,7 @@ final class SweepCommand implements Callable<Integer> {
           list(arrivals), list(kvps), kvpsPerSubstation, file(bindingProperties, "binding properties"), sutNodes,
           file(hosts, "host list"), instanceJvmOptions, noQueries,
           bindingProperty == null ? null : PropertySweep.parse(bindingProperty), list(sutCpus), sutMemory, repeat,
-          rateSearch(), list(clients), ratePerClient, list(queriesPerSecond), querySeconds).validated();
+          rateSearch(), list(clients), ratePerClient, list(queriesPerSecond), querySeconds, consumeStored).validated();
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage());
     }

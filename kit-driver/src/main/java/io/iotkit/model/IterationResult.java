@@ -14,11 +14,12 @@ import java.util.Map;
  * @param dataLayout how the store laid out this iteration's readings before the first insert (see
  *                   StoreAdmin#dataLayout), for the FDR's data layout section
  * @param readOnly the read-only execution after the measured run (--queries-per-second), or null when none ran
+ * @param consumers what consumers read, on a store that delivers readings; null on a store read by query
  */
 public record IterationResult(int number, List<String> substations, PhaseResult warmup, PhaseResult measured,
                               long storedReadings, List<SubstationCount> substationCounts,
                               Map<String, String> storeMeasurements, List<CheckResult> checks,
-                              Map<String, String> dataLayout, PhaseResult readOnly) {
+                              Map<String, String> dataLayout, PhaseResult readOnly, ConsumerRates consumers) {
 
   /** An iteration without a read-only execution. */
   public IterationResult(int number, List<String> substations, PhaseResult warmup, PhaseResult measured,
@@ -26,6 +27,6 @@ public record IterationResult(int number, List<String> substations, PhaseResult 
                          Map<String, String> storeMeasurements, List<CheckResult> checks,
                          Map<String, String> dataLayout) {
     this(number, substations, warmup, measured, storedReadings, substationCounts, storeMeasurements, checks,
-        dataLayout, null);
+        dataLayout, null, null);
   }
 }

@@ -141,7 +141,8 @@ public final class ResultView {
     return new IterationResult(it.number(), it.substations(), settled(it.warmup()), settled(it.measured()),
         it.storedReadings(), list(it.substationCounts()),
         it.storeMeasurements() == null ? Map.of() : it.storeMeasurements(),
-        list(it.checks()), it.dataLayout() == null ? Map.of() : it.dataLayout(), settled(it.readOnly()));
+        list(it.checks()), it.dataLayout() == null ? Map.of() : it.dataLayout(), settled(it.readOnly()),
+        it.consumers());
   }
 
   private static PhaseResult settled(PhaseResult p) {

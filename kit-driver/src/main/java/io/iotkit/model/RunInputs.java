@@ -31,13 +31,15 @@ import java.util.Map;
  * @param queriesPerSecond queries a second each instance ran in the read-only execution after each measured run
  *     (--queries-per-second), 0 when none ran (and when absent)
  * @param querySeconds how long that execution ran (--query-seconds), 0 when none ran
+ * @param consumeStored whether a new consumer read each iteration's stored readings after its writes
+ *     (--consume-stored); false when absent
  */
 public record RunInputs(int substations, long kvps, int kvpBytes, String binding, int threads, int sutNodes,
                         boolean strict, String bindingProperties, String pricing, String systemDescription,
                         List<String> instanceJvmOptions, String hosts, long rate, Arrivals arrivals,
                         boolean noQueries, Map<String, String> givenProperties, double sutCpus,
                         long sutMemoryBytes, String metricsEndpoint, int kvpBytesMax, long queriesPerSecond,
-                        int querySeconds) {
+                        int querySeconds, boolean consumeStored) {
 
   public RunInputs {
     if (kvpBytes == 0) {
@@ -71,7 +73,7 @@ public record RunInputs(int substations, long kvps, int kvpBytes, String binding
                    long sutMemoryBytes, String metricsEndpoint, int kvpBytesMax) {
     this(substations, kvps, kvpBytes, binding, threads, sutNodes, strict, bindingProperties, pricing,
         systemDescription, instanceJvmOptions, hosts, rate, arrivals, noQueries, givenProperties, sutCpus,
-        sutMemoryBytes, metricsEndpoint, kvpBytesMax, 0, 0);
+        sutMemoryBytes, metricsEndpoint, kvpBytesMax, 0, 0, false);
   }
 
   /** The readings' size. */

@@ -3,9 +3,11 @@ package io.iotkit.protocol;
 import io.iotkit.binding.DeliverySink;
 import io.iotkit.hosts.ClockOffset;
 import io.iotkit.live.LiveRun;
+import io.iotkit.model.ConsumerRates;
 import io.iotkit.model.EndToEnd;
 import io.iotkit.model.LatencyHistogram;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
@@ -13,7 +15,8 @@ import org.HdrHistogram.Recorder;
  * End-to-end latency of one iteration on a store that delivers readings: for each reading a reader on the master
  * received, its receipt minus its generation, the generation moved onto the master's clock by the offset of the
  * driver host that generated it. A reading counts in the warmup or the measured run by when it was generated, so
- * the warmup's late deliveries never land in the measured run.
+ * the warmup's late deliveries never land in the measured run. The last receipt of each execution's readings gives
+ * the rate the reader received them at while they were written.
  */
 final class DeliveryLatency implements DeliverySink {
   private static final int SIGNIFICANT_DIGITS = 3;
@@ -21,6 +24,7 @@ final class DeliveryLatency implements DeliverySink {
   /** One execution's deliveries: recorded from the reader's threads, gathered by the master. */
   private static final class Execution {
     final Recorder recorder = new Recorder(SIGNIFICANT_DIGITS);
+    final AtomicLong lastReceived = new AtomicLong();
     private final Histogram total = new Histogram(SIGNIFICANT_DIGITS);
     private final Histogram scratch = new Histogram(SIGNIFICANT_DIGITS);
 
@@ -65,7 +69,9 @@ final class DeliveryLatency implements DeliverySink {
     long generatedOnMaster = generatedMicros - c.offsetMicros();
     boolean inWarmup = generatedOnMaster < measuredFromMicros;
     long latency = Math.max(0, receivedMicros - generatedOnMaster);
-    (inWarmup ? warmup : measured).recorder.recordValue(latency);
+    Execution e = inWarmup ? warmup : measured;
+    e.recorder.recordValue(latency);
+    e.lastReceived.accumulateAndGet(receivedMicros, Math::max);
     live.delivered(inWarmup ? warmupName : measuredName, latency);
   }
 
@@ -77,6 +83,19 @@ final class DeliveryLatency implements DeliverySink {
   /** The end-to-end latency of the measured run's readings delivered so far. */
   EndToEnd measured() {
     return new EndToEnd(new LatencyHistogram(measured.gathered()), clockErrorMicros());
+  }
+
+  /**
+   * The measured run's readings the reader received so far, from {@code fromMicros} (its TS_start) to the last
+   * receipt of one of them.
+   *
+   * @param readingBytes the readings' size, or null where they had several
+   */
+  ConsumerRates.Consumed measuredReceived(long fromMicros, Integer readingBytes) {
+    long n = measured.gathered().getTotalCount();
+    long last = Math.max(fromMicros, measured.lastReceived.get());
+    return new ConsumerRates.Consumed(n, readingBytes == null ? null : n * readingBytes, fromMicros,
+        n == 0 ? fromMicros : last);
   }
 
   /** The largest error bound of the clock offsets applied: any one figure may be off by up to this. */

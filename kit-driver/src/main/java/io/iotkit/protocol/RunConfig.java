@@ -33,12 +33,14 @@ import java.util.Map;
  * @param givenProperties binding properties given on the command line (--binding-property), laid over the
  *     file's; never a credential, since a command line shows in process lists
  * @param readOnly the queries of a read-only execution after each measured run (a trial run), or null for none
+ * @param consumeStored whether a new consumer reads each iteration's stored readings after its writes (a trial run,
+ *     on a store that keeps what it delivers)
  */
 public record RunConfig(int substations, long kvps, KvpSize kvpSize, String binding, Path bindingProperties,
                         Path pricing, Path systemDescription, boolean strict, int threads, int sutNodes,
                         SutLimits sutLimits, Path resultsRoot, List<String> instanceJvmOptions, long rate, Arrivals arrivals,
                         boolean noQueries, KitLayout kit, DriverHosts.Plan hosts,
-                        Map<String, String> givenProperties, ReadOnlyQueries readOnly) {
+                        Map<String, String> givenProperties, ReadOnlyQueries readOnly, boolean consumeStored) {
 
   public RunConfig {
     if (substations < 1) {

@@ -15,6 +15,7 @@ import io.iotkit.hosts.HostReport;
 import io.iotkit.live.LiveRun;
 import io.iotkit.model.CheckResult;
 import io.iotkit.model.Clock;
+import io.iotkit.model.ConsumerRates;
 import io.iotkit.model.DriverHostResult;
 import io.iotkit.model.Environment;
 import io.iotkit.model.IterationResult;
@@ -54,6 +55,8 @@ import site.ycsb.DBException;
 public final class RunProtocol {
   /** How long a store's reader may take, after an iteration's writes, to hold what was written. */
   private static final Duration DELIVERY_WAIT = Duration.ofSeconds(120);
+  /** Readings a second below which a consumer-only read of a large volume gives up (beyond the delivery wait). */
+  private static final long SLOWEST_CONSUMER = 1_000;
   private static final int ITERATIONS = 2;
   /** Key of {@link RunResult#sutSettings} saying why the binding could not read them. */
   public static final String UNREADABLE = "unreadable";
@@ -133,6 +136,7 @@ public final class RunProtocol {
       record(prerequisites, ExecutionRules.kvpSize(config.kvpSize()));
       record(prerequisites, ExecutionRules.dashboardQueries(config.noQueries()));
       record(prerequisites, ExecutionRules.noReadOnly(config.readOnly()));
+      record(prerequisites, ExecutionRules.noStoredVolumeRead(config.consumeStored()));
       record(prerequisites, ExecutionRules.realStore(emulator));
       Replication r = session.watched("reading the SUT's replication", () -> sut.admin().replication());
       record(prerequisites, ExecutionRules.replication(r.factor(), r.source()));
@@ -216,7 +220,7 @@ public final class RunProtocol {
         config.noQueries(), config.givenProperties(), config.sutLimits().cpus(),
         config.sutLimits().memoryBytes(), live.endpoint(), config.kvpSize().max(),
         config.readOnly() == null ? 0 : config.readOnly().perSecond(),
-        config.readOnly() == null ? 0 : config.readOnly().seconds());
+        config.readOnly() == null ? 0 : config.readOnly().seconds(), config.consumeStored());
   }
 
   private static String pathOrNull(Path p) {
@@ -319,14 +323,18 @@ public final class RunProtocol {
       }
       out.line(String.format("iteration %d: measured run done, %,d kvps in %.1f s = %,.1f IoTps", n,
           measured.acknowledged(), measured.elapsedSeconds(), measured.iotps()));
+      ConsumerRates consumers = null;
       if (reader.isPresent()) {
         awaitDeliveries(reader.get());
         warmup = warmup.withEndToEnd(delivered.warmup());
         measured = measured.withEndToEnd(delivered.measured());
+        consumers = new ConsumerRates(delivered.measuredReceived(measured.startMicros(), readingBytes()),
+            config.consumeStored() ? storedVolumeRead(n, substations, session,
+                warmup.acknowledged() + measured.acknowledged()) : null);
       }
       PhaseResult readOnly = config.readOnly() == null ? null
           : readOnly(n, substations, session, warmup.startMicros(), measured.endMicros(), runDir);
-      return dataCheck(n, substations, session, layout, warmup, measured, readOnly, before);
+      return dataCheck(n, substations, session, layout, warmup, measured, readOnly, consumers, before);
     } finally {
       reader.ifPresent(DeliveryWatch::close);
     }
@@ -349,6 +357,24 @@ public final class RunProtocol {
     return r;
   }
 
+  /** The readings' bytes, or null where they are drawn from a range. */
+  private Integer readingBytes() {
+    return config.kvpSize().min() == config.kvpSize().max() ? config.kvpSize().min() : null;
+  }
+
+  /** The consumer-only read: a new consumer of everything the iteration stored, timed. */
+  private ConsumerRates.Consumed storedVolumeRead(int n, List<String> substations, ExecutionSession session,
+                                                  long stored) throws DBException, ExecutionSession.Failure {
+    out.line("iteration " + n + ": a new consumer reads what the iteration stored ...");
+    live.phase("iteration " + n + " consumer-only read");
+    ConsumerRates.Consumed c = session.watched("iteration " + n + " consumer-only read",
+        () -> StoredVolumeRead.read(session.sut().admin(), substations,
+            DELIVERY_WAIT.plusSeconds(stored / SLOWEST_CONSUMER), readingBytes()));
+    out.line(String.format("iteration %d: consumer-only read done, %,d readings in %.1f s = %,.0f readings/s", n,
+        c.readings(), c.seconds(), c.readingsPerSecond()));
+    return c;
+  }
+
   /** Waits until the store's reader holds what was written, so that the end-to-end figures miss nothing. */
   private void awaitDeliveries(DeliveryWatch reader) throws DBException {
     try {
@@ -367,7 +393,7 @@ public final class RunProtocol {
 
   private IterationResult dataCheck(int n, List<String> substations, ExecutionSession session,
                                     Map<String, String> layout, PhaseResult warmup, PhaseResult measured,
-                                    PhaseResult readOnly, List<CheckResult> before)
+                                    PhaseResult readOnly, ConsumerRates consumers, List<CheckResult> before)
       throws DBException, StrictAbort, ExecutionSession.Failure {
     SutSession sut = session.sut();
     out.line("iteration " + n + ": data check ...");
@@ -391,7 +417,7 @@ public final class RunProtocol {
       record(checks, copiesAfter.get());
     }
     return new IterationResult(n, substations, warmup, measured, stored, counts, storeMeasurements, checks, layout,
-        readOnly);
+        readOnly, consumers);
   }
 
   /**

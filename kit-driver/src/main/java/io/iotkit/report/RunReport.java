@@ -2,6 +2,7 @@ package io.iotkit.report;
 
 import io.iotkit.binding.Aggregate;
 import io.iotkit.model.CheckResult;
+import io.iotkit.model.ConsumerRates;
 import io.iotkit.model.IterationResult;
 import io.iotkit.model.KvpSize;
 import io.iotkit.model.Latency;
@@ -38,11 +39,12 @@ public final class RunReport {
     line("status: %s%s", r.status(), v.abortReason().isEmpty() ? "" : " (" + v.abortReason() + ")");
     v.inputs().ifPresentOrElse(in -> {
       line("SUT: %s (binding %s)", r.sut(), in.binding());
-      line("P = %d substations, K = %,d kvps per workload execution, %d insert threads per instance%s%s%s%s%s",
+      line("P = %d substations, K = %,d kvps per workload execution, %d insert threads per instance%s%s%s%s%s%s",
           in.substations(), in.kvps(), in.threads(), in.rate() > 0 ? ", " + in.pacing() : "",
           !in.kvpSize().equals(KvpSize.COMPLIANT) ? ", " + in.kvpSize().label() + "-byte kvps" : "",
           in.noQueries() ? ", no dashboard queries" : "",
-          in.queriesPerSecond() > 0 ? ", " + in.readOnly() : "", in.strict() ? ", strict" : "");
+          in.queriesPerSecond() > 0 ? ", " + in.readOnly() : "",
+          in.consumeStored() ? ", a consumer-only read of each iteration" : "", in.strict() ? ", strict" : "");
     }, () -> line("SUT: %s", r.sut()));
     section("Prerequisite checks");
     checks(v.prerequisites());
@@ -100,6 +102,9 @@ public final class RunReport {
     if (m.endToEnd() != null) {
       line("  end to end: a reader on the master; %s", m.endToEnd().clockText());
     }
+    if (it.consumers() != null) {
+      consumers(it.consumers());
+    }
     // what the store read to answer, against what the windows held: 1.00× reads only the windows
     Map<Aggregate, QueryReads> reads = m.queryReads();
     line("  read amplification (records the store read / readings aggregated):");
@@ -111,6 +116,23 @@ public final class RunReport {
       readOnly(it.readOnly());
     }
     checks(it.checks());
+  }
+
+  /** What the consumers read: the reader on the master while the instances wrote, a new one after. */
+  private void consumers(ConsumerRates c) {
+    ConsumerRates.Consumed w = c.withProducers();
+    line("  producer plus consumer: the reader on the master received the measured run's %,d readings in %.1f s"
+        + " from TS_start = %,.0f readings/s%s", w.readings(), w.seconds(), w.readingsPerSecond(), mibPerSecond(w));
+    ConsumerRates.Consumed a = c.alone();
+    if (a != null) {
+      line("  consumer only: a new consumer read the iteration's %,d stored readings in %.1f s = %,.0f readings/s%s",
+          a.readings(), a.seconds(), a.readingsPerSecond(), mibPerSecond(a));
+    }
+  }
+
+  private static String mibPerSecond(ConsumerRates.Consumed c) {
+    Double b = c.bytesPerSecond();
+    return b == null ? "" : String.format(Locale.ROOT, ", %.1f MiB/s", b / MIB);
   }
 
   /** The read-only execution: its rate, its queries' latency per template, and what it cost each side. */

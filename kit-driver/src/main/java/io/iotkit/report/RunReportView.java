@@ -111,7 +111,8 @@ record RunReportView(PageFrame frame, String runId, String kitVersion, String su
       f.add(Fact.of("K (kvps per workload execution)", fmt("%,d", in.kvps())));
       f.add(Fact.of("insert threads per instance", in.threads() + (in.rate() > 0 ? ", " + in.pacing() : "")
           + (in.noQueries() ? ", no dashboard queries" : "")
-          + (in.queriesPerSecond() > 0 ? ", " + in.readOnly() : "") + (in.strict() ? ", strict" : "")));
+          + (in.queriesPerSecond() > 0 ? ", " + in.readOnly() : "")
+          + (in.consumeStored() ? ", a consumer-only read of each iteration" : "") + (in.strict() ? ", strict" : "")));
       f.add(Fact.of("kvp size", in.kvpSize().text() + (!in.kvpSize().equals(KvpSize.COMPLIANT)
           ? " (--kvp-bytes: a trial run)" : "")));
     });

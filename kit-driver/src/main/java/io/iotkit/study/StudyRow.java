@@ -1,5 +1,6 @@
 package io.iotkit.study;
 
+import io.iotkit.model.ConsumerRates;
 import io.iotkit.model.MedianInterval;
 import io.iotkit.model.Operation;
 import io.iotkit.model.PhaseSeries;
@@ -40,6 +41,7 @@ import java.util.Map;
  * @param series the performance run's per-second series (ingest p99 and kvps of each second); empty for a point
  *     without a result
  * @param readOnly the performance iteration's read-only execution, or null where none ran
+ * @param consumers what consumers read in the performance iteration, on a store that delivers readings; else null
  */
 public record StudyRow(String value, PointState.Status status, String runFolder, Integer substations, Long kvps,
                        Double warmupSeconds, Double measuredSeconds, Double iotps, Double perSensor,
@@ -47,7 +49,7 @@ public record StudyRow(String value, PointState.Status status, String runFolder,
                        Double ingestSpread, Map<Operation, Double> queryAvgMs, Map<Operation, Double> queryP99Ms,
                        LatencyPercentiles ingestLatency, Double ingestP99SettledMs, LatencyPercentiles endToEnd,
                        long rate, Double offeredRate, PointResources resources, MedianInterval runs,
-                       PhaseSeries series, ReadOnlyFigures readOnly) {
+                       PhaseSeries series, ReadOnlyFigures readOnly, ConsumerRates consumers) {
 
   /** A point without a read-only execution. */
   public StudyRow(String value, PointState.Status status, String runFolder, Integer substations, Long kvps,
@@ -59,7 +61,7 @@ public record StudyRow(String value, PointState.Status status, String runFolder,
                   PhaseSeries series) {
     this(value, status, runFolder, substations, kvps, warmupSeconds, measuredSeconds, iotps, perSensor, efficiency,
         ingestMinSeconds, ingestMaxSeconds, ingestAvgSeconds, ingestSpread, queryAvgMs, queryP99Ms, ingestLatency,
-        ingestP99SettledMs, endToEnd, rate, offeredRate, resources, runs, series, null);
+        ingestP99SettledMs, endToEnd, rate, offeredRate, resources, runs, series, null, null);
   }
 
   /** Whether the point has a result to show. */
@@ -83,14 +85,16 @@ public record StudyRow(String value, PointState.Status status, String runFolder,
   StudyRow withEfficiency(Double e) {
     return new StudyRow(value, status, runFolder, substations, kvps, warmupSeconds, measuredSeconds, iotps,
         perSensor, e, ingestMinSeconds, ingestMaxSeconds, ingestAvgSeconds, ingestSpread, queryAvgMs, queryP99Ms,
-        ingestLatency, ingestP99SettledMs, endToEnd, rate, offeredRate, resources, runs, series, readOnly);
+        ingestLatency, ingestP99SettledMs, endToEnd, rate, offeredRate, resources, runs, series, readOnly,
+        consumers);
   }
 
   /** The same row as the median run of a point that ran several times. */
   StudyRow withRuns(MedianInterval r) {
     return new StudyRow(value, status, runFolder, substations, kvps, warmupSeconds, measuredSeconds, iotps,
         perSensor, efficiency, ingestMinSeconds, ingestMaxSeconds, ingestAvgSeconds, ingestSpread, queryAvgMs,
-        queryP99Ms, ingestLatency, ingestP99SettledMs, endToEnd, rate, offeredRate, resources, r, series, readOnly);
+        queryP99Ms, ingestLatency, ingestP99SettledMs, endToEnd, rate, offeredRate, resources, r, series, readOnly,
+        consumers);
   }
 
   /** A point without a result: only its value and state. */

@@ -43,6 +43,7 @@ import java.util.regex.Pattern;
  * @param queriesPerSecond {@code --queries-per-second}: queries a second per instance of a read-only execution
  *     after each measured run; empty for none
  * @param querySeconds {@code --query-seconds}: how long that execution runs, or null for the run's default
+ * @param consumeStored {@code --consume-stored}: a consumer-only read of each iteration's stored readings
  */
 public record StudySpec(List<String> bindings, List<String> substations, List<String> threads, List<String> rates,
                         List<String> kvpBytes, List<String> arrivals,
@@ -51,7 +52,7 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
                         String bindingProperties, Integer sutNodes, String hosts, String instanceJvmOptions,
                         boolean noQueries, PropertySweep bindingProperty, List<String> sutCpus, String sutMemory,
                         Integer repeat, RateSearch rateSearch, List<String> clients, Long ratePerClient,
-                        List<String> queriesPerSecond, Integer querySeconds) {
+                        List<String> queriesPerSecond, Integer querySeconds, boolean consumeStored) {
 
   /** The most runs of one point a study makes. */
   public static final int MAX_REPEAT = 100;
@@ -83,6 +84,18 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
     this(bindings, substations, threads, rates, kvpBytes, arrivals, kvps, kvpsPerSubstation, bindingProperties,
         sutNodes, hosts, instanceJvmOptions, noQueries, bindingProperty, sutCpus, sutMemory, repeat, rateSearch,
         clients, ratePerClient, List.of(), null);
+  }
+
+  /** A study without a consumer-only read. */
+  public StudySpec(List<String> bindings, List<String> substations, List<String> threads, List<String> rates,
+                   List<String> kvpBytes, List<String> arrivals, List<String> kvps, Long kvpsPerSubstation,
+                   String bindingProperties, Integer sutNodes, String hosts, String instanceJvmOptions,
+                   boolean noQueries, PropertySweep bindingProperty, List<String> sutCpus, String sutMemory,
+                   Integer repeat, RateSearch rateSearch, List<String> clients, Long ratePerClient,
+                   List<String> queriesPerSecond, Integer querySeconds) {
+    this(bindings, substations, threads, rates, kvpBytes, arrivals, kvps, kvpsPerSubstation, bindingProperties,
+        sutNodes, hosts, instanceJvmOptions, noQueries, bindingProperty, sutCpus, sutMemory, repeat, rateSearch,
+        clients, ratePerClient, queriesPerSecond, querySeconds, false);
   }
 
   /** A study that gives {@code -p} and {@code --threads} itself. */
@@ -406,6 +419,9 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
     if (querySeconds != null) {
       options.addAll(List.of("--query-seconds", querySeconds.toString()));
     }
+    if (consumeStored) {
+      options.add("--consume-stored");
+    }
     return new Point(value.trim(), List.copyOf(options));
   }
 
@@ -439,6 +455,9 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
     }
     if (querySeconds != null) {
       sb.append(" --query-seconds ").append(querySeconds);
+    }
+    if (consumeStored) {
+      sb.append(" --consume-stored");
     }
     if (kvpsPerSubstation != null) {
       sb.append(" --kvps-per-substation ").append(kvpsPerSubstation);

@@ -151,6 +151,11 @@ public record StudyTable(String name, StudySpec spec, List<StudyRow> rows, Score
     return rows.stream().anyMatch(r -> r.readOnly() != null);
   }
 
+  /** Whether any point's store delivered readings to consumers. */
+  public boolean consumers() {
+    return rows.stream().anyMatch(r -> r.consumers() != null);
+  }
+
   /** Whether any point's resources were sampled. */
   public boolean resourcesSampled() {
     return rows.stream().anyMatch(r -> r.resources().sampled());
@@ -194,7 +199,7 @@ public record StudyTable(String name, StudySpec spec, List<StudyRow> rows, Score
         m.endToEnd() == null ? LatencyPercentiles.NONE : LatencyPercentiles.of(m.endToEnd().micros().micros()), rate, rate > 0 ? (double) p * rate : null,
         PointResources.of(m.resources()), null, m.series(),
         it.readOnly() == null ? null : ReadOnlyFigures.of(it.readOnly(), v.inputs().map(i -> i.queriesPerSecond())
-            .orElse(0L)));
+            .orElse(0L)), it.consumers());
   }
 
   /** Ingest latency p50, p99 and p99.9 in ms from the run's histograms; the summaries' p50 and p99 without them. */

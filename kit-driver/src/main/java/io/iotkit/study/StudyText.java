@@ -1,5 +1,6 @@
 package io.iotkit.study;
 
+import io.iotkit.model.ConsumerRates;
 import io.iotkit.model.MedianInterval;
 import io.iotkit.model.Operation;
 import java.util.ArrayList;
@@ -169,11 +170,34 @@ public final class StudyText {
         + " per side: what each side's TCP sockets received and sent"
         + " together, loopback included, counted on the master's host (n/a: not sampled or not measured)",
         cpu, ""));
+    if (t.consumers()) {
+      sections.add(consumers(t));
+    }
     if (t.readOnly()) {
       sections.add(readOnly(t));
     }
     t.score().ifPresent(score -> sections.add(score(t, score)));
     return sections;
+  }
+
+  /** The consumers' rates: while the instances produced, and alone over the stored volume. */
+  private static Section consumers(StudyTable t) {
+    List<List<String>> rows = new ArrayList<>();
+    rows.add(List.of(t.axisLabel(), "producer+consumer readings/s", "producer+consumer MB/s",
+        "consumer-only readings", "consumer-only readings/s", "consumer-only MB/s"));
+    for (StudyRow r : t.rows()) {
+      ConsumerRates c = r.consumers();
+      ConsumerRates.Consumed w = c == null ? null : c.withProducers();
+      ConsumerRates.Consumed a = c == null ? null : c.alone();
+      rows.add(List.of(r.value(), w == null ? NA : f(w.readingsPerSecond(), "%,.0f"),
+          w == null ? NA : f(scaled(w.bytesPerSecond(), 1e6), "%,.2f"), a == null ? NA : num(a.readings()),
+          a == null ? NA : f(a.readingsPerSecond(), "%,.0f"), a == null ? NA : f(scaled(a.bytesPerSecond(), 1e6),
+              "%,.2f")));
+    }
+    return new Section("Consumers of a store that delivers readings: producer plus consumer, the reader on the"
+        + " master over the measured run's readings from TS_start to its last receipt while the instances wrote;"
+        + " consumer only (--consume-stored), a new consumer over everything the iteration stored, from its"
+        + " creation to its last record", rows, "");
   }
 
   /** The read-only executions: queries a second, latency per template and what each side used meanwhile. */

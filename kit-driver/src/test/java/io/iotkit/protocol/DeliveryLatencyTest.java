@@ -53,4 +53,19 @@ class DeliveryLatencyTest {
     latency.delivered("b", 6_000_000, 998_000);
     assertEquals(0, latency.warmup().micros().micros().getMaxValue());
   }
+
+  @Test
+  void theMeasuredRunsReceiptsGiveTheRateTheReaderReceivedItAt() {
+    latency.measuredFrom(2_000_000);
+    latency.delivered("a", 1_500_000, 2_300_000); // a warmup reading: not the measured run's
+    latency.delivered("a", 2_000_000, 2_100_000);
+    latency.delivered("a", 2_400_000, 2_900_000);
+    latency.delivered("a", 2_500_000, 2_600_000); // out of order: the last receipt is the latest, not the last call
+    var c = latency.measuredReceived(2_000_000, 1024);
+    assertEquals(3, c.readings());
+    assertEquals(3 * 1024L, c.bytes());
+    assertEquals(2_900_000, c.endMicros());
+    assertEquals(3 / 0.9, c.readingsPerSecond(), 1e-9);
+    assertEquals(null, latency.measuredReceived(2_000_000, null).bytes(), "readings of several sizes: no bytes");
+  }
 }

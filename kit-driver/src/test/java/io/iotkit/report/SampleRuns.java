@@ -5,6 +5,7 @@ import io.iotkit.check.ExecutionRules;
 import io.iotkit.disclosure.DisclosureFixture;
 import io.iotkit.model.Arrivals;
 import io.iotkit.model.CheckResult;
+import io.iotkit.model.ConsumerRates;
 import io.iotkit.model.Environment;
 import io.iotkit.model.LatencyHistogram;
 import io.iotkit.model.InstanceResult;
@@ -160,16 +161,37 @@ public final class SampleRuns {
           start + seconds * S, instances, series(instances, rnd), Latency.summaries(instances),
           SampleUsage.of(seconds, instances.size(), start));
       its.add(new IterationResult(it.number(), it.substations(), it.warmup(), it.measured(), it.storedReadings(),
-          it.substationCounts(), it.storeMeasurements(), it.checks(), it.dataLayout(), readOnly));
+          it.substationCounts(), it.storeMeasurements(), it.checks(), it.dataLayout(), readOnly, null));
     }
     RunInputs in = r.inputs();
     RunInputs inputs = new RunInputs(in.substations(), in.kvps(), in.kvpBytes(), in.binding(), in.threads(),
         in.sutNodes(), in.strict(), in.bindingProperties(), in.pricing(), in.systemDescription(),
         in.instanceJvmOptions(), in.hosts(), in.rate(), in.arrivals(), in.noQueries(), in.givenProperties(),
-        in.sutCpus(), in.sutMemoryBytes(), in.metricsEndpoint(), in.kvpBytesMax(), perSecond, seconds);
+        in.sutCpus(), in.sutMemoryBytes(), in.metricsEndpoint(), in.kvpBytesMax(), perSecond, seconds, false);
     return new RunResult(r.kitVersion(), r.runId(), r.status(), r.abortReason(), r.started(), r.finished(), inputs,
         r.environment(), r.system(), r.sut(), r.sutSettings(), r.prerequisites(), its, r.cleanup(), r.metrics(),
         r.pricing(), r.compliant(), r.reasons(), r.driverHosts(), r.sutOutages());
+  }
+
+  /**
+   * The completed run as a store that delivers readings would have it: the reader on the master received each
+   * measured run's readings by 2 s after its end, and a new consumer read each iteration's stored readings in 4 s.
+   */
+  public static RunResult withConsumers() {
+    RunResult r = completed();
+    List<IterationResult> its = new ArrayList<>();
+    for (IterationResult it : r.iterations()) {
+      long stored = it.warmup().acknowledged() + it.measured().acknowledged();
+      long after = it.measured().endMicros() + 3 * S;
+      ConsumerRates c = new ConsumerRates(new ConsumerRates.Consumed(it.measured().acknowledged(),
+          it.measured().acknowledged() * 1024, it.measured().startMicros(), it.measured().endMicros() + 2 * S),
+          new ConsumerRates.Consumed(stored, stored * 1024, after, after + 4 * S));
+      its.add(new IterationResult(it.number(), it.substations(), it.warmup(), it.measured(), it.storedReadings(),
+          it.substationCounts(), it.storeMeasurements(), it.checks(), it.dataLayout(), null, c));
+    }
+    return new RunResult(r.kitVersion(), r.runId(), r.status(), r.abortReason(), r.started(), r.finished(),
+        r.inputs(), r.environment(), r.system(), r.sut(), r.sutSettings(), r.prerequisites(), its, r.cleanup(),
+        r.metrics(), r.pricing(), r.compliant(), r.reasons(), r.driverHosts(), r.sutOutages());
   }
 
   /**

@@ -75,10 +75,14 @@ public final class JdbcAdmin implements StoreAdmin {
     return readServer("the data layout", sql -> t.dialect.dataLayout(sql, t.connection, t.settings, t.table));
   }
 
-  /** The server's version and its changed settings. */
+  /** The server's version and its changed settings, then the kit client's batching, which shapes what it sees. */
   @Override
   public Map<String, String> sutSettings() throws DBException {
-    return readServer("the version and settings", t.dialect::sutSettings);
+    Map<String, String> s = new LinkedHashMap<>(readServer("the version and settings", t.dialect::sutSettings));
+    JdbcBasics b = t.settings.basics();
+    s.put("setting." + name() + ".batch.size", Integer.toString(b.batchSize()));
+    s.put("setting." + name() + ".batch.linger.ms", Integer.toString(b.batchLingerMillis()));
+    return s;
   }
 
   @Override

@@ -16,6 +16,12 @@ public final class KafkaProvider extends StandardBindingProvider {
     KafkaSettings.from(properties);
   }
 
+  /** A partition keeps its records: a new consumer reads them from the beginning ({@link DeliveryReader}). */
+  @Override
+  public boolean keepsDeliveries() {
+    return true;
+  }
+
   /** The producer loop the kit's ingest is compared with ({@link KafkaPlainLoop}). */
   @Override
   public Optional<PlainClientLoop> plainClientLoop(Properties properties) {
