@@ -139,16 +139,8 @@ public final class InstanceRunner {
         KitBinding db = dbs.get(t);
         IotWorkload.ThreadState state = states.get(t);
         Schedule schedule = Schedule.of(spec.rate(), threads, spec.arrivals(), spec.seed(), t);
-        Thread th = new Thread(() -> {
-          try {
-            release.go.await();
-          } catch (InterruptedException e) {
-            return; // the phase ended before its start
-          }
-          insertLoop(workload, db, state, quota, schedule, release.originNanos, queries);
-        }, "insert-" + t);
-        th.start();
-        running.add(th);
+        running.add(release.thread("insert-" + t,
+            () -> insertLoop(workload, db, state, quota, schedule, release.originNanos, queries)));
       }
       if (queries != null) {
         queries.start(); // it waits for the queries the inserts make due
@@ -184,16 +176,8 @@ public final class InstanceRunner {
         KitBinding db = dbs.get(t);
         IotWorkload.ThreadState state = states.get(t);
         Schedule schedule = Schedule.of(readOnly.perSecond(), threads, Arrivals.FIXED, spec.seed(), t);
-        Thread th = new Thread(() -> {
-          try {
-            release.go.await();
-          } catch (InterruptedException e) {
-            return; // the phase ended before its start
-          }
-          queryLoop(workload, db, state, quota, schedule, release.originNanos, readOnly);
-        }, "query-" + t);
-        th.start();
-        running.add(th);
+        running.add(release.thread("query-" + t,
+            () -> queryLoop(workload, db, state, quota, schedule, release.originNanos, readOnly)));
       }
       return measure(barrier, workload, release, states, running, null, dbs);
     } finally {
@@ -210,6 +194,20 @@ public final class InstanceRunner {
   private static final class Release {
     final CountDownLatch go = new CountDownLatch(1);
     long originNanos;
+
+    /** Starts a thread that waits for the release, then does {@code work}. */
+    Thread thread(String name, Runnable work) {
+      Thread th = new Thread(() -> {
+        try {
+          go.await();
+        } catch (InterruptedException e) {
+          return; // the phase ended before its start
+        }
+        work.run();
+      }, name);
+      th.start();
+      return th;
+    }
   }
 
   /**
