@@ -86,7 +86,8 @@ class KafkaProtocolIT {
       assertTrue(c.alone().startMicros() >= it.measured().endMicros(), "after the writes");
       assertTrue(c.alone().readingsPerSecond() > 0, c.alone().toString());
       System.out.println("consumers, iteration " + it.number() + ": with producers "
-          + (long) c.withProducers().readingsPerSecond() + " readings/s, alone " + (long) c.alone().readingsPerSecond());
+          + (long) c.withProducers().readingsPerSecond() + " readings/s, alone "
+          + (long) c.alone().readingsPerSecond());
     }
     assertFalse(KitProcess.check(r.prerequisites(), "no consumer-only read").passed(), "a trial run");
     assertTrue(Files.readString(runDir.resolve("report.txt")).contains("consumer only: a new consumer read"));

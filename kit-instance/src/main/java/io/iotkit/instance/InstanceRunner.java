@@ -154,7 +154,8 @@ public final class InstanceRunner {
 
   /**
    * A read-only execution: {@link ReadOnlyQueries#threads} query threads, each paced at its share of the queries a
-   * second, run their share of the queries against the stored data; its end is the last query's answer.
+   * second, run their share of the queries against the stored data; it ends when its time is up, or at its last
+   * answer when behind.
    */
   private InstanceTotals readOnly(IotWorkload workload, Properties p, ReadOnlyQueries readOnly, StartBarrier barrier)
       throws DBException, InterruptedException {
@@ -181,7 +182,7 @@ public final class InstanceRunner {
       }
       return measure(barrier, workload, release, states, running, null, dbs);
     } finally {
-      running.forEach(Thread::interrupt);
+      running.forEach(Thread::interrupt); // threads still at the latch when the phase failed before its start
       closeAll(dbs);
     }
   }

@@ -18,7 +18,7 @@ import java.util.Map;
  * @param noQueries true when the instance runs no dashboard queries (--no-queries: an ingest-only trial run)
  * @param kvpBytesMax the largest reading when each reading's size is drawn from kvpBytes to this; 0 (or kvpBytes)
  *     when every reading has kvpBytes
- * @param readOnly the queries of a read-only execution, which writes nothing (kvps 0); null in every other
+ * @param readOnly the queries of a read-only execution, which writes nothing (kvps 0); null in any other execution
  */
 public record InstanceSpec(String phase, int instance, int instances, String substation, long kvps, int kvpBytes,
                            int threads, String binding, String bindingProperties, Map<String, String> bindingOverrides,
