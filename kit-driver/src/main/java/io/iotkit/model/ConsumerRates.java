@@ -21,6 +21,16 @@ public record ConsumerRates(Consumed withProducers, Consumed alone) {
    * @param endMicros epoch µs of the last receipt (the start when nothing was received)
    */
   public record Consumed(long readings, Long bytes, long startMicros, long endMicros) {
+    /**
+     * {@code readings} counted from {@code startMicros}, the last received at {@code lastReceivedMicros}.
+     *
+     * @param readingBytes the readings' size, or null where they had several
+     */
+    public static Consumed counted(long readings, Integer readingBytes, long startMicros, long lastReceivedMicros) {
+      return new Consumed(readings, readingBytes == null ? null : readings * readingBytes, startMicros,
+          readings == 0 ? startMicros : Math.max(startMicros, lastReceivedMicros));
+    }
+
     public double seconds() {
       return (endMicros - startMicros) / 1e6;
     }

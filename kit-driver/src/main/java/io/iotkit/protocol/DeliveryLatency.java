@@ -92,10 +92,8 @@ final class DeliveryLatency implements DeliverySink {
    * @param readingBytes the readings' size, or null where they had several
    */
   ConsumerRates.Consumed measuredReceived(long fromMicros, Integer readingBytes) {
-    long n = measured.gathered().getTotalCount();
-    long last = Math.max(fromMicros, measured.lastReceived.get());
-    return new ConsumerRates.Consumed(n, readingBytes == null ? null : n * readingBytes, fromMicros,
-        n == 0 ? fromMicros : last);
+    return ConsumerRates.Consumed.counted(measured.gathered().getTotalCount(), readingBytes, fromMicros,
+        measured.lastReceived.get());
   }
 
   /** The largest error bound of the clock offsets applied: any one figure may be off by up to this. */

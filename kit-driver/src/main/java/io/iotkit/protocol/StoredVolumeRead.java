@@ -48,8 +48,6 @@ final class StoredVolumeRead implements DeliverySink {
     } finally {
       reader.close();
     }
-    long n = sink.readings.sum();
-    return new ConsumerRates.Consumed(n, readingBytes == null ? null : n * readingBytes, start,
-        n == 0 ? start : sink.lastReceived.get());
+    return ConsumerRates.Consumed.counted(sink.readings.sum(), readingBytes, start, sink.lastReceived.get());
   }
 }

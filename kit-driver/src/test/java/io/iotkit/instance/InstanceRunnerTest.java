@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.iotkit.binding.Acknowledgement;
 import io.iotkit.binding.Aggregate;
-import io.iotkit.binding.BlockingBatchWriter;
 import io.iotkit.binding.KitBinding;
 import io.iotkit.binding.Reading;
 import io.iotkit.binding.WindowResult;
@@ -21,7 +20,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
-import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -166,40 +164,8 @@ class InstanceRunnerTest {
 
   /** A store written in batches of 100 through the kit's blocking batch writer, with this linger. */
   private static MemoryBinding batching(Duration linger) {
-    return new MemoryBinding() {
-      private final BlockingBatchWriter batches = new BlockingBatchWriter(100, linger, batch -> {
-        for (Reading r : batch) {
-          super.write(r, STORED);
-        }
-      });
-
-      @Override
-      public void write(Reading reading, Acknowledgement ack) {
-        batches.write(reading, ack);
-      }
-
-      @Override
-      public void flush() {
-        batches.flush();
-      }
-
-      @Override
-      public OptionalLong flushDue() {
-        return batches.flushDue();
-      }
-    };
+    return new MemoryBinding(new ConcurrentSkipListMap<>(), 100, linger);
   }
-
-  /** The store's own report of a reading it keeps, which the batch writer's acknowledgement stands for. */
-  private static final Acknowledgement STORED = new Acknowledgement() {
-    @Override
-    public void acknowledged() {
-    }
-
-    @Override
-    public void failed(Throwable cause) {
-    }
-  };
 
   private static InstanceSpec paced(InstanceSpec s, long rate) {
     return new InstanceSpec(s.phase(), s.instance(), s.instances(), s.substation(), s.kvps(), s.kvpBytes(),

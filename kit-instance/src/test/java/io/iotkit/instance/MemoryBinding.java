@@ -9,9 +9,11 @@ import io.iotkit.binding.ReadingFormat;
 import io.iotkit.binding.WindowQueries;
 import io.iotkit.binding.WindowResult;
 import io.iotkit.binding.WindowStats;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.NavigableMap;
+import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentSkipListMap;
 
 // Test binding: readings in a sorted map (shareable between threads' bindings), windows answered by a range scan.
@@ -29,8 +31,13 @@ class MemoryBinding extends KitBinding implements WindowQueries {
   }
 
   MemoryBinding(NavigableMap<String, Double> store, int batchSize) {
+    this(store, batchSize, Duration.ZERO);
+  }
+
+  /** A store whose writer sends a partial batch once its oldest reading waited {@code linger}. */
+  MemoryBinding(NavigableMap<String, Double> store, int batchSize, Duration linger) {
     this.store = store;
-    this.batches = new BlockingBatchWriter(batchSize,
+    this.batches = new BlockingBatchWriter(batchSize, linger,
         batch -> batch.forEach(r -> store.put(r.key(), Double.parseDouble(r.value()))));
   }
 
@@ -42,6 +49,11 @@ class MemoryBinding extends KitBinding implements WindowQueries {
   @Override
   public void flush() {
     batches.flush();
+  }
+
+  @Override
+  public OptionalLong flushDue() {
+    return batches.flushDue();
   }
 
   @Override
