@@ -31,12 +31,10 @@ public final class BlockingBatchWriter implements ReadingWriter {
   }
 
   private final int batchSize;
-  private final long lingerNanos;
+  private final BatchLinger linger;
   private final Batches store;
   private final List<Reading> readings;
   private final List<Acknowledgement> acks;
-  /** When the held batch's first reading was taken (System.nanoTime); meaningful while it holds any. */
-  private long firstTakenNanos;
 
   /** A writer that holds a partial batch until it fills or is flushed. */
   public BlockingBatchWriter(int batchSize, Batches store) {
@@ -51,11 +49,8 @@ public final class BlockingBatchWriter implements ReadingWriter {
     if (batchSize < 1) {
       throw new IllegalArgumentException("a batch holds at least one reading, not " + batchSize);
     }
-    if (linger.isNegative()) {
-      throw new IllegalArgumentException("a linger is 0 or more, not " + linger);
-    }
     this.batchSize = batchSize;
-    this.lingerNanos = linger.toNanos();
+    this.linger = new BatchLinger(linger);
     this.store = store;
     this.readings = new ArrayList<>(batchSize);
     this.acks = new ArrayList<>(batchSize);
@@ -63,15 +58,12 @@ public final class BlockingBatchWriter implements ReadingWriter {
 
   @Override
   public OptionalLong flushDue() {
-    return lingerNanos == 0 || readings.isEmpty() ? OptionalLong.empty()
-        : OptionalLong.of(firstTakenNanos + lingerNanos);
+    return linger.due();
   }
 
   @Override
   public void write(Reading reading, Acknowledgement ack) {
-    if (readings.isEmpty()) {
-      firstTakenNanos = System.nanoTime();
-    }
+    linger.taken();
     readings.add(reading);
     acks.add(ack);
     if (readings.size() >= batchSize) {
@@ -99,6 +91,7 @@ public final class BlockingBatchWriter implements ReadingWriter {
     }
     readings.clear();
     acks.clear();
+    linger.sent();
   }
 
   @Override

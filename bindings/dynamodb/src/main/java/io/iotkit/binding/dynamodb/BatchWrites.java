@@ -1,6 +1,7 @@
 package io.iotkit.binding.dynamodb;
 
 import io.iotkit.binding.Acknowledgement;
+import io.iotkit.binding.BatchLinger;
 import io.iotkit.binding.Reading;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -8,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.LongAdder;
@@ -25,6 +27,8 @@ import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
  * (it is not among the answer's unprocessed items). Unprocessed items are sent again after a backoff, and so is a
  * whole batch DynamoDB refused for throttling, until the retry time is over; then their readings fail. Any other
  * failure fails the batch's readings at once.
+ *
+ * <p>A paced thread's partial batch is due once its oldest reading has waited the linger ({@link #due}).
  *
  * <p>At most {@code maxRequests} requests are out at once; further batches wait here, unsent, so that the SDK's call
  * timeout measures the store's answer and not a queue (an emulator that answers slowly would otherwise time out
@@ -66,6 +70,7 @@ final class BatchWrites {
 
   private final String table;
   private final int batchSize;
+  private final BatchLinger linger;
   private final Function<BatchWriteItemRequest, CompletableFuture<BatchWriteItemResponse>> sender;
   private final Timer timer;
   private final Duration retryTimeout;
@@ -81,12 +86,13 @@ final class BatchWrites {
    * @param sender  sends one request (the client's batchWriteItem)
    * @param wording turns a failed request's exception into the one the readings fail with
    */
-  BatchWrites(String table, int batchSize, int maxRequests,
+  BatchWrites(String table, int batchSize, Duration linger, int maxRequests,
               Function<BatchWriteItemRequest, CompletableFuture<BatchWriteItemResponse>> sender, Timer timer,
               Duration retryTimeout, LongSupplier nanoClock, Counters counters,
               Function<Throwable, Throwable> wording) {
     this.table = table;
     this.batchSize = batchSize;
+    this.linger = new BatchLinger(linger);
     this.maxRequests = maxRequests;
     this.sender = sender;
     this.timer = timer;
@@ -108,6 +114,7 @@ final class BatchWrites {
         earlier = take();
       }
       open.put(key, new Pending(item, ack));
+      linger.taken();
       if (open.size() >= batchSize) {
         full = take();
       }
@@ -131,9 +138,15 @@ final class BatchWrites {
     }
   }
 
+  /** When the gathered batch is due to be sent unfilled; empty when nothing is gathered or without a linger. */
+  synchronized OptionalLong due() {
+    return linger.due();
+  }
+
   private Map<String, Pending> take() {
     Map<String, Pending> batch = open;
     open = new LinkedHashMap<>();
+    linger.sent();
     return batch;
   }
 

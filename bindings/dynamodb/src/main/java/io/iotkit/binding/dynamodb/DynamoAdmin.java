@@ -303,6 +303,7 @@ public final class DynamoAdmin implements StoreAdmin {
     settings.put("setting.dynamodb.billing.mode", s.capacity().text() + (s.capacity().provisioned() && !s.aws()
         ? " (an emulator's: dynalite takes the units and does not enforce them)" : ""));
     settings.put("setting.dynamodb.batch.size", Integer.toString(s.batchSize()));
+    settings.put("setting.dynamodb.batch.linger.ms", Long.toString(s.batchLinger().toMillis()));
     settings.put("setting.dynamodb.retry.timeout.ms", Long.toString(s.retryTimeout().toMillis()));
     return settings;
   }

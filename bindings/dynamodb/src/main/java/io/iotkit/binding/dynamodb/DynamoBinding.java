@@ -9,6 +9,7 @@ import io.iotkit.binding.WindowResult;
 import io.iotkit.binding.WindowStats;
 import io.iotkit.binding.settings.BadPropertyException;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -20,7 +21,8 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
  * Stores readings in DynamoDB: one item per reading in the configured table ({@link ReadingItems}), written with
- * the asynchronous client's BatchWriteItem in batches of up to 25 ({@link BatchWrites}). A reading counts once a
+ * the asynchronous client's BatchWriteItem in batches of up to 25 ({@link BatchWrites}; a paced thread sends a partial batch once its
+ * oldest reading has waited {@code dynamodb.batch.linger.ms}). A reading counts once a
  * BatchWriteItem answer shows DynamoDB accepted its item: DynamoDB answers a write once it is durable in the
  * region. Throttled requests and unprocessed items are retried with backoff and counted ({@link #clientCounters}).
  *
@@ -49,7 +51,8 @@ public final class DynamoBinding extends KitBinding implements WindowQueries {
       return t;
     });
     ScheduledExecutorService retries = timer;
-    writes = new BatchWrites(settings.table(), settings.batchSize(), settings.requestsInFlight(),
+    writes = new BatchWrites(settings.table(), settings.batchSize(), settings.batchLinger(),
+        settings.requestsInFlight(),
         c.client()::batchWriteItem,
         (task, delay) -> retries.schedule(task, delay, TimeUnit.MILLISECONDS), settings.retryTimeout(),
         System::nanoTime, counters, f -> c.failure("BatchWriteItem", f));
@@ -67,6 +70,11 @@ public final class DynamoBinding extends KitBinding implements WindowQueries {
   @Override
   public void flush() {
     writes.flush();
+  }
+
+  @Override
+  public OptionalLong flushDue() {
+    return writes.due();
   }
 
   @Override

@@ -24,6 +24,8 @@ import java.util.Set;
  * @param sessionToken   a temporary credential's session token, with the key
  * @param table          the table of the readings
  * @param batchSize      readings per BatchWriteItem (DynamoDB takes at most 25)
+ * @param batchLinger    how long a partial batch's oldest reading may wait before a paced thread sends the batch
+ *                       unfilled; zero waits for a full batch
  * @param requestsInFlight BatchWriteItem requests one insert thread's binding has out at once
  * @param retryTimeout   how long a batch's unprocessed or throttled items are retried before their readings fail
  * @param timeout        how long one request may take (the SDK's API call timeout)
@@ -31,7 +33,7 @@ import java.util.Set;
  */
 public record DynamoSettings(Optional<URI> endpoint, Optional<String> region, Optional<String> accessKeyId,
                              Optional<String> secretAccessKey, Optional<String> sessionToken, String table,
-                             int batchSize, int requestsInFlight, Duration retryTimeout, Duration timeout,
+                             int batchSize, Duration batchLinger, int requestsInFlight, Duration retryTimeout, Duration timeout,
                              Capacity capacity) {
   public static final String ENDPOINT = "dynamodb.endpoint";
   public static final String REGION = "dynamodb.region";
@@ -40,6 +42,7 @@ public record DynamoSettings(Optional<URI> endpoint, Optional<String> region, Op
   public static final String SESSION_TOKEN = "dynamodb.session.token";
   public static final String TABLE = "dynamodb.table";
   public static final String BATCH_SIZE = "dynamodb.batch.size";
+  public static final String BATCH_LINGER = "dynamodb.batch.linger.ms";
   public static final String REQUESTS_IN_FLIGHT = "dynamodb.requests.in.flight";
   public static final String RETRY_TIMEOUT = "dynamodb.retry.timeout.ms";
   public static final String TIMEOUT = "dynamodb.timeout.ms";
@@ -70,6 +73,8 @@ public record DynamoSettings(Optional<URI> endpoint, Optional<String> region, Op
   static final String AWS = "aws";
   /** DynamoDB's own limit on the requests of one BatchWriteItem. */
   static final int MAX_BATCH = 25;
+  /** The kit's Kafka producer's linger: a wait a paced reading hardly notices beside a request. */
+  static final int DEFAULT_LINGER_MILLIS = 5;
   /** The region a non-AWS endpoint is signed for when none is given: an emulator takes any. */
   static final String LOCAL_REGION = "us-east-1";
 
@@ -104,10 +109,11 @@ public record DynamoSettings(Optional<URI> endpoint, Optional<String> region, Op
           + " and .)");
     }
     int batch = r.intIn(BATCH_SIZE, MAX_BATCH, 1, MAX_BATCH);
+    Duration linger = Duration.ofMillis(r.intIn(BATCH_LINGER, DEFAULT_LINGER_MILLIS, 0, 60_000));
     int inFlight = r.intIn(REQUESTS_IN_FLIGHT, 2, 1, 1_000);
     Duration retry = Duration.ofMillis(r.intIn(RETRY_TIMEOUT, 60_000, 1, Integer.MAX_VALUE));
     Duration timeout = Duration.ofMillis(r.intIn(TIMEOUT, 30_000, 1, Integer.MAX_VALUE));
-    return new DynamoSettings(endpoint, region, id, secret, token, table, batch, inFlight, retry, timeout,
+    return new DynamoSettings(endpoint, region, id, secret, token, table, batch, linger, inFlight, retry, timeout,
         capacity(r));
   }
 

@@ -38,7 +38,7 @@ class BatchWritesTest {
     final BatchWrites writes;
 
     Recorded(int batch, Duration retryTimeout) {
-      writes = new BatchWrites(TABLE, batch, 4, this::answer, (task, delay) -> {
+      writes = new BatchWrites(TABLE, batch, Duration.ZERO, 4, this::answer, (task, delay) -> {
         delays.add(delay);
         nanos.addAndGet(delay * 1_000_000 + 1_000_000);
         task.run();
@@ -185,9 +185,33 @@ class BatchWritesTest {
   }
 
   @Test
+  void aPartialBatchIsDueOnceItsOldestReadingLingeredAndNotOnceSent() {
+    List<BatchWriteItemRequest> sent = new ArrayList<>();
+    BatchWrites w = new BatchWrites(TABLE, 3, Duration.ofMillis(5), 2, q -> {
+      sent.add(q);
+      return CompletableFuture.completedFuture(BatchWriteItemResponse.builder().build());
+    }, (task, delay) -> task.run(), Duration.ofSeconds(10), System::nanoTime, new BatchWrites.Counters(), f -> f);
+    assertTrue(w.due().isEmpty(), "nothing gathered, nothing due");
+    long before = System.nanoTime();
+    AcknowledgementCount acks = new AcknowledgementCount();
+    w.write(reading(0), acks);
+    w.write(reading(1), acks);
+    long due = w.due().orElseThrow();
+    assertTrue(due - before >= 5_000_000 && due - System.nanoTime() <= 5_000_000, "5 ms after the oldest reading");
+    w.write(reading(2), acks);
+    assertEquals(1, sent.size(), "full: sent at once");
+    assertTrue(w.due().isEmpty(), "a full batch went: nothing due");
+    w.write(reading(3), acks);
+    assertTrue(w.due().isPresent(), "the next batch's first reading starts its linger");
+    w.flush();
+    assertTrue(w.due().isEmpty(), "flushed: nothing due");
+    assertEquals(4, acks.acknowledgedCount());
+  }
+
+  @Test
   void atMostTheRequestsInFlightAreOut() {
     List<CompletableFuture<BatchWriteItemResponse>> pending = new ArrayList<>();
-    BatchWrites w = new BatchWrites(TABLE, 1, 2, q -> {
+    BatchWrites w = new BatchWrites(TABLE, 1, Duration.ZERO, 2, q -> {
       CompletableFuture<BatchWriteItemResponse> f = new CompletableFuture<>();
       pending.add(f);
       return f;

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.iotkit.binding.SecretNames;
 import io.iotkit.binding.settings.BadPropertyException;
 import java.net.URI;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
@@ -29,6 +30,7 @@ class DynamoSettingsTest {
     assertEquals(Optional.of("us-east-1"), s.region(), "an emulator is signed for any region");
     assertEquals("iot_readings", s.table());
     assertEquals(25, s.batchSize());
+    assertEquals(Duration.ofMillis(5), s.batchLinger());
     assertFalse(s.aws());
   }
 

@@ -202,6 +202,10 @@ public final class InfluxAdmin implements StoreAdmin {
     ServerDiagnostics diagnostics = ServerDiagnostics.read(http);
     settings.put("durability", diagnostics.durability());
     settings.putAll(diagnostics.changedSettings());
+    InfluxSettings s = http.settings();
+    settings.put("setting.influxdb.batch.size", Integer.toString(s.batchSize()));
+    settings.put("setting.influxdb.batch.linger.ms", Long.toString(s.batchLinger().toMillis()));
+    settings.put("setting.influxdb.requests.in.flight", Integer.toString(s.requestsInFlight()));
     return settings;
   }
 

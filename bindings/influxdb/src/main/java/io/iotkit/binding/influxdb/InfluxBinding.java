@@ -6,12 +6,14 @@ import io.iotkit.binding.KitBinding;
 import io.iotkit.binding.Reading;
 import io.iotkit.binding.WindowQueries;
 import io.iotkit.binding.WindowResult;
+import java.util.OptionalLong;
 import site.ycsb.DBException;
 
 /**
  * Stores readings in InfluxDB 1.x: one point per reading in measurement {@code reading}, tags substation and
  * sensor, fields value, unit and padding, timestamp in µs ({@link LineProtocol}), written over the HTTP API in
- * requests of {@code influxdb.batch.size} lines ({@link WriteBatch}).
+ * requests of {@code influxdb.batch.size} lines ({@link WriteBatch}); a paced thread sends a partial request once
+ * its oldest reading has waited {@code influxdb.batch.linger.ms}.
  *
  * <p>Writes are asynchronous: each request's future answers its readings' {@link Acknowledgement}s, so an insert
  * thread waits for the server only when it has {@code influxdb.requests.in.flight} requests unanswered (the kit
@@ -34,7 +36,7 @@ public final class InfluxBinding extends KitBinding implements WindowQueries {
       throw new DBException("influxdb: " + e.getMessage(), e);
     }
     http = new InfluxHttp(settings);
-    batch = new WriteBatch(http, settings.batchSize(), settings.requestsInFlight());
+    batch = new WriteBatch(http, settings.batchSize(), settings.batchLinger(), settings.requestsInFlight());
   }
 
   @Override
@@ -49,6 +51,11 @@ public final class InfluxBinding extends KitBinding implements WindowQueries {
   @Override
   public void flush() {
     batch.send();
+  }
+
+  @Override
+  public OptionalLong flushDue() {
+    return batch.due();
   }
 
   /**

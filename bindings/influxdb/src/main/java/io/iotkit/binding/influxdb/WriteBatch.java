@@ -1,10 +1,13 @@
 package io.iotkit.binding.influxdb;
 
 import io.iotkit.binding.Acknowledgement;
+import io.iotkit.binding.BatchLinger;
 import io.iotkit.binding.Reading;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Semaphore;
 
@@ -16,19 +19,23 @@ import java.util.concurrent.Semaphore;
  * in the same shard): its readings count as failed, and the data check then finds the stored ones as more than
  * written. The binding's own lines never fail to parse: {@link LineProtocol} refuses what it cannot encode.
  *
+ * <p>A paced thread's partial batch is due once its oldest reading has waited the linger ({@link #due}).
+ *
  * <p>At most {@code inFlight} requests are unanswered at once: sending one more waits for an answer, which slows
  * the thread as the server does.
  */
 final class WriteBatch {
   private final InfluxHttp http;
   private final int size;
+  private final BatchLinger linger;
   private final Semaphore inFlight;
   private final StringBuilder lines = new StringBuilder();
   private List<Acknowledgement> acks = new ArrayList<>();
 
-  WriteBatch(InfluxHttp http, int size, int inFlight) {
+  WriteBatch(InfluxHttp http, int size, Duration linger, int inFlight) {
     this.http = http;
     this.size = size;
+    this.linger = new BatchLinger(linger);
     this.inFlight = new Semaphore(inFlight);
   }
 
@@ -39,6 +46,7 @@ final class WriteBatch {
    */
   void add(Reading reading, Acknowledgement ack) {
     LineProtocol.append(lines, reading);
+    linger.taken();
     acks.add(ack);
     if (acks.size() >= size) {
       send();
@@ -53,6 +61,7 @@ final class WriteBatch {
     List<Acknowledgement> sent = acks;
     byte[] body = lines.toString().getBytes(StandardCharsets.UTF_8);
     acks = new ArrayList<>(size);
+    linger.sent();
     // kept for the next batch: a request's lines are some 600 KB, and a new builder each time cost the instance
     // about an eighth more client CPU per reading (docs/stores/influxdb.md, costs)
     lines.setLength(0);
@@ -78,6 +87,11 @@ final class WriteBatch {
         }
       }
     });
+  }
+
+  /** When the held batch is due to be sent unfilled; empty when nothing is held or without a linger. */
+  OptionalLong due() {
+    return linger.due();
   }
 
   /** Readings held, not yet sent. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.iotkit.binding.settings.BadPropertyException;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
@@ -31,6 +32,7 @@ class InfluxSettingsTest {
     assertEquals("iot", s.database());
     assertEquals(500, s.batchSize());
     assertEquals(4, s.requestsInFlight());
+    assertEquals(Duration.ofMillis(5), s.batchLinger());
     assertEquals(Optional.empty(), s.user());
     assertEquals(5_000, s.connectTimeout().toMillis());
     assertEquals(60_000, s.requestTimeout().toMillis());
@@ -64,6 +66,10 @@ class InfluxSettingsTest {
         .requestsInFlight());
     assertEquals("influxdb.requests.in.flight '0' is not a whole number from 1 to 1000",
         bad("influxdb.url", "db1:8086", "influxdb.requests.in.flight", "0"));
+    assertEquals(Duration.ZERO, InfluxSettings.from(props("influxdb.url", "db1:8086", "influxdb.batch.linger.ms", "0"))
+        .batchLinger());
+    assertEquals("influxdb.batch.linger.ms '-1' is not a whole number from 0 to 60000",
+        bad("influxdb.url", "db1:8086", "influxdb.batch.linger.ms", "-1"));
     assertEquals("influxdb.request.timeout.ms 'soon' is not a whole number of at least 1",
         bad("influxdb.url", "db1:8086", "influxdb.request.timeout.ms", "soon"));
   }
