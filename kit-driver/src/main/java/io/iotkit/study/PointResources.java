@@ -46,11 +46,13 @@ public record PointResources(Double sutCpu, Double sutMemoryPeakBytes, Double su
     return sutCpu != null || driverCpu != null;
   }
 
-  private static Double cpu(List<ProcessUsage> ps) {
+  /** Mean CPU s/s of the processes together; null for none. */
+  static Double cpu(List<ProcessUsage> ps) {
     return ps.isEmpty() ? null : ps.stream().mapToDouble(p -> mean(p.cpuSeconds())).sum();
   }
 
-  private static Double memoryPeak(List<ProcessUsage> ps) {
+  /** Their resident memory together at its peak second; null for none. */
+  static Double memoryPeak(List<ProcessUsage> ps) {
     if (ps.isEmpty()) {
       return null;
     }

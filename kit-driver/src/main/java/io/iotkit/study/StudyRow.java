@@ -42,6 +42,7 @@ import java.util.Map;
  *     without a result
  * @param readOnly the performance iteration's read-only execution, or null where none ran
  * @param consumers what consumers read in the performance iteration, on a store that delivers readings; else null
+ * @param master what the master cost the run
  */
 public record StudyRow(String value, PointState.Status status, String runFolder, Integer substations, Long kvps,
                        Double warmupSeconds, Double measuredSeconds, Double iotps, Double perSensor,
@@ -49,9 +50,9 @@ public record StudyRow(String value, PointState.Status status, String runFolder,
                        Double ingestSpread, Map<Operation, Double> queryAvgMs, Map<Operation, Double> queryP99Ms,
                        LatencyPercentiles ingestLatency, Double ingestP99SettledMs, LatencyPercentiles endToEnd,
                        long rate, Double offeredRate, PointResources resources, MedianInterval runs,
-                       PhaseSeries series, ReadOnlyFigures readOnly, ConsumerRates consumers) {
+                       PhaseSeries series, ReadOnlyFigures readOnly, ConsumerRates consumers, MasterCost master) {
 
-  /** A point without a read-only execution. */
+  /** A point without a read-only execution, consumers or the master's figures. */
   public StudyRow(String value, PointState.Status status, String runFolder, Integer substations, Long kvps,
                   Double warmupSeconds, Double measuredSeconds, Double iotps, Double perSensor,
                   Double efficiency, Double ingestMinSeconds, Double ingestMaxSeconds, Double ingestAvgSeconds,
@@ -61,7 +62,7 @@ public record StudyRow(String value, PointState.Status status, String runFolder,
                   PhaseSeries series) {
     this(value, status, runFolder, substations, kvps, warmupSeconds, measuredSeconds, iotps, perSensor, efficiency,
         ingestMinSeconds, ingestMaxSeconds, ingestAvgSeconds, ingestSpread, queryAvgMs, queryP99Ms, ingestLatency,
-        ingestP99SettledMs, endToEnd, rate, offeredRate, resources, runs, series, null, null);
+        ingestP99SettledMs, endToEnd, rate, offeredRate, resources, runs, series, null, null, MasterCost.NONE);
   }
 
   /** Whether the point has a result to show. */
@@ -86,7 +87,7 @@ public record StudyRow(String value, PointState.Status status, String runFolder,
     return new StudyRow(value, status, runFolder, substations, kvps, warmupSeconds, measuredSeconds, iotps,
         perSensor, e, ingestMinSeconds, ingestMaxSeconds, ingestAvgSeconds, ingestSpread, queryAvgMs, queryP99Ms,
         ingestLatency, ingestP99SettledMs, endToEnd, rate, offeredRate, resources, runs, series, readOnly,
-        consumers);
+        consumers, master);
   }
 
   /** The same row as the median run of a point that ran several times. */
@@ -94,7 +95,7 @@ public record StudyRow(String value, PointState.Status status, String runFolder,
     return new StudyRow(value, status, runFolder, substations, kvps, warmupSeconds, measuredSeconds, iotps,
         perSensor, efficiency, ingestMinSeconds, ingestMaxSeconds, ingestAvgSeconds, ingestSpread, queryAvgMs,
         queryP99Ms, ingestLatency, ingestP99SettledMs, endToEnd, rate, offeredRate, resources, r, series, readOnly,
-        consumers);
+        consumers, master);
   }
 
   /** A point without a result: only its value and state. */

@@ -15,6 +15,7 @@ import io.iotkit.model.WorkloadSpec;
 import io.iotkit.result.RunFolder;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -65,7 +66,7 @@ public record StudyTable(String name, StudySpec spec, List<StudyRow> rows, Score
           if (Study.completeRun(dir, p)) {
             r = Json.read(dir.resolve(p.runFolder()).resolve(RunFolder.RESULT), RunResult.class);
           }
-          runs.add(row(p.value(), p.status(), p.runFolder(), r));
+          runs.add(row(p.value(), p.status(), p.runFolder(), r, p.finished()));
         }
       }
       rows.add(state.spec().repeat() > 1 ? medianRun(value, runs) : runs.get(0));
@@ -167,6 +168,16 @@ public record StudyTable(String name, StudySpec spec, List<StudyRow> rows, Score
    * @param result the point's result, or null when it has none
    */
   public static StudyRow row(String value, PointState.Status status, String runFolder, RunResult result) {
+    return row(value, status, runFolder, result, null);
+  }
+
+  /**
+   * The row of one point whose run's process ended at {@code processEnded} (null when not known).
+   *
+   * @param result the point's result, or null when it has none
+   */
+  static StudyRow row(String value, PointState.Status status, String runFolder, RunResult result,
+                      Instant processEnded) {
     if (result == null || !result.completed()) {
       return StudyRow.unmeasured(value, status, runFolder);
     }
@@ -199,7 +210,7 @@ public record StudyTable(String name, StudySpec spec, List<StudyRow> rows, Score
         m.endToEnd() == null ? LatencyPercentiles.NONE : LatencyPercentiles.of(m.endToEnd().micros().micros()), rate, rate > 0 ? (double) p * rate : null,
         PointResources.of(m.resources()), null, m.series(),
         it.readOnly() == null ? null : ReadOnlyFigures.of(it.readOnly(), v.inputs().map(i -> i.queriesPerSecond())
-            .orElse(0L)), it.consumers());
+            .orElse(0L)), it.consumers(), MasterCost.of(result, m.resources(), processEnded));
   }
 
   /** Ingest latency p50, p99 and p99.9 in ms from the run's histograms; the summaries' p50 and p99 without them. */

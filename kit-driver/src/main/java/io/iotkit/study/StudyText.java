@@ -170,6 +170,9 @@ public final class StudyText {
         + " per side: what each side's TCP sockets received and sent"
         + " together, loopback included, counted on the master's host (n/a: not sampled or not measured)",
         cpu, ""));
+    if (t.swept() == Swept.SUBSTATIONS || t.swept() == Swept.CLIENTS) {
+      sections.add(master(t));
+    }
     if (t.consumers()) {
       sections.add(consumers(t));
     }
@@ -178,6 +181,27 @@ public final class StudyText {
     }
     t.score().ifPresent(score -> sections.add(score(t, score)));
     return sections;
+  }
+
+  /** The master's cost as the instances grow: what of it grows faster than P limits the runs a host can drive. */
+  private static Section master(StudyTable t) {
+    List<List<String>> rows = new ArrayList<>();
+    rows.add(withP(t.swept() != Swept.SUBSTATIONS, 1, List.of(t.axisLabel(), "P", "master CPU s/s",
+        "master CPU ms/s per instance", "master memory peak MiB", "start-up s", "start-up s per instance",
+        "reports s")));
+    for (StudyRow r : t.rows()) {
+      MasterCost m = r.master();
+      Double perInstance = m.startupSeconds() == null || r.substations() == null || r.substations() == 0 ? null
+          : m.startupSeconds() / r.substations();
+      rows.add(withP(t.swept() != Swept.SUBSTATIONS, 1, List.of(r.value(), num(r.substations()),
+          f(m.cpu(), "%.3f"), f(m.cpuMillisPerInstance(r.substations()), "%.2f"),
+          f(scaled(m.memoryPeakBytes(), 1 << 20), "%,.0f"), f(m.startupSeconds(), "%,.1f"), f(perInstance, "%.2f"),
+          f(m.reportSeconds(), "%,.1f"))));
+    }
+    return new Section("The master as the instances grow: its JVM's mean CPU (and per instance) and peak memory over"
+        + " the performance run; start-up, from the run's start to the first warmup's TS_start (checks, a local"
+        + " SUT's start, the instances' start); reports, from the result being together to the run's process"
+        + " having ended", rows, "");
   }
 
   /** The consumers' rates: while the instances produced, and alone over the stored volume. */
@@ -310,7 +334,8 @@ public final class StudyText {
     }
     head.addAll(List.of("rate per instance", "offered kvps/s", "SUT CPU s/s", "IoTps per SUT CPU s", "driver CPU s/s",
         "SUT memory peak bytes", "SUT disk write bytes/s", "SUT folder growth bytes", "SUT network bytes/s",
-        "instances CPU s/s", "instances memory peak bytes", "instances network bytes/s"));
+        "instances CPU s/s", "instances memory peak bytes", "instances network bytes/s", "master CPU s/s",
+        "master memory peak bytes", "start-up s", "reports s"));
     if (t.repeated()) {
       head.addAll(List.of("runs", "IoTps median", "IoTps 95% low", "IoTps 95% high", "IoTps min", "IoTps max"));
     }
@@ -330,7 +355,8 @@ public final class StudyText {
       cells.addAll(List.of(r.measured() ? Long.toString(r.rate()) : "", c(r.offeredRate()), c(u.sutCpu()),
           c(r.iotpsPerSutCpu()), c(u.driverCpu()), c(u.sutMemoryPeakBytes()), c(u.sutDiskWriteBytesPerSecond()),
           c(u.sutFolderGrowthBytes()), c(u.sutNetBytesPerSecond()), c(u.instancesCpu()), c(u.driverMemoryPeakBytes()),
-          c(u.driverNetBytesPerSecond())));
+          c(u.driverNetBytesPerSecond()), c(r.master().cpu()), c(r.master().memoryPeakBytes()),
+          c(r.master().startupSeconds()), c(r.master().reportSeconds())));
       if (t.repeated()) {
         MedianInterval m = r.runs();
         cells.addAll(m == null ? List.of("0", "", "", "", "", "") : List.of(Integer.toString(m.n()), c(m.median()),

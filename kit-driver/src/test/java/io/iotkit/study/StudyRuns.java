@@ -93,7 +93,8 @@ public final class StudyRuns {
 
   /**
    * Resources of one SUT process and one driver host and instance, constant over three seconds: the SUT's sockets
-   * move 3 MB/s, the instance's 2.5 MB/s, and the server's folder grows by 20 MB.
+   * move 3 MB/s, the instance's 2.5 MB/s, and the server's folder grows by 20 MB; the master uses 0.03 CPU s/s
+   * on average and 128 MiB at its peak.
    */
   public static ResourceUsage resources(double sutCpu, double driverUser, double driverSystem) {
     return new ResourceUsage(List.of(new ResourceUsage.HostUsage("h", List.of("master", "driver"), 2, 1L << 33,
@@ -104,7 +105,9 @@ public final class StudyRuns {
             new long[] {2_000_000, 2_000_000, 2_000_000}, new long[] {500_000, 1_000_000, 1_500_000}),
             new ResourceUsage.ProcessUsage("h", "instance 0", "driver", 43, new double[] {9, 9, 9},
                 new long[] {1L << 28, 1L << 28, 1L << 28}, new long[3], new long[3], new long[] {0, 0, 1_500_000},
-                new long[] {2_000_000, 2_000_000, 2_000_000})),
+                new long[] {2_000_000, 2_000_000, 2_000_000}),
+            new ResourceUsage.ProcessUsage("h", "master", "master", 41, new double[] {0.02, 0.04, 0.03},
+                new long[] {96L << 20, 128L << 20, 112L << 20}, new long[3], new long[3], new long[3], new long[3])),
         new ResourceUsage.DataFolder(1_000_000, 21_000_000));
   }
 

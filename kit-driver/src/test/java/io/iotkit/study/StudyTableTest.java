@@ -198,6 +198,27 @@ class StudyTableTest {
   }
 
   @Test
+  void theMastersCostPerInstanceItsStartUpAndItsReportsInASweepOfP() {
+    // the fixture's run starts 5,000 s before iteration 1's warmup and has its result together at 30,000 s
+    var result = StudyRuns.run(10_000, new double[] {10, 10}, 500, 0, StudyRuns.resources(1.25, 0.5, 0.25));
+    StudyRow r = StudyTable.row("2", DONE, "b", result, result.finished().plusMillis(2_500));
+    MasterCost m = r.master();
+    assertEquals(0.03, m.cpu(), 1e-9, "the master's mean over the performance run");
+    assertEquals(15.0, m.cpuMillisPerInstance(2), 1e-9, "0.03 s/s over 2 instances");
+    assertEquals(128.0 * (1 << 20), m.memoryPeakBytes(), 1e-9);
+    assertEquals(5_000.0, m.startupSeconds(), 1e-9, "the run's start to iteration 1's warmup");
+    assertEquals(2.5, m.reportSeconds(), 1e-9, "the result together to the process ended");
+    assertNull(StudyTable.row("2", DONE, "b", result).master().reportSeconds(), "the process's end not known");
+    StudyText.Section section = StudyText.sections(new StudyTable("s", pSweep("2", "4"), List.of(r))).stream()
+        .filter(x -> x.title().startsWith("The master")).findFirst().orElseThrow();
+    assertEquals(List.of("2", "0.030", "15.00", "128", "5,000.0", "2500.00", "2.5"), section.rows().get(1));
+    StudySpec rates = new StudySpec(List.of("memory"), List.of("2"), List.of("5", "10"), null, null, null, 1000L,
+        null, null, null, null, null, false, null, null, null).validated();
+    assertFalse(StudyText.sections(new StudyTable("s", rates, List.of(r))).stream()
+        .anyMatch(x -> x.title().startsWith("The master")), "P is the same at every point: no table");
+  }
+
+  @Test
   void csvHasOneRowPerPointWithPlainNumbersAndEmptyCellsForWhatWasNotMeasured() {
     StudyTable t = new StudyTable("s", pSweep("1", "2"), List.of(
         StudyTable.row("1", DONE, "runs/a", StudyRuns.even(100_000, 1, 10, 500)),

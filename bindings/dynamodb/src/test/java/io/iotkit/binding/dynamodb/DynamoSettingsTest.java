@@ -30,7 +30,9 @@ class DynamoSettingsTest {
     assertEquals(Optional.of("us-east-1"), s.region(), "an emulator is signed for any region");
     assertEquals("iot_readings", s.table());
     assertEquals(25, s.batchSize());
-    assertEquals(Duration.ofMillis(5), s.batchLinger());
+    assertEquals(Duration.ZERO, s.batchLinger(), "no linger unless set");
+    assertEquals(Duration.ofMillis(5), DynamoSettings.from(props(DynamoSettings.ENDPOINT, "127.0.0.1:4567",
+        DynamoSettings.BATCH_LINGER, "5")).batchLinger());
     assertFalse(s.aws());
   }
 
