@@ -9,6 +9,15 @@ public interface Acknowledgement {
   /** The store acknowledged the reading durably (as the binding documents its durability). */
   void acknowledged();
 
+  /**
+   * The same, at {@code nanoTime} (a {@link System#nanoTime()} instant the binding read once the store answered): a
+   * binding whose store answers a batch of readings at once reads the clock once for all of them, so the kit
+   * measures each reading without a clock read of its own. By default the instant is not needed.
+   */
+  default void acknowledgedAt(long nanoTime) {
+    acknowledged();
+  }
+
   /** The store will never acknowledge the reading: it is lost. */
   void failed(Throwable cause);
 }

@@ -11,6 +11,11 @@ import org.slf4j.LoggerFactory;
  * thread), and the wait that bounds how many readings the thread has handed over and not yet seen settled.
  * Acknowledgements go straight into the thread's {@link ThreadMeasurements#acknowledgedSoFar}, so the per-second
  * sampler counts each one in the second it arrived.
+ *
+ * <p>One exception: a reading acknowledged on the insert thread within its own call to the writer (a sink that
+ * answers at once, a synchronous store's batch written as the call fills it) is settled when that call returns, at
+ * the instant the thread reads then anyway ({@link #leaveCall}). So a batch completed within one call costs one
+ * clock read and one count, not one per reading, and its latencies end no earlier than the store's answer.
  */
 final class InFlight implements Acknowledgement {
   private static final Logger LOG = LoggerFactory.getLogger(InFlight.class);
@@ -33,6 +38,16 @@ final class InFlight implements Acknowledgement {
   /** Timed acknowledgements made ahead, handed out in order from {@link #nextTimed}; the insert thread's. */
   private Timed[] timed = new Timed[0];
   private int nextTimed;
+  /**
+   * The insert thread while it is inside a call to its writer, else null. Written and compared by the insert
+   * thread only: another thread that reads a stale value still never finds itself in it.
+   */
+  private Thread calling;
+  /** Readings acknowledged within the current call, settled when it returns; the insert thread's. */
+  private long heldCount;
+  /** The generation instants of the timed ones among them. */
+  private long[] heldGenerated = new long[64];
+  private int heldTimed;
 
   InFlight(ThreadMeasurements measured, IngestLatencies ingest, Runnable sendHeld) {
     this.measured = measured;
@@ -42,8 +57,43 @@ final class InFlight implements Acknowledgement {
 
   @Override
   public void acknowledged() {
+    if (calling == Thread.currentThread()) {
+      heldCount++;
+      return;
+    }
     measured.acknowledgeConcurrently(1);
     wake();
+  }
+
+  /** The insert thread is about to call its writer (write or flush). */
+  void enterCall() {
+    calling = Thread.currentThread();
+  }
+
+  /**
+   * The insert thread's call to its writer returned at {@code nowNanos}: what was acknowledged within it is
+   * settled, each timed reading's ingest latency ending at that instant, recorded before the count.
+   */
+  void leaveCall(long nowNanos) {
+    calling = null;
+    if (heldCount == 0) {
+      return;
+    }
+    for (int i = 0; i < heldTimed; i++) {
+      ingest.record(Math.max(0, nowNanos - heldGenerated[i]) / 1_000);
+    }
+    measured.acknowledgeConcurrently(heldCount);
+    heldCount = 0;
+    heldTimed = 0;
+  }
+
+  /** A timed reading acknowledged within the current call. */
+  private void hold(long generatedNanos) {
+    if (heldTimed == heldGenerated.length) {
+      heldGenerated = java.util.Arrays.copyOf(heldGenerated, 2 * heldTimed);
+    }
+    heldGenerated[heldTimed++] = generatedNanos;
+    heldCount++;
   }
 
   /**
@@ -82,8 +132,18 @@ final class InFlight implements Acknowledgement {
 
     @Override
     public void acknowledged() {
-      owner.ingest.record(Math.max(0, System.nanoTime() - generatedNanos) / 1_000);
-      owner.acknowledged();
+      if (owner.calling == Thread.currentThread()) {
+        owner.hold(generatedNanos);
+      } else {
+        acknowledgedAt(System.nanoTime());
+      }
+    }
+
+    @Override
+    public void acknowledgedAt(long nanoTime) {
+      owner.ingest.record(Math.max(0, nanoTime - generatedNanos) / 1_000);
+      owner.measured.acknowledgeConcurrently(1);
+      owner.wake();
     }
 
     @Override

@@ -221,6 +221,7 @@ public final class IotWorkload extends Workload {
     s.inFlight.awaitRoom(inFlightBound);
     s.inFlight.handOver(); // before the call: its report may come before the call returns
     boolean taken = true;
+    s.inFlight.enterCall();
     try {
       writer.write(r, measured ? s.inFlight.timedFrom(t0) : s.inFlight);
     } catch (DBException | RuntimeException e) {
@@ -229,6 +230,7 @@ public final class IotWorkload extends Workload {
       taken = false;
     }
     long returned = System.nanoTime();
+    s.inFlight.leaveCall(returned);
     s.measured.storeWaitNanos += returned - waitFrom;
     if (measured) {
       s.measured.insertMicros.record((returned - t0) / 1_000);
@@ -243,12 +245,15 @@ public final class IotWorkload extends Workload {
   long sendHeld(ReadingWriter writer, Object threadState) {
     ThreadState s = (ThreadState) threadState;
     long from = System.nanoTime();
+    s.inFlight.enterCall();
     try {
       writer.flush();
     } catch (DBException | RuntimeException e) {
       // what it held is reported failed by the binding
     }
-    long took = System.nanoTime() - from;
+    long returned = System.nanoTime();
+    s.inFlight.leaveCall(returned);
+    long took = returned - from;
     s.measured.storeWaitNanos += took;
     return took;
   }

@@ -93,19 +93,19 @@ final class ProcReader implements HostCounters {
    * The process's counters, or empty when it is gone; {@code withDescendants}, together with every process under
    * it: a server that forks a worker per connection (PostgreSQL's backends) does its work in them. With processes
    * under it, memory is each one's proportional set size (Pss), so pages they share count once; alone, it is its
-   * resident set.
+   * resident set, and its CPU its own, without the children it reaped.
    */
   @Override
   public Optional<Process> process(long pid, boolean withDescendants) {
     long now = System.nanoTime();
     List<Long> under = withDescendants ? descendants(pid) : List.of();
-    Optional<Process> root = one(pid, now, !under.isEmpty());
+    Optional<Process> root = one(pid, now, !under.isEmpty(), withDescendants);
     if (root.isEmpty() || under.isEmpty()) {
       return root;
     }
     Process total = root.get();
     for (long child : under) {
-      Optional<Process> c = one(child, now, true);
+      Optional<Process> c = one(child, now, true, true);
       if (c.isPresent()) {
         total = total.plus(c.get());
       }
@@ -113,10 +113,14 @@ final class ProcReader implements HostCounters {
     return Optional.of(total);
   }
 
-  /** One process's own counters; memory as its Pss when {@code shared} (where readable), else its RSS. */
-  private Optional<Process> one(long pid, long now, boolean shared) {
+  /**
+   * One process's counters; memory as its Pss when {@code shared} (where readable), else its RSS; CPU with its
+   * reaped children's when {@code withReaped} (a server's exited worker keeps its time there), else its own.
+   */
+  private Optional<Process> one(long pid, long now, boolean shared, boolean withReaped) {
     try {
-      long ticks = ProcText.processTicks(read(pid + "/stat"));
+      String stat = read(pid + "/stat");
+      long ticks = withReaped ? ProcText.processTicks(stat) : ProcText.ownTicks(stat);
       long rss = Math.max(0, ProcText.kilobytes(read(pid + "/status"), "VmRSS")); // a zombie has no VmRSS line
       if (shared) {
         try {

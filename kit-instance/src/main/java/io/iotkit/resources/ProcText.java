@@ -113,6 +113,16 @@ final class ProcText {
   }
 
   /**
+   * /proc/PID/stat: utime + stime (fields 14 and 15) in ticks, the process's own CPU time without its reaped
+   * children's: for a process whose children are not its work, or are watched apart (the master's driver
+   * instances, whose whole CPU time would land in the master's at once when it reaps them).
+   */
+  static long ownTicks(String text) {
+    String[] f = fieldsAfterName(text);
+    return Long.parseLong(f[11]) + Long.parseLong(f[12]);
+  }
+
+  /**
    * The fields of a stat line after its command name, which is in parentheses and may hold spaces and ")": the
    * first is field 3 (state), so field n is at n - 3 (utime 11, stime 12, cutime 13, cstime 14).
    */

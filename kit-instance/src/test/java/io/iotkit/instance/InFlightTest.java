@@ -43,4 +43,55 @@ class InFlightTest {
     f.awaitRoom(BOUND); // returns at once: 63 in flight
     assertEquals(BOUND - 1, f.inFlight());
   }
+
+  @Test
+  void readingsAcknowledgedWithinTheThreadsOwnCallSettleWhenItReturnsTimedAtItsReturn() {
+    ThreadMeasurements m = new ThreadMeasurements();
+    IngestLatencies ingest = new IngestLatencies();
+    InFlight f = new InFlight(m, ingest, () -> { });
+    long generated = System.nanoTime();
+    f.handOver();
+    f.handOver();
+    f.handOver();
+    f.enterCall();
+    f.timedFrom(generated).acknowledged(); // a synchronous batch answered within the call
+    f.timedFrom(generated).acknowledged();
+    f.acknowledged(); // an untimed one (measurement off)
+    assertEquals(0, m.acknowledged(), "held until the call returns");
+    f.leaveCall(generated + 7_000_000);
+    assertEquals(3, m.acknowledged(), "counted once the call returned");
+    assertEquals(0, f.inFlight());
+    org.HdrHistogram.Histogram h = new org.HdrHistogram.Histogram(3);
+    ingest.addIntervalTo(h);
+    assertEquals(2, h.getTotalCount(), "the two timed ones");
+    // 3 significant digits: 7,000 µs is kept within 1 part in 1,024
+    assertEquals(7_000, h.getMinValue(), 8, "each timed at the call's return: 7 ms after generation");
+    assertEquals(7_000, h.getMaxValue(), 8);
+  }
+
+  @Test
+  void anAcknowledgementFromAnotherThreadOrAtAGivenInstantIsCountedAtOnce() throws Exception {
+    ThreadMeasurements m = new ThreadMeasurements();
+    IngestLatencies ingest = new IngestLatencies();
+    InFlight f = new InFlight(m, ingest, () -> { });
+    long generated = System.nanoTime();
+    f.handOver();
+    f.handOver();
+    f.enterCall();
+    long anHourAgo = generated - 3_600_000_000_000L;
+    var fromStoreThread = f.timedFrom(anHourAgo);
+    Thread t = new Thread(fromStoreThread::acknowledged, "store client");
+    t.start();
+    t.join();
+    assertEquals(1, m.acknowledged(), "another thread's acknowledgement is not held by this thread's call");
+    f.timedFrom(generated).acknowledgedAt(generated + 3_000_000); // a batch's answer, its instant read once
+    assertEquals(2, m.acknowledged());
+    f.leaveCall(generated + 9_000_000);
+    assertEquals(2, m.acknowledged(), "nothing was held");
+    org.HdrHistogram.Histogram h = new org.HdrHistogram.Histogram(3);
+    ingest.addIntervalTo(h);
+    assertEquals(2, h.getTotalCount());
+    assertEquals(3_000, h.getMinValue(), 8, "the given instant: 3 ms after generation");
+    assertTrue(h.getMaxValue() >= 3_600_000_000L * 0.999, "the other thread's: its own clock read, an hour on");
+  }
 }

@@ -221,9 +221,10 @@ final class BatchWrites {
         }
       }
     }
+    long answeredAt = nanoClock.getAsLong(); // one clock read for the answer's readings
     for (Map.Entry<String, Pending> e : batch.entrySet()) {
       if (!again.containsKey(e.getKey())) {
-        e.getValue().ack().acknowledged();
+        e.getValue().ack().acknowledgedAt(answeredAt);
       }
     }
     if (!again.isEmpty()) {

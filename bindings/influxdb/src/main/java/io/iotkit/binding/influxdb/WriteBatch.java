@@ -79,9 +79,10 @@ final class WriteBatch {
       answer = CompletableFuture.failedFuture(e);
     }
     answer.whenComplete((ok, failure) -> {
+      long answered = System.nanoTime(); // one clock read for the request's readings
       for (Acknowledgement a : sent) {
         if (failure == null) {
-          a.acknowledged();
+          a.acknowledgedAt(answered);
         } else {
           a.failed(failure.getCause() != null ? failure.getCause() : failure);
         }
