@@ -162,7 +162,8 @@ public record ResourceUsage(List<HostUsage> hosts, List<ProcessUsage> processes,
    * @param name what it is to the run, e.g. "instance 3", "master", or a SUT node's name such as "broker 2"
    * @param role "master", "driver" or "sut"
    * @param pid its process id on that host
-   * @param cpuSeconds CPU seconds (user and system) it used in each second
+   * @param cpuSeconds CPU seconds (user and system) it used in each second: its own (a SUT node's with the processes
+   *     under it and those it reaped)
    * @param rssBytes its resident memory at each sample
    * @param diskReadBytes bytes it made the disks read in each second (/proc/PID/io read_bytes); null when that
    *     file was not readable (a process of another user): not measured, which is not 0
