@@ -21,8 +21,8 @@ import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
 /**
  * Stores readings in DynamoDB: one item per reading in the configured table ({@link ReadingItems}), written with
- * the asynchronous client's BatchWriteItem in batches of up to 25 ({@link BatchWrites}; a paced thread sends a partial batch once its
- * oldest reading has waited {@code dynamodb.batch.linger.ms}). A reading counts once a
+ * the asynchronous client's BatchWriteItem in batches of up to 25 ({@link BatchWrites}; a paced thread sends a
+ * partial batch once its oldest reading has waited {@code dynamodb.batch.linger.ms}). A reading counts once a
  * BatchWriteItem answer shows DynamoDB accepted its item: DynamoDB answers a write once it is durable in the
  * region. Throttled requests and unprocessed items are retried with backoff and counted ({@link #clientCounters}).
  *

@@ -33,8 +33,8 @@ import java.util.Set;
  */
 public record DynamoSettings(Optional<URI> endpoint, Optional<String> region, Optional<String> accessKeyId,
                              Optional<String> secretAccessKey, Optional<String> sessionToken, String table,
-                             int batchSize, Duration batchLinger, int requestsInFlight, Duration retryTimeout, Duration timeout,
-                             Capacity capacity) {
+                             int batchSize, Duration batchLinger, int requestsInFlight, Duration retryTimeout,
+                             Duration timeout, Capacity capacity) {
   public static final String ENDPOINT = "dynamodb.endpoint";
   public static final String REGION = "dynamodb.region";
   public static final String ACCESS_KEY_ID = "dynamodb.access.key.id";
@@ -74,8 +74,8 @@ public record DynamoSettings(Optional<URI> endpoint, Optional<String> region, Op
   /** DynamoDB's own limit on the requests of one BatchWriteItem. */
   static final int MAX_BATCH = 25;
   /**
-   * No linger by default: paced at 1,000 readings a second over 200 threads, a 5 ms linger sent nearly every
-   * reading in a request of its own, which cost the SDK's client 1.3 CPU s/s and left the local emulator behind
+   * No linger by default: paced at 1,000 readings a second over an instance's 10 insert threads, a 5 ms linger
+   * sent every reading in a request of its own, which cost the SDK's client 1.3 CPU s/s and left the local emulator behind
    * (773 of 1,000 readings a second; docs/stores/dynamodb.md). Set it where the client has CPU to spare.
    */
   static final int DEFAULT_LINGER_MILLIS = 0;

@@ -108,9 +108,7 @@ public record InfluxSettings(URI url, String database, int batchSize, Duration b
 
   @Override
   public String toString() {
-    return "InfluxSettings[url=" + url + ", database=" + database + ", batchSize=" + batchSize + ", batchLinger=" + batchLinger
-        + ", requestsInFlight="
-        + requestsInFlight + ", user="
-        + user.orElse("(none)") + "]";
+    return "InfluxSettings[url=" + url + ", database=" + database + ", batchSize=" + batchSize + ", batchLinger="
+        + batchLinger + ", requestsInFlight=" + requestsInFlight + ", user=" + user.orElse("(none)") + "]";
   }
 }
