@@ -197,7 +197,7 @@ final class RunCommand implements Callable<Integer> {
   private ReadOnlyQueries readOnly() {
     if (queriesPerSecond == null) {
       if (querySeconds != null) {
-        throw new IllegalArgumentException("--query-seconds goes with --queries-per-second: give both, or neither");
+        throw new IllegalArgumentException(ReadOnlyQueries.SECONDS_ALONE);
       }
       return null;
     }

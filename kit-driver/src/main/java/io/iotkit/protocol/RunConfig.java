@@ -89,8 +89,7 @@ public record RunConfig(int substations, long kvps, KvpSize kvpSize, String bind
     instanceJvmOptions = List.copyOf(instanceJvmOptions);
     givenProperties = GivenProperties.checked(givenProperties);
     if (readOnly != null && noQueries) {
-      throw new IllegalArgumentException("--queries-per-second asks dashboard queries, which --no-queries turns off:"
-          + " leave out one of them");
+      throw new IllegalArgumentException(ReadOnlyQueries.WITHOUT_QUERIES);
     }
     if (hosts != null) {
       Placement.place(hosts.hosts(), substations); // counts that cannot add up to P are bad input, said now

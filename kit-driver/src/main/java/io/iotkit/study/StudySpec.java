@@ -3,6 +3,7 @@ package io.iotkit.study;
 import com.fasterxml.jackson.annotation.JsonFormat;
 import io.iotkit.binding.SecretNames;
 import io.iotkit.model.KvpSize;
+import io.iotkit.model.ReadOnlyQueries;
 import io.iotkit.model.WorkloadSpec;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -182,11 +183,10 @@ public record StudySpec(List<String> bindings, List<String> substations, List<St
     }
     validatedClients();
     if (querySeconds != null && queriesPerSecond.isEmpty()) {
-      throw new IllegalArgumentException("--query-seconds goes with --queries-per-second: give both, or neither");
+      throw new IllegalArgumentException(ReadOnlyQueries.SECONDS_ALONE);
     }
     if (!queriesPerSecond.isEmpty() && noQueries) {
-      throw new IllegalArgumentException("--queries-per-second asks dashboard queries, which --no-queries turns off:"
-          + " leave out one of them");
+      throw new IllegalArgumentException(ReadOnlyQueries.WITHOUT_QUERIES);
     }
     if (rateSearch != null) {
       return validatedSearch(lists);

@@ -48,11 +48,8 @@ class InFlightTest {
   void readingsAcknowledgedWithinTheThreadsOwnCallSettleWhenItReturnsTimedAtItsReturn() {
     ThreadMeasurements m = new ThreadMeasurements();
     IngestLatencies ingest = new IngestLatencies();
-    InFlight f = new InFlight(m, ingest, () -> { });
+    InFlight f = handedOver(3, m, ingest);
     long generated = System.nanoTime();
-    f.handOver();
-    f.handOver();
-    f.handOver();
     f.enterCall();
     f.timedFrom(generated).acknowledged(); // a synchronous batch answered within the call
     f.timedFrom(generated).acknowledged();
@@ -73,10 +70,8 @@ class InFlightTest {
   void anAcknowledgementFromAnotherThreadOrAtAGivenInstantIsCountedAtOnce() throws Exception {
     ThreadMeasurements m = new ThreadMeasurements();
     IngestLatencies ingest = new IngestLatencies();
-    InFlight f = new InFlight(m, ingest, () -> { });
+    InFlight f = handedOver(2, m, ingest);
     long generated = System.nanoTime();
-    f.handOver();
-    f.handOver();
     f.enterCall();
     long anHourAgo = generated - 3_600_000_000_000L;
     var fromStoreThread = f.timedFrom(anHourAgo);
@@ -93,5 +88,14 @@ class InFlightTest {
     assertEquals(2, h.getTotalCount());
     assertEquals(3_000, h.getMinValue(), 8, "the given instant: 3 ms after generation");
     assertTrue(h.getMaxValue() >= 3_600_000_000L * 0.999, "the other thread's: its own clock read, an hour on");
+  }
+
+  /** A thread's readings in flight after it handed {@code n} over. */
+  private static InFlight handedOver(int n, ThreadMeasurements m, IngestLatencies ingest) {
+    InFlight f = new InFlight(m, ingest, () -> { });
+    for (int i = 0; i < n; i++) {
+      f.handOver();
+    }
+    return f;
   }
 }

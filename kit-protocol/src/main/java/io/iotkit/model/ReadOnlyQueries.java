@@ -12,6 +12,12 @@ package io.iotkit.model;
 public record ReadOnlyQueries(long perSecond, int seconds, long dataUntilMicros) {
   /** The longest read-only execution: beyond a day it is a typing slip. */
   public static final int MAX_SECONDS = 86_400;
+  /** What a run and a sweep say of --query-seconds given alone. */
+  public static final String SECONDS_ALONE =
+      "--query-seconds goes with --queries-per-second: give both, or neither";
+  /** What a run and a sweep say of --queries-per-second given with --no-queries. */
+  public static final String WITHOUT_QUERIES =
+      "--queries-per-second asks dashboard queries, which --no-queries turns off: leave out one of them";
 
   public ReadOnlyQueries {
     if (perSecond < 1) {
