@@ -44,6 +44,11 @@ public record MasterCost(Double cpu, Double memoryPeakBytes, Double startupSecon
     return cpu == null || instances == null || instances == 0 ? null : 1e3 * cpu / instances;
   }
 
+  /** The run's start-up per instance, in seconds; null where either is unknown. */
+  Double startupSecondsPerInstance(Integer instances) {
+    return startupSeconds == null || instances == null || instances == 0 ? null : startupSeconds / instances;
+  }
+
   private static long micros(Instant t) {
     return t.getEpochSecond() * 1_000_000 + t.getNano() / 1_000;
   }

@@ -186,17 +186,16 @@ public final class StudyText {
   /** The master's cost as the instances grow: what of it grows faster than P limits the runs a host can drive. */
   private static Section master(StudyTable t) {
     List<List<String>> rows = new ArrayList<>();
-    rows.add(withP(t.swept() != Swept.SUBSTATIONS, 1, List.of(t.axisLabel(), "P", "master CPU s/s",
+    boolean showP = t.swept() != Swept.SUBSTATIONS;
+    rows.add(withP(showP, 1, List.of(t.axisLabel(), "P", "master CPU s/s",
         "master CPU ms/s per instance", "master memory peak MiB", "start-up s", "start-up s per instance",
         "reports s")));
     for (StudyRow r : t.rows()) {
       MasterCost m = r.master();
-      Double perInstance = m.startupSeconds() == null || r.substations() == null || r.substations() == 0 ? null
-          : m.startupSeconds() / r.substations();
-      rows.add(withP(t.swept() != Swept.SUBSTATIONS, 1, List.of(r.value(), num(r.substations()),
+      rows.add(withP(showP, 1, List.of(r.value(), num(r.substations()),
           f(m.cpu(), "%.3f"), f(m.cpuMillisPerInstance(r.substations()), "%.2f"),
-          f(scaled(m.memoryPeakBytes(), 1 << 20), "%,.0f"), f(m.startupSeconds(), "%,.1f"), f(perInstance, "%.2f"),
-          f(m.reportSeconds(), "%,.1f"))));
+          f(scaled(m.memoryPeakBytes(), 1 << 20), "%,.0f"), f(m.startupSeconds(), "%,.1f"),
+          f(m.startupSecondsPerInstance(r.substations()), "%.2f"), f(m.reportSeconds(), "%,.1f"))));
     }
     return new Section("The master as the instances grow: its JVM's mean CPU (and per instance) and peak memory over"
         + " the performance run; start-up, from the run's start to the first warmup's TS_start (checks, a local"

@@ -61,6 +61,11 @@ final class InFlight implements Acknowledgement {
       heldCount++;
       return;
     }
+    countOne();
+  }
+
+  /** One reading acknowledged off the insert thread's own call: counted now, and the waiting thread woken. */
+  private void countOne() {
     measured.acknowledgeConcurrently(1);
     wake();
   }
@@ -142,8 +147,7 @@ final class InFlight implements Acknowledgement {
     @Override
     public void acknowledgedAt(long nanoTime) {
       owner.ingest.record(Math.max(0, nanoTime - generatedNanos) / 1_000);
-      owner.measured.acknowledgeConcurrently(1);
-      owner.wake();
+      owner.countOne();
     }
 
     @Override

@@ -120,7 +120,7 @@ final class ProcReader implements HostCounters {
   private Optional<Process> one(long pid, long now, boolean shared, boolean withReaped) {
     try {
       String stat = read(pid + "/stat");
-      long ticks = withReaped ? ProcText.processTicks(stat) : ProcText.ownTicks(stat);
+      long ticks = ProcText.ticks(stat, withReaped);
       long rss = Math.max(0, ProcText.kilobytes(read(pid + "/status"), "VmRSS")); // a zombie has no VmRSS line
       if (shared) {
         try {

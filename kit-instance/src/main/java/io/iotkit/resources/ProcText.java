@@ -102,24 +102,17 @@ final class ProcText {
   }
 
   /**
-   * /proc/PID/stat: utime + stime + cutime + cstime (fields 14 to 17) in ticks: the process's own CPU time and
-   * that of its children it has reaped, so a server's worker that exits between two readings keeps its CPU time
-   * in its parent's. The fields are counted after the ")" that ends the command name, which may itself hold
-   * spaces and parentheses.
+   * /proc/PID/stat: utime + stime (fields 14 and 15) in ticks, the process's own CPU time, and with {@code
+   * withReaped} also cutime + cstime (16 and 17), that of its children it has reaped: a server's worker that exits
+   * between two readings keeps its CPU time in its parent's. A process whose children are not its work, or are
+   * watched apart (the master's driver instances, whose whole CPU time would land in the master's at once when it
+   * reaps them), is read without. The fields are counted after the ")" that ends the command name, which may
+   * itself hold spaces and parentheses.
    */
-  static long processTicks(String text) {
+  static long ticks(String text, boolean withReaped) {
     String[] f = fieldsAfterName(text);
-    return Long.parseLong(f[11]) + Long.parseLong(f[12]) + Long.parseLong(f[13]) + Long.parseLong(f[14]);
-  }
-
-  /**
-   * /proc/PID/stat: utime + stime (fields 14 and 15) in ticks, the process's own CPU time without its reaped
-   * children's: for a process whose children are not its work, or are watched apart (the master's driver
-   * instances, whose whole CPU time would land in the master's at once when it reaps them).
-   */
-  static long ownTicks(String text) {
-    String[] f = fieldsAfterName(text);
-    return Long.parseLong(f[11]) + Long.parseLong(f[12]);
+    long own = Long.parseLong(f[11]) + Long.parseLong(f[12]);
+    return withReaped ? own + Long.parseLong(f[13]) + Long.parseLong(f[14]) : own;
   }
 
   /**

@@ -64,12 +64,12 @@ class ProcTextTest {
   }
 
   @Test
-  void processTicksCountOwnAndReapedChildrenTimeAfterTheCommandName() {
+  void ticksCountOwnAndReapedChildrenTimeAfterTheCommandName() {
     // a command name with spaces and a parenthesis must not shift the fields
     String stat = "4242 (my (odd) cmd) S 1 4242 4242 0 -1 4194304 500 0 0 0 731 129 7 3 20 0 35 0 12345 "
         + "5000000000 60000 18446744073709551615 1 1 0 0 0 0 0 0 0 0 0 0 17 1 0 0 0 0 0";
-    assertEquals(731 + 129 + 7 + 3, ProcText.processTicks(stat));
-    assertEquals(731 + 129, ProcText.ownTicks(stat), "its own: without the children it reaped");
+    assertEquals(731 + 129 + 7 + 3, ProcText.ticks(stat, true));
+    assertEquals(731 + 129, ProcText.ticks(stat, false), "its own: without the children it reaped");
   }
 
   @Test

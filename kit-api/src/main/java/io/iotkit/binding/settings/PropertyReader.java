@@ -8,6 +8,7 @@ import java.security.GeneralSecurityException;
 import java.security.KeyStore;
 import java.security.KeyStoreException;
 import java.security.UnrecoverableKeyException;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
@@ -58,6 +59,14 @@ public final class PropertyReader {
   /** A whole number from {@code min} to {@code max}, or empty when not set. */
   public Optional<Long> optionalLongIn(String key, long min, long max) {
     return optional(key).map(v -> parse(key, v, min, max));
+  }
+
+  /**
+   * A batch linger, how long a partial batch's oldest reading may wait before it is sent: 0 (never held) to one
+   * minute in milliseconds, or {@code dfltMillis} when not set.
+   */
+  public Duration batchLinger(String key, int dfltMillis) {
+    return Duration.ofMillis(intIn(key, dfltMillis, 0, 60_000));
   }
 
   /** {@code true} or {@code false} in any case, or {@code dflt} when not set. */

@@ -9,6 +9,7 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -74,6 +75,14 @@ class PropertyReaderTest {
         message(() -> reader("n", "99999999999").optionalIntIn("n", 1, 10)));
     assertEquals("x.ms '1.5' is not a whole number of at least 100",
         message(() -> reader("x.ms", "1.5").longIn("x.ms", 2_000, 100, Long.MAX_VALUE)));
+  }
+
+  @Test
+  void aBatchLingerIsUpToAMinuteInMilliseconds() {
+    assertEquals(Duration.ofMillis(5), reader().batchLinger("mysql.batch.linger.ms", 5));
+    assertEquals(Duration.ZERO, reader("mysql.batch.linger.ms", "0").batchLinger("mysql.batch.linger.ms", 5));
+    assertEquals("mysql.batch.linger.ms '60001' is not a whole number from 0 to 60000",
+        message(() -> reader("mysql.batch.linger.ms", "60001").batchLinger("mysql.batch.linger.ms", 5)));
   }
 
   @Test

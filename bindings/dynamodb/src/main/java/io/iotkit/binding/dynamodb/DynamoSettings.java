@@ -113,7 +113,7 @@ public record DynamoSettings(Optional<URI> endpoint, Optional<String> region, Op
           + " and .)");
     }
     int batch = r.intIn(BATCH_SIZE, MAX_BATCH, 1, MAX_BATCH);
-    Duration linger = Duration.ofMillis(r.intIn(BATCH_LINGER, DEFAULT_LINGER_MILLIS, 0, 60_000));
+    Duration linger = r.batchLinger(BATCH_LINGER, DEFAULT_LINGER_MILLIS);
     int inFlight = r.intIn(REQUESTS_IN_FLIGHT, 2, 1, 1_000);
     Duration retry = Duration.ofMillis(r.intIn(RETRY_TIMEOUT, 60_000, 1, Integer.MAX_VALUE));
     Duration timeout = Duration.ofMillis(r.intIn(TIMEOUT, 30_000, 1, Integer.MAX_VALUE));

@@ -57,7 +57,7 @@ public record InfluxSettings(URI url, String database, int batchSize, Duration b
       throw new BadPropertyException(DATABASE + " may not span lines");
     }
     int batch = r.intIn(BATCH_SIZE, DEFAULT_BATCH, 1, MAX_BATCH);
-    Duration linger = Duration.ofMillis(r.intIn(BATCH_LINGER, DEFAULT_LINGER_MILLIS, 0, 60_000));
+    Duration linger = r.batchLinger(BATCH_LINGER, DEFAULT_LINGER_MILLIS);
     int inFlight = r.intIn(REQUESTS_IN_FLIGHT, DEFAULT_REQUESTS_IN_FLIGHT, 1, 1_000);
     Optional<String> user = r.optional(USER);
     String pw = properties.getProperty(PASSWORD, "");

@@ -39,7 +39,7 @@ public record JdbcBasics(String host, int port, String database, String table, S
           + " characters");
     }
     int batchSize = reader.intIn(prefix + "batch.size", 100, 1, 100_000);
-    int linger = reader.intIn(prefix + "batch.linger.ms", DEFAULT_LINGER_MILLIS, 0, 60_000);
+    int linger = (int) reader.batchLinger(prefix + "batch.linger.ms", DEFAULT_LINGER_MILLIS).toMillis();
     int connectTimeout = reader.intIn(prefix + "connect.timeout.ms", 5_000, 1, 600_000);
     int socketTimeout = reader.intIn(prefix + "socket.timeout.ms", 600_000, 1, 3_600_000);
     return new JdbcBasics(host, port, database, table, user, batchSize, linger, connectTimeout, socketTimeout);

@@ -72,7 +72,7 @@ public record MongoSettings(List<HostPort> hosts, Optional<String> replicaSet, S
           + " _, - and ., not system.*)");
     }
     int batch = r.intIn(BATCH_SIZE, DEFAULT_BATCH, 1, MAX_BATCH);
-    Duration linger = Duration.ofMillis(r.intIn(BATCH_LINGER, DEFAULT_LINGER_MILLIS, 0, 60_000));
+    Duration linger = r.batchLinger(BATCH_LINGER, DEFAULT_LINGER_MILLIS);
     String w = w(r.string(WRITE_CONCERN, MAJORITY));
     boolean journal = r.bool(JOURNAL, true);
     Optional<String> user = r.optional(USER);
