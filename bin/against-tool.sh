@@ -1,0 +1,163 @@
+#!/usr/bin/env bash
+# The kit against a store's own load tool, back to back on one local server that this script starts with
+# `tpcx-iot.sh server`, at the kit's version of the store. Each round measures the sides in turn, so that their
+# ratios split the gap between the kit and the tool:
+#   kafka: kafka-producer-perf-test (org.apache.kafka.tools.ProducerPerformance), K records of 1,024 bytes, with the
+#          kit's producer settings (acks=all, idempotence, linger.ms=5, batch.size=16384, no compression)
+#     tool       the tool as users run it: one topic of 16 partitions
+#     tool-200   the tool on the kit's layout: one topic of 200 partitions (one substation's)
+#   hbase: PerformanceEvaluation (org.apache.hadoop.hbase.PerformanceEvaluation), sequentialWrite, 10 clients
+#          writing K rows of 1,000-byte values in all, buffered (--autoFlush=false), no MapReduce
+#     tool       the tool as users run it: its own table
+#   and for both stores:
+#     kit-noq    a whole kit run, P = 1, with --no-queries
+#     kit        a whole kit run, P = 1, queries on (the compliant workload)
+# The tool's figure is records (rows) per second; the kit's is its IoTps (K kvps per execution).
+#
+#   bin/against-tool.sh kafka|hbase [-k 1000000] [--repeat 2] [--out DIR] [-- more run options]
+#
+# Writes DIR/rounds.csv (one row per side and round), DIR/summary.md (medians, ranges and the ratios), the tool's
+# output under DIR/tool and the kit's run folders under DIR/kit. The tool's jars are resolved with Maven on first
+# use (bin/lib/<store>-tools/pom.xml).
+set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/lib/kit-build.sh"
+ensure_kit_built against-tool.sh kit-driver/target/kit-driver.jar
+
+usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }
+store="${1:-}"
+case "$store" in
+  kafka|hbase) shift ;;
+  -h|--help) usage; exit 0 ;;
+  *) echo "against-tool.sh: name the store first, kafka or hbase (see --help)" >&2; exit 2 ;;
+esac
+kvps=1000000 repeat=2 out=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -k) kvps="${2:-}"; shift 2 ;;
+    --repeat) repeat="${2:-}"; shift 2 ;;
+    --out) out="${2:-}"; shift 2 ;;
+    --) shift; break ;;
+    -h|--help) usage; exit 0 ;;
+    *) echo "against-tool.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
+  esac
+done
+case "$kvps,$repeat" in
+  *[!0-9,]*|,*|*,) echo "against-tool.sh: -k and --repeat take whole numbers (got -k '$kvps' --repeat '$repeat')" >&2
+    exit 2 ;;
+esac
+[ "$kvps" -ge 10000 ] && [ "$repeat" -ge 1 ] ||
+  { echo "against-tool.sh: -k must be at least 10000 and --repeat at least 1" >&2; exit 2; }
+out="${out:-$KIT_HOME/results/against-tool-$store-$(date -u +%Y%m%d-%H%M%S)}"
+mkdir -p "$out/tool" "$out/kit"
+out="$(cd "$out" && pwd)"
+
+tools="$KIT_HOME/bin/lib/$store-tools"
+classpath_file="$tools/target/classpath.txt"
+if [ ! -s "$classpath_file" ]; then
+  echo "against-tool.sh: resolving $store's tool with Maven (first use) ..." >&2
+  mkdir -p "$tools/target"
+  if ! mvn -B -q -f "$tools/pom.xml" dependency:build-classpath -Dmdep.outputFile="$classpath_file" \
+      >"$out/maven.log" 2>&1; then
+    rm -f "$classpath_file"
+    echo "against-tool.sh: Maven could not resolve $store's tool (see $out/maven.log); it needs Maven Central once" >&2
+    exit 2
+  fi
+fi
+tool_java() { java -Xmx1g -cp "$(cat "$classpath_file")" "$@"; }
+kit() { "$KIT_HOME/bin/tpcx-iot.sh" "$@"; }
+
+server="$out/server"
+kit server start -b "$store" --dir "$server" >"$out/server.log" 2>&1 ||
+  { echo "against-tool.sh: the local $store did not start (see $out/server.log)" >&2; exit 1; }
+trap 'kit server stop -b "$store" --dir "$server" >>"$out/server.log" 2>&1 || true' EXIT
+# a value of the server's binding properties, with the escapes of Java's properties format undone ("\\:")
+address() { sed -n "s/^$1=//p" "$server/binding.properties" | sed 's/\\\(.\)/\1/g'; }
+
+# kafka_tool PARTITIONS LOG: the perf tool on a fresh topic, deleted afterwards; prints records/s.
+kafka_tool() {
+  local partitions="$1" log="$2" topic="against-tool-$RANDOM" bootstrap
+  bootstrap="$(address kafka.bootstrap.servers)"
+  tool_java org.apache.kafka.tools.TopicCommand --bootstrap-server "$bootstrap" --create --topic "$topic" \
+    --partitions "$partitions" --replication-factor 1 >"$log" 2>&1
+  tool_java org.apache.kafka.tools.ProducerPerformance --topic "$topic" --num-records "$kvps" --record-size 1024 \
+    --throughput -1 --producer-props bootstrap.servers="$bootstrap" acks=all enable.idempotence=true linger.ms=5 \
+    batch.size=16384 compression.type=none buffer.memory=67108864 >>"$log" 2>&1
+  tool_java org.apache.kafka.tools.TopicCommand --bootstrap-server "$bootstrap" --delete --topic "$topic" >>"$log" 2>&1
+  # its last line: "N records sent, R records/sec (M MB/sec), ..."
+  awk '/records sent,/ { rate = $4 } END { if (rate == "") exit 1; print rate }' "$log"
+}
+
+# hbase_tool LOG: PerformanceEvaluation's sequential writes into a table of its own; prints rows/s.
+hbase_tool() {
+  local log="$1" table="AgainstTool$RANDOM"
+  local zk=(-Dhbase.zookeeper.quorum="$(address hbase.zookeeper.quorum)"
+    -Dhbase.zookeeper.property.clientPort="$(address hbase.zookeeper.property.clientPort)")
+  tool_java org.apache.hadoop.hbase.PerformanceEvaluation "${zk[@]}" --nomapred --table="$table" \
+    --rows=$((kvps / 10)) --valueSize=1000 --autoFlush=false sequentialWrite 10 >"$log" 2>&1
+  # "[SequentialWriteTest duration ]  Min: Nms  Max: Nms  Avg: Nms": all clients' rows over the slowest client's time
+  awk -v rows="$((kvps / 10 * 10))" '/Test duration/ { for (i = 1; i <= NF; i++) if ($i == "Max:") max = $(i + 1) }
+    END { sub(/ms/, "", max); if (max == "" || max == 0) exit 1; printf "%.1f\n", rows * 1000 / max }' "$log"
+}
+
+# tool_side NAME ROUND: prints the tool's rate.
+tool_side() {
+  local log="$out/tool/$1-$2.log"
+  case "$store,$1" in
+    kafka,tool) kafka_tool 16 "$log" ;;
+    kafka,tool-200) kafka_tool 200 "$log" ;;
+    hbase,tool) hbase_tool "$log" ;;
+  esac || { echo "against-tool.sh: the tool printed no result (see $log)" >&2; exit 1; }
+}
+
+# kit_side NAME ROUND [OPTIONS]: one whole kit run on the same server; prints its IoTps.
+kit_side() {
+  local results="$out/kit/$1-$2"
+  shift 2
+  kit -b "$store" --binding-properties "$server/binding.properties" -p 1 -k "$kvps" --results "$results" "$@" \
+    >"$results.log" 2>&1 || { echo "against-tool.sh: the kit's run failed (see $results.log)" >&2; exit 1; }
+  grep -o '"iotps" : [0-9.]*' "$results"/*/result.json | head -1 | awk '{ printf "%.1f\n", $3 }'
+}
+
+sides="tool kit-noq kit"
+[ "$store" = kafka ] && sides="tool tool-200 kit-noq kit"
+echo "side,round,rate" >"$out/rounds.csv"
+extra=("$@")
+for round in $(seq 1 "$repeat"); do
+  echo "against-tool.sh: round $round of $repeat ($(date -u +%H:%M:%S))" >&2
+  for side in $sides; do
+    # assigned before it is written, so that a failed side ends the script (set -e)
+    case "$side" in
+      tool*) rate="$(tool_side "$side" "$round")" ;;
+      kit-noq) rate="$(kit_side "$side" "$round" --no-queries "${extra[@]}")" ;;
+      kit) rate="$(kit_side "$side" "$round" "${extra[@]}")" ;;
+    esac
+    echo "$side,$round,$rate" >>"$out/rounds.csv"
+  done
+done
+
+# Medians and ranges per side, then the ratios that split kit / tool.
+awk -F, -v store="$store" -v k="$kvps" -v n="$repeat" -v sides="$sides" '
+  NR > 1 { v[$1] = v[$1] " " $3
+    if (!($1 in lo) || $3 < lo[$1]) lo[$1] = $3
+    if (!($1 in hi) || $3 > hi[$1]) hi[$1] = $3 }
+  function median(s,   a, c, i, j, t) {
+    c = split(s, a, " ")
+    for (i = 1; i <= c; i++) for (j = i + 1; j <= c; j++) if (a[j] + 0 < a[i] + 0) { t = a[i]; a[i] = a[j]; a[j] = t }
+    return c % 2 ? a[(c + 1) / 2] : (a[c / 2] + a[c / 2 + 1]) / 2
+  }
+  function ratio(name, a, b) { printf "| %s: %s / %s | %.3f |\n", name, a, b, m[a] / m[b] }
+  END {
+    printf "# The kit against %s'"'"'s own tool\n\nOne local server, K = %d, %d round(s) of the sides in turn.\n\n", store, k, n
+    print "| side | rate median (range), per second |"
+    print "|---|---|"
+    c = split(sides, order, " ")
+    for (i = 1; i <= c; i++) { s = order[i]; m[s] = median(v[s]); printf "| %s | %.0f (%.0f - %.0f) |\n", s, m[s], lo[s], hi[s] }
+    print ""
+    print "| ratio | of medians |"
+    print "|---|---|"
+    if (store == "kafka") { ratio("layout", "tool-200", "tool"); ratio("client", "kit-noq", "tool-200") }
+    else ratio("client and layout", "kit-noq", "tool")
+    ratio("queries", "kit", "kit-noq")
+    ratio("whole", "kit", "tool")
+  }' "$out/rounds.csv" >"$out/summary.md"
+cat "$out/summary.md"
