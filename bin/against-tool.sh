@@ -6,6 +6,8 @@
 #          kit's producer settings (acks=all, idempotence, linger.ms=5, batch.size=16384, no compression)
 #     tool       the tool as users run it: one topic of 16 partitions
 #     tool-200   the tool on the kit's layout: one topic of 200 partitions (one substation's)
+#     tool-read  as tool-200, with Kafka's consumer perf tool reading the topic meanwhile, as the kit's master
+#                reads every reading for end-to-end latency
 #   hbase: PerformanceEvaluation (org.apache.hadoop.hbase.PerformanceEvaluation), sequentialWrite, 10 clients
 #          writing K rows of 1,000-byte values in all, buffered (--autoFlush=false), no MapReduce
 #     tool       the tool as users run it: its own table
@@ -53,7 +55,7 @@ out="$(cd "$out" && pwd)"
 
 tools="$KIT_HOME/bin/lib/$store-tools"
 classpath_file="$tools/target/classpath.txt"
-if [ ! -s "$classpath_file" ]; then
+if [ ! -s "$classpath_file" ] || [ "$tools/pom.xml" -nt "$classpath_file" ]; then
   echo "against-tool.sh: resolving $store's tool with Maven (first use) ..." >&2
   mkdir -p "$tools/target"
   if ! mvn -B -q -f "$tools/pom.xml" dependency:build-classpath -Dmdep.outputFile="$classpath_file" \
@@ -73,15 +75,27 @@ trap 'kit server stop -b "$store" --dir "$server" >>"$out/server.log" 2>&1 || tr
 # a value of the server's binding properties, with the escapes of Java's properties format undone ("\\:")
 address() { sed -n "s/^$1=//p" "$server/binding.properties" | sed 's/\\\(.\)/\1/g'; }
 
-# kafka_tool PARTITIONS LOG: the perf tool on a fresh topic, deleted afterwards; prints records/s.
+# kafka_tool PARTITIONS LOG [read]: the perf tool on a fresh topic, deleted afterwards, with "read" the consumer
+# perf tool reading it meanwhile from its beginning; prints the producer's records/s.
 kafka_tool() {
-  local partitions="$1" log="$2" topic="against-tool-$RANDOM" bootstrap
+  local partitions="$1" log="$2" read="${3:-}" topic="against-tool-$RANDOM" bootstrap reader=""
   bootstrap="$(address kafka.bootstrap.servers)"
   tool_java org.apache.kafka.tools.TopicCommand --bootstrap-server "$bootstrap" --create --topic "$topic" \
     --partitions "$partitions" --replication-factor 1 >"$log" 2>&1
+  if [ -n "$read" ]; then
+    tool_java org.apache.kafka.tools.ConsumerPerformance --bootstrap-server "$bootstrap" --topic "$topic" \
+      --messages "$kvps" --timeout 60000 >"$log.reader" 2>&1 &
+    reader=$!
+  fi
   tool_java org.apache.kafka.tools.ProducerPerformance --topic "$topic" --num-records "$kvps" --record-size 1024 \
     --throughput -1 --producer-props bootstrap.servers="$bootstrap" acks=all enable.idempotence=true linger.ms=5 \
     batch.size=16384 compression.type=none buffer.memory=67108864 >>"$log" 2>&1
+  if [ -n "$reader" ]; then
+    local status=0
+    wait "$reader" || status=$?
+    cat "$log.reader" >>"$log" && rm -f "$log.reader"
+    [ "$status" -eq 0 ] || return 1
+  fi
   tool_java org.apache.kafka.tools.TopicCommand --bootstrap-server "$bootstrap" --delete --topic "$topic" >>"$log" 2>&1
   # its last line: "N records sent, R records/sec (M MB/sec), ..."
   awk '/records sent,/ { rate = $4 } END { if (rate == "") exit 1; print rate }' "$log"
@@ -99,27 +113,42 @@ hbase_tool() {
     END { sub(/ms/, "", max); if (max == "" || max == 0) exit 1; printf "%.1f\n", rows * 1000 / max }' "$log"
 }
 
+# A side that fails (a tool run with failed sends, a kit run that did not complete) is written as "failed", said
+# on stderr, and left out of the medians; the rounds go on.
+failed() { echo "against-tool.sh: $1" >&2; echo failed; }
+
 # tool_side NAME ROUND: prints the tool's rate.
 tool_side() {
-  local log="$out/tool/$1-$2.log"
-  case "$store,$1" in
+  local log="$out/tool/$1-$2.log" rate
+  rate="$(case "$store,$1" in
     kafka,tool) kafka_tool 16 "$log" ;;
     kafka,tool-200) kafka_tool 200 "$log" ;;
+    kafka,tool-read) kafka_tool 200 "$log" read ;;
     hbase,tool) hbase_tool "$log" ;;
-  esac || { echo "against-tool.sh: the tool printed no result (see $log)" >&2; exit 1; }
+  esac)" || { failed "$1, round $2: the tool printed no result (see $log)"; return; }
+  # a send that failed (expired after delivery.timeout.ms, say) makes the rate no figure of the tool; HBase's tool
+  # ends without its summary when a put fails
+  if grep -q 'org.apache.kafka.common.errors' "$log"; then
+    failed "$1, round $2: the tool reported failures (see $log)"
+  else
+    echo "$rate"
+  fi
 }
 
 # kit_side NAME ROUND [OPTIONS]: one whole kit run on the same server; prints its IoTps.
 kit_side() {
-  local results="$out/kit/$1-$2"
+  local results="$out/kit/$1-$2" name="$1" round="$2"
   shift 2
-  kit -b "$store" --binding-properties "$server/binding.properties" -p 1 -k "$kvps" --results "$results" "$@" \
-    >"$results.log" 2>&1 || { echo "against-tool.sh: the kit's run failed (see $results.log)" >&2; exit 1; }
-  grep -o '"iotps" : [0-9.]*' "$results"/*/result.json | head -1 | awk '{ printf "%.1f\n", $3 }'
+  if kit -b "$store" --binding-properties "$server/binding.properties" -p 1 -k "$kvps" --results "$results" "$@" \
+      >"$results.log" 2>&1; then
+    grep -o '"iotps" : [0-9.]*' "$results"/*/result.json | head -1 | awk '{ printf "%.1f\n", $3 }'
+  else
+    failed "$name, round $round: the kit's run did not complete (see $results.log)"
+  fi
 }
 
 sides="tool kit-noq kit"
-[ "$store" = kafka ] && sides="tool tool-200 kit-noq kit"
+[ "$store" = kafka ] && sides="tool tool-200 tool-read kit-noq kit"
 echo "side,round,rate" >"$out/rounds.csv"
 extra=("$@")
 for round in $(seq 1 "$repeat"); do
@@ -137,6 +166,7 @@ done
 
 # Medians and ranges per side, then the ratios that split kit / tool.
 awk -F, -v store="$store" -v k="$kvps" -v n="$repeat" -v sides="$sides" '
+  NR > 1 && $3 == "failed" { failures[$1]++; next }
   NR > 1 { v[$1] = v[$1] " " $3
     if (!($1 in lo) || $3 < lo[$1]) lo[$1] = $3
     if (!($1 in hi) || $3 > hi[$1]) hi[$1] = $3 }
@@ -145,17 +175,27 @@ awk -F, -v store="$store" -v k="$kvps" -v n="$repeat" -v sides="$sides" '
     for (i = 1; i <= c; i++) for (j = i + 1; j <= c; j++) if (a[j] + 0 < a[i] + 0) { t = a[i]; a[i] = a[j]; a[j] = t }
     return c % 2 ? a[(c + 1) / 2] : (a[c / 2] + a[c / 2 + 1]) / 2
   }
-  function ratio(name, a, b) { printf "| %s: %s / %s | %.3f |\n", name, a, b, m[a] / m[b] }
+  function ratio(name, a, b) {
+    if ((a in m) && (b in m)) printf "| %s: %s / %s | %.3f |\n", name, a, b, m[a] / m[b]
+    else printf "| %s: %s / %s | n/a (a side has no figure) |\n", name, a, b
+  }
   END {
     printf "# The kit against %s'"'"'s own tool\n\nOne local server, K = %d, %d round(s) of the sides in turn.\n\n", store, k, n
-    print "| side | rate median (range), per second |"
-    print "|---|---|"
+    print "| side | rate median (range), per second | failed rounds |"
+    print "|---|---|---|"
     c = split(sides, order, " ")
-    for (i = 1; i <= c; i++) { s = order[i]; m[s] = median(v[s]); printf "| %s | %.0f (%.0f - %.0f) |\n", s, m[s], lo[s], hi[s] }
+    for (i = 1; i <= c; i++) {
+      s = order[i]
+      if (v[s] == "") { printf "| %s | none | %d |\n", s, failures[s]; continue }
+      m[s] = median(v[s])
+      printf "| %s | %.0f (%.0f - %.0f) | %d |\n", s, m[s], lo[s], hi[s], failures[s]
+    }
     print ""
     print "| ratio | of medians |"
     print "|---|---|"
-    if (store == "kafka") { ratio("layout", "tool-200", "tool"); ratio("client", "kit-noq", "tool-200") }
+    if (store == "kafka") {
+      ratio("layout", "tool-200", "tool"); ratio("reader", "tool-read", "tool-200"); ratio("client", "kit-noq", "tool-read")
+    }
     else ratio("client and layout", "kit-noq", "tool")
     ratio("queries", "kit", "kit-noq")
     ratio("whole", "kit", "tool")
