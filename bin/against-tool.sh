@@ -71,7 +71,8 @@ kit() { "$KIT_HOME/bin/tpcx-iot.sh" "$@"; }
 server="$out/server"
 kit server start -b "$store" --dir "$server" >"$out/server.log" 2>&1 ||
   { echo "against-tool.sh: the local $store did not start (see $out/server.log)" >&2; exit 1; }
-trap 'kit server stop -b "$store" --dir "$server" >>"$out/server.log" 2>&1 || true' EXIT
+# the server's folder holds every kit run's last readings (gigabytes): removed once the server has stopped
+trap 'kit server stop -b "$store" --dir "$server" >>"$out/server.log" 2>&1 && rm -rf "$server"' EXIT
 # a value of the server's binding properties, with the escapes of Java's properties format undone ("\\:")
 address() { sed -n "s/^$1=//p" "$server/binding.properties" | sed 's/\\\(.\)/\1/g'; }
 

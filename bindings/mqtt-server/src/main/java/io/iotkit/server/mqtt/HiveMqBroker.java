@@ -10,6 +10,7 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
@@ -21,7 +22,8 @@ import java.util.concurrent.TimeoutException;
  * configuration, sessions and queues under the folder given as the first argument ({@code conf/}, {@code data/}).
  *
  * <p>Usage: {@code HiveMqBroker DIR [--port N] [--max-queue-size N] [--receive-maximum N]
- * [--persistence file|in-memory] [--detached]} (see {@link BrokerConfig}).
+ * [--persistence file|in-memory] [--file-stores xodus|rocksdb] [--detached]} (see {@link BrokerConfig},
+ * {@link FileStores}).
  * Port 0 (the default) takes a free port. It prints {@code READY host=127.0.0.1 port=N} once it accepts
  * connections; the launch protocol, the clean stop and the exit codes are {@link Launcher}'s.
  *
@@ -52,6 +54,7 @@ public final class HiveMqBroker {
     System.setProperty("logback.configurationFile", conf.resolve("logback.xml").toString());
     System.setProperty("hivemq.log.folder", dir.resolve("log").toString());
 
+    FileStores.use(o.fileStores());
     EmbeddedHiveMQ broker = EmbeddedHiveMQ.builder()
         .withConfigurationFolder(conf)
         .withDataFolder(Files.createDirectories(dir.resolve("data")))
@@ -139,21 +142,24 @@ public final class HiveMqBroker {
 
   /** The command line. */
   record Options(Path dir, String host, int port, long maxQueueSize, int receiveMaximum, String persistence,
-                 boolean detached) {
+                 FileStores.Engine fileStores, boolean detached) {
     static final String USAGE = "usage: HiveMqBroker DIR [--host ADDR] [--port N] [--max-queue-size N]"
-        + " [--receive-maximum N] [--persistence file|in-memory] [--detached]";
+        + " [--receive-maximum N] [--persistence file|in-memory] [--file-stores xodus|rocksdb] [--detached]";
 
     static Options parse(String[] args) {
       LaunchLine line = LaunchLine.of(USAGE).valued("--port", "--max-queue-size", "--receive-maximum",
-          "--persistence").parse(args);
+          "--persistence", "--file-stores").parse(args);
       String persistence = line.value("--persistence").orElse("file");
       if (!persistence.equals("file") && !persistence.equals("in-memory")) {
         throw new IllegalArgumentException("--persistence must be file or in-memory; " + USAGE);
       }
+      String stores = line.value("--file-stores").orElse(FileStores.DEFAULT.name().toLowerCase(Locale.ROOT));
+      FileStores.Engine engine = FileStores.engine(stores)
+          .orElseThrow(() -> new IllegalArgumentException("--file-stores must be xodus or rocksdb; " + USAGE));
       return new Options(line.dir(), line.host(), line.port(),
           line.longNumber("--max-queue-size", BrokerConfig.DEFAULT_MAX_QUEUE_SIZE, 1, Long.MAX_VALUE, "a queue size"),
           line.number("--receive-maximum", BrokerConfig.DEFAULT_RECEIVE_MAXIMUM, 1, 65_535, "a receive maximum"),
-          persistence, line.detached());
+          persistence, engine, line.detached());
     }
   }
 }

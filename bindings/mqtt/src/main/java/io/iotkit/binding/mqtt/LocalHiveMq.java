@@ -15,13 +15,15 @@ import java.util.Set;
 /**
  * A HiveMQ Community Edition broker in a child JVM (bindings/mqtt-server), listening on a free port of the
  * setup's address (127.0.0.1 unless driver hosts must reach it), its sessions and queues on disk under the run's folder. The broker's own limits can be set with
- * {@value #MAX_QUEUE_SIZE}, {@value #RECEIVE_MAXIMUM} and {@value #PERSISTENCE} (see io.iotkit.server.mqtt.BrokerConfig for why the
- * defaults are what they are).
+ * {@value #MAX_QUEUE_SIZE}, {@value #RECEIVE_MAXIMUM}, {@value #PERSISTENCE} and {@value #FILE_STORES} (see
+ * io.iotkit.server.mqtt.BrokerConfig and FileStores for why the defaults are what they are).
  */
 final class LocalHiveMq extends ChildJvmServer {
   static final String MAX_QUEUE_SIZE = "mqtt.local.max.queue.size";
   static final String RECEIVE_MAXIMUM = "mqtt.local.receive.maximum";
   static final String PERSISTENCE = "mqtt.local.persistence";
+  /** The engine of the broker's payload and retained-message stores under file persistence (FileStores there). */
+  static final String FILE_STORES = "mqtt.local.file.stores";
   /** HiveMQ's own start script opens these JDK internals for its Netty and persistence. */
   private static final List<String> JVM_OPTIONS = List.of("-Xms512m", "-Xmx2g", "-XX:+UseG1GC",
       "-Djava.net.preferIPv4Stack=true",
@@ -35,6 +37,7 @@ final class LocalHiveMq extends ChildJvmServer {
   private final List<String> brokerOptions = new ArrayList<>();
   private final String host;
   private final String persistence;
+  private final String fileStores;
 
   LocalHiveMq(LocalSetup setup, Properties properties) {
     super(noReplication(setup), "mqtt-server", "io.iotkit.server.mqtt.HiveMqBroker", JVM_OPTIONS, READY_TIMEOUT, STOP_GRACE);
@@ -46,6 +49,8 @@ final class LocalHiveMq extends ChildJvmServer {
     reader.optionalIntIn(RECEIVE_MAXIMUM, 1, 65_535).ifPresent(n -> option("--receive-maximum", n));
     this.persistence = reader.oneOf(PERSISTENCE, "file", Set.of("file", "in-memory"));
     option("--persistence", persistence);
+    this.fileStores = reader.oneOf(FILE_STORES, "xodus", Set.of("xodus", "rocksdb"));
+    option("--file-stores", fileStores);
   }
 
   /** HiveMQ CE clusters no brokers and replicates nothing: a replicated local MQTT SUT cannot be made. */
@@ -64,8 +69,9 @@ final class LocalHiveMq extends ChildJvmServer {
 
   @Override
   public String description() {
+    String stores = persistence.equals("file") ? " (" + fileStores + " stores)" : "";
     return "local HiveMQ Community Edition 2024.3 broker in a child JVM (" + host + ", " + persistence
-        + " persistence, one node)";
+        + " persistence" + stores + ", one node)";
   }
 
   @Override
