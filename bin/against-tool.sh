@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The kit against a store's own load tool, back to back on one local server that this script starts with
-# `tpcx-iot.sh server`, at the kit's version of the store. Each round measures the sides in turn, so that their
-# ratios split the gap between the kit and the tool:
+# The kit against a store's own load tool, back to back on the same local server, which this script starts afresh
+# for each side with `tpcx-iot.sh server`, at the kit's version of the store. Each round measures the sides in
+# turn, so that their ratios split the gap between the kit and the tool:
 #   kafka: kafka-producer-perf-test (org.apache.kafka.tools.ProducerPerformance), K records of 1,024 bytes, with the
 #          kit's producer settings (acks=all, idempotence, linger.ms=5, batch.size=16384, no compression)
 #     tool       the tool as users run it: one topic of 16 partitions
@@ -68,11 +68,21 @@ fi
 tool_java() { java -Xmx1g -cp "$(cat "$classpath_file")" "$@"; }
 kit() { "$KIT_HOME/bin/tpcx-iot.sh" "$@"; }
 
+# Every side gets a fresh server: one kit run's purge of the last one's table has aborted the standalone HBase's
+# region server (it could not make the table's archive folder on the local filesystem), and a fresh server also
+# keeps one side's data and compactions out of the next side's figure. Its folder (gigabytes) goes with it.
 server="$out/server"
-kit server start -b "$store" --dir "$server" >"$out/server.log" 2>&1 ||
-  { echo "against-tool.sh: the local $store did not start (see $out/server.log)" >&2; exit 1; }
-# the server's folder holds every kit run's last readings (gigabytes): removed once the server has stopped
-trap 'kit server stop -b "$store" --dir "$server" >>"$out/server.log" 2>&1 && rm -rf "$server"' EXIT
+start_server() {
+  kit server start -b "$store" --dir "$server" >>"$out/server.log" 2>&1 ||
+    { echo "against-tool.sh: the local $store did not start (see $out/server.log)" >&2; exit 1; }
+}
+stop_server() {
+  [ -f "$server/server.pid" ] || return 0
+  kit server stop -b "$store" --dir "$server" >>"$out/server.log" 2>&1 ||
+    { echo "against-tool.sh: the local $store did not stop (see $out/server.log)" >&2; exit 1; }
+  rm -rf "$server"
+}
+trap stop_server EXIT
 # a value of the server's binding properties, with the escapes of Java's properties format undone ("\\:")
 address() { sed -n "s/^$1=//p" "$server/binding.properties" | sed 's/\\\(.\)/\1/g'; }
 
@@ -155,12 +165,13 @@ extra=("$@")
 for round in $(seq 1 "$repeat"); do
   echo "against-tool.sh: round $round of $repeat ($(date -u +%H:%M:%S))" >&2
   for side in $sides; do
-    # assigned before it is written, so that a failed side ends the script (set -e)
+    start_server
     case "$side" in
       tool*) rate="$(tool_side "$side" "$round")" ;;
       kit-noq) rate="$(kit_side "$side" "$round" --no-queries "${extra[@]}")" ;;
       kit) rate="$(kit_side "$side" "$round" "${extra[@]}")" ;;
     esac
+    stop_server
     echo "$side,$round,$rate" >>"$out/rounds.csv"
   done
 done

@@ -49,7 +49,7 @@ final class LocalHiveMq extends ChildJvmServer {
     reader.optionalIntIn(RECEIVE_MAXIMUM, 1, 65_535).ifPresent(n -> option("--receive-maximum", n));
     this.persistence = reader.oneOf(PERSISTENCE, "file", Set.of("file", "in-memory"));
     option("--persistence", persistence);
-    this.fileStores = reader.oneOf(FILE_STORES, "xodus", Set.of("xodus", "rocksdb"));
+    this.fileStores = reader.oneOf(FILE_STORES, "rocksdb", Set.of("rocksdb", "xodus"));
     option("--file-stores", fileStores);
   }
 
