@@ -25,7 +25,7 @@ set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib/kit-build.sh"
 ensure_kit_built against-tool.sh kit-driver/target/kit-driver.jar
 
-usage() { sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; }
+usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; }
 store="${1:-}"
 case "$store" in
   kafka|hbase) shift ;;
@@ -34,6 +34,9 @@ case "$store" in
 esac
 kvps=1000000 repeat=2 out=""
 while [ $# -gt 0 ]; do
+  case "$1" in
+    -k|--repeat|--out) [ $# -ge 2 ] || { echo "against-tool.sh: $1 needs a value (see --help)" >&2; exit 2; } ;;
+  esac
   case "$1" in
     -k) kvps="${2:-}"; shift 2 ;;
     --repeat) repeat="${2:-}"; shift 2 ;;
@@ -86,10 +89,10 @@ trap stop_server EXIT
 # a value of the server's binding properties, with the escapes of Java's properties format undone ("\\:")
 address() { sed -n "s/^$1=//p" "$server/binding.properties" | sed 's/\\\(.\)/\1/g'; }
 
-# kafka_tool PARTITIONS LOG [read]: the perf tool on a fresh topic, deleted afterwards, with "read" the consumer
-# perf tool reading it meanwhile from its beginning; prints the producer's records/s.
+# kafka_tool PARTITIONS LOG [read]: the perf tool on a topic of its own, with "read" the consumer perf tool reading
+# it meanwhile from its beginning; prints the producer's records/s.
 kafka_tool() {
-  local partitions="$1" log="$2" read="${3:-}" topic="against-tool-$RANDOM" bootstrap reader=""
+  local partitions="$1" log="$2" read="${3:-}" topic="against-tool" bootstrap reader=""
   bootstrap="$(address kafka.bootstrap.servers)"
   tool_java org.apache.kafka.tools.TopicCommand --bootstrap-server "$bootstrap" --create --topic "$topic" \
     --partitions "$partitions" --replication-factor 1 >"$log" 2>&1
@@ -107,14 +110,13 @@ kafka_tool() {
     cat "$log.reader" >>"$log" && rm -f "$log.reader"
     [ "$status" -eq 0 ] || return 1
   fi
-  tool_java org.apache.kafka.tools.TopicCommand --bootstrap-server "$bootstrap" --delete --topic "$topic" >>"$log" 2>&1
   # its last line: "N records sent, R records/sec (M MB/sec), ..."
   awk '/records sent,/ { rate = $4 } END { if (rate == "") exit 1; print rate }' "$log"
 }
 
 # hbase_tool LOG: PerformanceEvaluation's sequential writes into a table of its own; prints rows/s.
 hbase_tool() {
-  local log="$1" table="AgainstTool$RANDOM"
+  local log="$1" table="AgainstTool"
   local zk=(-Dhbase.zookeeper.quorum="$(address hbase.zookeeper.quorum)"
     -Dhbase.zookeeper.property.clientPort="$(address hbase.zookeeper.property.clientPort)")
   tool_java org.apache.hadoop.hbase.PerformanceEvaluation "${zk[@]}" --nomapred --table="$table" \

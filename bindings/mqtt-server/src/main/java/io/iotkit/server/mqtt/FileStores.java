@@ -17,7 +17,7 @@ import java.util.Optional;
  */
 final class FileStores {
   /** The two engines, named as on the command line. */
-  enum Engine { XODUS, ROCKSDB }
+  enum Engine { ROCKSDB, XODUS }
 
   static final Engine DEFAULT = Engine.ROCKSDB;
 

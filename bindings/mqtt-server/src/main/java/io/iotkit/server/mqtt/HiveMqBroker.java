@@ -22,7 +22,7 @@ import java.util.concurrent.TimeoutException;
  * configuration, sessions and queues under the folder given as the first argument ({@code conf/}, {@code data/}).
  *
  * <p>Usage: {@code HiveMqBroker DIR [--port N] [--max-queue-size N] [--receive-maximum N]
- * [--persistence file|in-memory] [--file-stores xodus|rocksdb] [--detached]} (see {@link BrokerConfig},
+ * [--persistence file|in-memory] [--file-stores rocksdb|xodus] [--detached]} (see {@link BrokerConfig},
  * {@link FileStores}).
  * Port 0 (the default) takes a free port. It prints {@code READY host=127.0.0.1 port=N} once it accepts
  * connections; the launch protocol, the clean stop and the exit codes are {@link Launcher}'s.
@@ -144,7 +144,7 @@ public final class HiveMqBroker {
   record Options(Path dir, String host, int port, long maxQueueSize, int receiveMaximum, String persistence,
                  FileStores.Engine fileStores, boolean detached) {
     static final String USAGE = "usage: HiveMqBroker DIR [--host ADDR] [--port N] [--max-queue-size N]"
-        + " [--receive-maximum N] [--persistence file|in-memory] [--file-stores xodus|rocksdb] [--detached]";
+        + " [--receive-maximum N] [--persistence file|in-memory] [--file-stores rocksdb|xodus] [--detached]";
 
     static Options parse(String[] args) {
       LaunchLine line = LaunchLine.of(USAGE).valued("--port", "--max-queue-size", "--receive-maximum",
@@ -155,7 +155,7 @@ public final class HiveMqBroker {
       }
       String stores = line.value("--file-stores").orElse(FileStores.DEFAULT.name().toLowerCase(Locale.ROOT));
       FileStores.Engine engine = FileStores.engine(stores)
-          .orElseThrow(() -> new IllegalArgumentException("--file-stores must be xodus or rocksdb; " + USAGE));
+          .orElseThrow(() -> new IllegalArgumentException("--file-stores must be rocksdb or xodus; " + USAGE));
       return new Options(line.dir(), line.host(), line.port(),
           line.longNumber("--max-queue-size", BrokerConfig.DEFAULT_MAX_QUEUE_SIZE, 1, Long.MAX_VALUE, "a queue size"),
           line.number("--receive-maximum", BrokerConfig.DEFAULT_RECEIVE_MAXIMUM, 1, 65_535, "a receive maximum"),
