@@ -19,8 +19,8 @@
 #   bin/against-tool.sh kafka|hbase [-k 1000000] [--repeat 2] [--out DIR] [-- more run options]
 #
 # Writes DIR/rounds.csv (one row per side and round), DIR/summary.md (medians, ranges and the ratios), the tool's
-# output under DIR/tool and the kit's run folders under DIR/kit. The tool's jars are resolved with Maven on first
-# use (bin/lib/<store>-tools/pom.xml).
+# output under DIR/tool and the kit's run folders under DIR/kit. The tool's jars are resolved with Maven
+# (bin/lib/<store>-tools/pom.xml; downloaded from Maven Central on first use).
 set -euo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/lib/kit-build.sh"
 ensure_kit_built against-tool.sh kit-driver/target/kit-driver.jar
@@ -56,17 +56,15 @@ out="${out:-$KIT_HOME/results/against-tool-$store-$(date -u +%Y%m%d-%H%M%S)}"
 mkdir -p "$out/tool" "$out/kit"
 out="$(cd "$out" && pwd)"
 
+# The tool's classpath, resolved into the output folder: bin/ holds only the kit's own files, whose digests the
+# audit manifest lists.
 tools="$KIT_HOME/bin/lib/$store-tools"
-classpath_file="$tools/target/classpath.txt"
-if [ ! -s "$classpath_file" ] || [ "$tools/pom.xml" -nt "$classpath_file" ]; then
-  echo "against-tool.sh: resolving $store's tool with Maven (first use) ..." >&2
-  mkdir -p "$tools/target"
-  if ! mvn -B -q -f "$tools/pom.xml" dependency:build-classpath -Dmdep.outputFile="$classpath_file" \
-      >"$out/maven.log" 2>&1; then
-    rm -f "$classpath_file"
-    echo "against-tool.sh: Maven could not resolve $store's tool (see $out/maven.log); it needs Maven Central once" >&2
-    exit 2
-  fi
+classpath_file="$out/tool-classpath.txt"
+echo "against-tool.sh: resolving $store's tool with Maven (from Maven Central on first use) ..." >&2
+if ! mvn -B -q -f "$tools/pom.xml" dependency:build-classpath -Dmdep.outputFile="$classpath_file" \
+    >"$out/maven.log" 2>&1; then
+  echo "against-tool.sh: Maven could not resolve $store's tool (see $out/maven.log); it needs Maven Central once" >&2
+  exit 2
 fi
 tool_java() { java -Xmx1g -cp "$(cat "$classpath_file")" "$@"; }
 kit() { "$KIT_HOME/bin/tpcx-iot.sh" "$@"; }
