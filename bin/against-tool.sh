@@ -146,7 +146,7 @@ tool_side() {
   fi
 }
 
-# kit_side NAME ROUND [OPTIONS]: one whole kit run on the same server; prints its IoTps.
+# kit_side NAME ROUND [OPTIONS]: one whole kit run on a fresh local server; prints its IoTps.
 kit_side() {
   local results="$out/kit/$1-$2" name="$1" round="$2"
   shift 2

@@ -23,7 +23,9 @@ import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * The one way to start a binding's local server by itself, for users who want to point other tools (or several
@@ -85,6 +87,9 @@ final class ServerCommand implements Callable<Integer> {
 
   @Mixin
   KitHomeOption kitHome = new KitHomeOption();
+
+  @Spec
+  CommandSpec spec;
 
   /** The command's own lines: the terminal's streams, also while library output goes to DIR/kit.log. */
   private PrintStream out = System.out;
@@ -190,29 +195,29 @@ final class ServerCommand implements Callable<Integer> {
     Optional<ProcessHandle> running = PidFile.running(work);
     if (running.isEmpty()) {
       PidFile.delete(work);
-      err.println(binding + ": no local server runs in " + work);
+      err.println(named() + ": no local server runs in " + work);
       return RunCommand.EXIT_OK;
     }
     long pid = running.get().pid();
     if (!PidFile.stop(running.get(), work, STOP_GRACE)) {
-      return failed(binding + ": the local server in " + work + " (pid " + pid + ") did not stop within "
+      return failed(named() + ": the local server in " + work + " (pid " + pid + ") did not stop within "
           + STOP_GRACE.toSeconds() + " s and was killed");
     }
-    err.println(binding + ": stopped the local server in " + work + " (pid " + pid + ")");
+    err.println(named() + ": stopped the local server in " + work + " (pid " + pid + ")");
     return RunCommand.EXIT_OK;
   }
 
   private int status(Path work) throws IOException {
     Optional<ProcessHandle> running = PidFile.running(work);
     if (running.isEmpty()) {
-      err.println(binding + ": no local server runs in " + work);
+      err.println(named() + ": no local server runs in " + work);
       return EXIT_NOT_RUNNING;
     }
     Path props = work.resolve("binding.properties");
     if (Files.isRegularFile(props)) {
       out.print(lines(Bindings.properties(props, Map.of())));
     }
-    err.println(binding + ": a local server runs in " + work + " (pid " + running.get().pid() + ")");
+    err.println(named() + ": a local server runs in " + work + " (pid " + running.get().pid() + ")");
     return RunCommand.EXIT_OK;
   }
 
@@ -232,6 +237,16 @@ final class ServerCommand implements Callable<Integer> {
   private static String facts(Map<String, String> facts) {
     return new TreeMap<>(facts).entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
         .collect(Collectors.joining(" "));
+  }
+
+  /**
+   * Who a stop or status line speaks for: the binding when the user named it or the folder is the binding's own;
+   * a folder given alone may hold any binding's server, so the line names none.
+   */
+  private String named() {
+    boolean bindingGiven = spec != null && spec.commandLine() != null
+        && spec.commandLine().getParseResult().hasMatchedOption("-b");
+    return dir == null || bindingGiven ? binding : "server";
   }
 
   private String stopCommand(Path work) {

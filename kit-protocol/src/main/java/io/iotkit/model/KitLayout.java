@@ -81,6 +81,7 @@ public record KitLayout(Path home) {
         walk.filter(Files::isRegularFile)
             .filter(p -> !isTarget || p.getFileName().toString().endsWith(".jar"))
             .filter(p -> !isTarget || !isTestJar(root, p))
+            .filter(p -> isTarget || !isBuildOutput(root, p))
             .map(p -> home.relativize(p).toString().replace('\\', '/'))
             .forEach(files::add);
       }
@@ -102,6 +103,19 @@ public record KitLayout(Path home) {
   public static boolean isDriverHostFile(String file, String binding) {
     return file.startsWith("bin/") || file.startsWith("fdr-templates/") || file.startsWith(INSTANCE_TARGET + "/")
         || file.startsWith("bindings/" + binding + "/target/");
+  }
+
+  /**
+   * A file a script or a build wrote under a folder of kit files ({@code bin/lib/X/target/...}, a {@code .log}):
+   * what the repository ignores, so a machine's own caches never enter the manifest a fresh copy is checked against.
+   */
+  private static boolean isBuildOutput(Path root, Path file) {
+    for (Path part : root.relativize(file)) {
+      if (part.toString().equals("target")) {
+        return true;
+      }
+    }
+    return file.getFileName().toString().endsWith(".log");
   }
 
   /** A module's own test classes (target/NAME-tests.jar, which kit-driver's tests use), no part of the kit. */

@@ -24,6 +24,9 @@ class KitLayoutTest {
   void nonChangeableFilesAreScriptsAndTheJarsTheKitRuns() throws IOException {
     write("bin/tpcx-iot.sh");
     write("bin/helpers/server.sh");
+    write("bin/lib/tools/pom.xml");
+    write("bin/lib/tools/target/classpath.txt"); // a script's cache on this machine: not a kit file
+    write("bin/helpers/trial.log");
     write("kit-driver/target/kit-driver.jar");
     write("kit-driver/target/lib/a.jar");
     write("kit-driver/target/classes/x.class");
@@ -37,7 +40,8 @@ class KitLayoutTest {
     write("bindings/x/binding.properties"); // a sponsor's settings: changeable
     write("bindings/y/pom.xml"); // not built
     write("results/run-1/run.json");
-    assertEquals(List.of("bin/helpers/server.sh", "bin/tpcx-iot.sh", "bindings/x/target/binding-x.jar",
+    assertEquals(List.of("bin/helpers/server.sh", "bin/lib/tools/pom.xml", "bin/tpcx-iot.sh",
+        "bindings/x/target/binding-x.jar",
         "bindings/x/target/lib/y.jar", "kit-driver/target/kit-driver.jar", "kit-driver/target/lib/a.jar",
         "kit-instance/target/kit-instance.jar", "kit-instance/target/lib/b.jar"),
         new KitLayout(home).nonChangeableFiles());

@@ -81,7 +81,7 @@ public final class JdbcAdmin implements StoreAdmin {
     Map<String, String> s = new LinkedHashMap<>(readServer("the version and settings", t.dialect::sutSettings));
     JdbcBasics b = t.settings.basics();
     s.put("setting." + name() + ".batch.size", Integer.toString(b.batchSize()));
-    s.put("setting." + name() + ".batch.linger.ms", Integer.toString(b.batchLingerMillis()));
+    s.put("setting." + name() + ".batch.linger.ms", Long.toString(b.batchLinger().toMillis()));
     return s;
   }
 

@@ -2,6 +2,7 @@ package io.iotkit.binding.jdbc;
 
 import io.iotkit.binding.settings.BadPropertyException;
 import io.iotkit.binding.settings.PropertyReader;
+import java.time.Duration;
 import java.util.Properties;
 import java.util.regex.Pattern;
 
@@ -14,11 +15,11 @@ import java.util.regex.Pattern;
  * @param connectTimeoutMillis how long a connection may take to open
  * @param socketTimeoutMillis how long one statement may wait for the server's answer: long enough for the
  *     master's count and purge of a large run, and a bound where there was none
- * @param batchLingerMillis how long a partial batch's oldest reading may wait before a paced thread sends the
+ * @param batchLinger how long a partial batch's oldest reading may wait before a paced thread sends the
  *     batch unfilled; 0 waits for a full batch
  */
 public record JdbcBasics(String host, int port, String database, String table, String user, int batchSize,
-                         int batchLingerMillis, int connectTimeoutMillis, int socketTimeoutMillis) {
+                         Duration batchLinger, int connectTimeoutMillis, int socketTimeoutMillis) {
   /** The default linger: the kit's Kafka producer's, a wait a paced reading hardly notices beside a commit. */
   public static final int DEFAULT_LINGER_MILLIS = 5;
 
@@ -39,7 +40,7 @@ public record JdbcBasics(String host, int port, String database, String table, S
           + " characters");
     }
     int batchSize = reader.intIn(prefix + "batch.size", 100, 1, 100_000);
-    int linger = (int) reader.batchLinger(prefix + "batch.linger.ms", DEFAULT_LINGER_MILLIS).toMillis();
+    Duration linger = reader.batchLinger(prefix + "batch.linger.ms", DEFAULT_LINGER_MILLIS);
     int connectTimeout = reader.intIn(prefix + "connect.timeout.ms", 5_000, 1, 600_000);
     int socketTimeout = reader.intIn(prefix + "socket.timeout.ms", 600_000, 1, 3_600_000);
     return new JdbcBasics(host, port, database, table, user, batchSize, linger, connectTimeout, socketTimeout);
@@ -47,7 +48,7 @@ public record JdbcBasics(String host, int port, String database, String table, S
 
   /** The same settings against another server (a replica, a standby). */
   public JdbcBasics at(String otherHost, int otherPort) {
-    return new JdbcBasics(otherHost, otherPort, database, table, user, batchSize, batchLingerMillis,
+    return new JdbcBasics(otherHost, otherPort, database, table, user, batchSize, batchLinger,
         connectTimeoutMillis, socketTimeoutMillis);
   }
 

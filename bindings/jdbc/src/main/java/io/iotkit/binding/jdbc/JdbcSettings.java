@@ -61,7 +61,7 @@ public abstract class JdbcSettings {
 
   /** How long a partial batch's oldest reading waits before a paced thread sends the batch unfilled. */
   public java.time.Duration batchLinger() {
-    return java.time.Duration.ofMillis(basics.batchLingerMillis());
+    return basics.batchLinger();
   }
 
   /** The JDBC URL: address and database only; credentials and options travel in {@link #connectionProperties()}. */
