@@ -50,14 +50,14 @@ final class HBaseAdmin implements StoreAdmin {
 
   /**
    * Lays the table out anew for these substations before the iteration writes: disabled, deleted and created again
-   * with the same descriptor (so a sponsor's column family settings stay) and one region per substation (see
-   * {@link TableLayout}). The table starts empty, as the protocol has it: readings of earlier runs go with it.
+   * with the same descriptor (so a sponsor's column family settings stay) and {@code hbase.regions.per.substation}
+   * regions per substation (one by default; see {@link TableLayout}). The table starts empty, as the protocol has it: readings of earlier runs go with it.
    */
   @Override
   public void prepare(List<String> substations) throws DBException {
     try (Admin admin = t.connection.getAdmin()) {
       TableDescriptor descriptor = admin.getDescriptor(t.name);
-      byte[][] splits = TableLayout.splitPoints(substations);
+      byte[][] splits = TableLayout.splitPoints(substations, t.settings.regionsPerSubstation);
       for (int attempt = 1; ; attempt++) {
         drop(admin);
         try {

@@ -3,6 +3,7 @@ package io.iotkit.binding.hbase;
 import io.iotkit.binding.SecretNames;
 import io.iotkit.binding.settings.BadPropertyException;
 import io.iotkit.binding.settings.HostPort;
+import io.iotkit.binding.SensorNumbers;
 import io.iotkit.binding.settings.PropertyReader;
 import java.util.List;
 import java.util.Properties;
@@ -23,13 +24,15 @@ import org.apache.hadoop.hbase.TableName;
 final class HBaseSettings {
   static final String TABLE = "hbase.table";
   static final String BATCH_SIZE = "hbase.batch.size";
+  /** Regions the table is split into per substation before each iteration ({@link TableLayout}). */
+  static final String REGIONS_PER_SUBSTATION = "hbase.regions.per.substation";
   static final String QUORUM = "hbase.zookeeper.quorum";
   static final String OPERATION_TIMEOUT = "hbase.client.operation.timeout";
   static final String RPC_TIMEOUT = "hbase.rpc.timeout";
   /** How long an Admin call (create, disable, delete, truncate a table) waits for its procedure on the master. */
   static final String ADMIN_WAIT = "hbase.client.sync.wait.timeout.msec";
   static final String CLIENT_PORT = "hbase.zookeeper.property.clientPort";
-  private static final Set<String> KIT_SETTINGS = Set.of(TABLE, BATCH_SIZE);
+  private static final Set<String> KIT_SETTINGS = Set.of(TABLE, BATCH_SIZE, REGIONS_PER_SUBSTATION);
   private static final Pattern WHOLE = Pattern.compile("-?\\d+");
   /**
    * What Hadoop also reads where a whole number is the default: hex (getInt), durations (getTimeDuration: 60s,
@@ -40,6 +43,7 @@ final class HBaseSettings {
 
   final TableName table;
   final int batchSize;
+  final int regionsPerSubstation;
   final List<HostPort> zooKeepers;
   final Configuration client;
 
@@ -52,6 +56,7 @@ final class HBaseSettings {
       throw new BadPropertyException(TABLE + " '" + name + "' is not an HBase table name (" + e.getMessage() + ")");
     }
     batchSize = reader.intIn(BATCH_SIZE, 100, 1, Integer.MAX_VALUE);
+    regionsPerSubstation = reader.intIn(REGIONS_PER_SUBSTATION, 1, 1, SensorNumbers.COUNT);
     zooKeepers = reader.hostPorts(QUORUM, "localhost", reader.intIn(CLIENT_PORT, 2181, 1, 65_535));
     client = HBaseConfiguration.create();
     // HBase retries an operation for up to 20 minutes by default; a run cannot wait that long for one batch.

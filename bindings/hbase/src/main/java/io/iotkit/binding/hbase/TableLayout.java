@@ -1,6 +1,7 @@
 package io.iotkit.binding.hbase;
 
 import io.iotkit.binding.ReadingFormat;
+import io.iotkit.binding.SensorNumbers;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,7 +14,9 @@ import org.apache.hadoop.hbase.util.Bytes;
 /**
  * The kit's table split by substation: a row key starts with its substation's key, so one split point at the start
  * of each substation's keys (but the first) gives every substation a region of its own from the first insert on.
- * The region servers then share the substations instead of all writing into one region that splits mid-run.
+ * The region servers then share the substations instead of all writing into one region that splits mid-run. With
+ * more than one region per substation, each substation's sensors are split further, in key order, into that many
+ * runs of about equal size: a sensor's readings stay in one region, so a window query still reads one.
  */
 final class TableLayout {
   private TableLayout() {
@@ -21,8 +24,27 @@ final class TableLayout {
 
   /** The split points of these substations' keys, in key order; none for one substation. */
   static byte[][] splitPoints(List<String> substations) {
-    List<String> prefixes = substations.stream().distinct().map(ReadingFormat::substationPrefix).sorted().toList();
-    return prefixes.stream().skip(1).map(Bytes::toBytes).toArray(byte[][]::new);
+    return splitPoints(substations, 1);
+  }
+
+  /**
+   * The split points that give each substation {@code perSubstation} regions (1 to {@value SensorNumbers#COUNT}),
+   * in key order: the start of each substation's keys but the first, and within each substation the start of every
+   * {@code 200 / perSubstation}-th sensor's keys in key order.
+   */
+  static byte[][] splitPoints(List<String> substations, int perSubstation) {
+    if (perSubstation < 1 || perSubstation > SensorNumbers.COUNT) {
+      throw new IllegalArgumentException("regions per substation must be 1 to " + SensorNumbers.COUNT);
+    }
+    List<String> sensors = SensorNumbers.names().stream().sorted().toList();
+    List<String> splits = new ArrayList<>();
+    for (String substation : substations.stream().distinct().sorted().toList()) {
+      splits.add(ReadingFormat.substationPrefix(substation));
+      for (int r = 1; r < perSubstation; r++) {
+        splits.add(ReadingFormat.sensorPrefix(substation, sensors.get(r * sensors.size() / perSubstation)));
+      }
+    }
+    return splits.stream().sorted().skip(1).map(Bytes::toBytes).toArray(byte[][]::new);
   }
 
   /**

@@ -23,6 +23,22 @@ class TableLayoutTest {
   }
 
   @Test
+  void regionsPerSubstationSplitEachSubstationsSensorsIntoEqualRuns() {
+    byte[][] splits = TableLayout.splitPoints(List.of("run-1-001", "run-1-000"), 4);
+    List<String> keys = Arrays.stream(splits).map(Bytes::toString).toList();
+    assertEquals(7, keys.size(), "4 regions for each of 2 substations: 8 regions, 7 split points");
+    assertEquals(keys.stream().sorted().toList(), keys, "in key order");
+    assertEquals("run-1-001:", keys.get(3), "the second substation starts a region");
+    List<String> sensors = io.iotkit.binding.SensorNumbers.names().stream().sorted().toList();
+    assertEquals("run-1-000:" + sensors.get(50) + ":", keys.get(0));
+    assertEquals("run-1-001:" + sensors.get(150) + ":", keys.get(6));
+    // a sensor's readings all fall between two split points: its first and last key in the same region
+    String sensor = sensors.get(50);
+    assertTrue(Bytes.compareTo(Bytes.toBytes("run-1-000:" + sensor + ":0000000000000000"), splits[0]) >= 0);
+    assertTrue(Bytes.compareTo(Bytes.toBytes("run-1-000:" + sensor + ":9999999999999999"), splits[1]) < 0);
+  }
+
+  @Test
   void oneSubstationNeedsNoSplit() {
     assertEquals(0, TableLayout.splitPoints(List.of("run-1-000")).length);
   }

@@ -22,7 +22,8 @@ import java.util.concurrent.TimeoutException;
  * configuration, sessions and queues under the folder given as the first argument ({@code conf/}, {@code data/}).
  *
  * <p>Usage: {@code HiveMqBroker DIR [--port N] [--max-queue-size N] [--receive-maximum N]
- * [--persistence file|in-memory] [--file-stores rocksdb|xodus] [--detached]} (see {@link BrokerConfig},
+ * [--persistence file|in-memory] [--file-stores rocksdb|xodus] [--file-buckets N] [--file-memtables MB]
+ * [--detached]} (see {@link BrokerConfig},
  * {@link FileStores}).
  * Port 0 (the default) takes a free port. It prints {@code READY host=127.0.0.1 port=N} once it accepts
  * connections; the launch protocol, the clean stop and the exit codes are {@link Launcher}'s.
@@ -54,7 +55,7 @@ public final class HiveMqBroker {
     System.setProperty("logback.configurationFile", conf.resolve("logback.xml").toString());
     System.setProperty("hivemq.log.folder", dir.resolve("log").toString());
 
-    FileStores.use(o.fileStores());
+    FileStores.use(o.fileStores(), o.fileLayout());
     EmbeddedHiveMQ broker = EmbeddedHiveMQ.builder()
         .withConfigurationFolder(conf)
         .withDataFolder(Files.createDirectories(dir.resolve("data")))
@@ -142,13 +143,14 @@ public final class HiveMqBroker {
 
   /** The command line. */
   record Options(Path dir, String host, int port, long maxQueueSize, int receiveMaximum, String persistence,
-                 FileStores.Engine fileStores, boolean detached) {
+                 FileStores.Engine fileStores, FileStores.Layout fileLayout, boolean detached) {
     static final String USAGE = "usage: HiveMqBroker DIR [--host ADDR] [--port N] [--max-queue-size N]"
-        + " [--receive-maximum N] [--persistence file|in-memory] [--file-stores rocksdb|xodus] [--detached]";
+        + " [--receive-maximum N] [--persistence file|in-memory] [--file-stores rocksdb|xodus] [--file-buckets N]"
+        + " [--file-memtables MB] [--detached]";
 
     static Options parse(String[] args) {
       LaunchLine line = LaunchLine.of(USAGE).valued("--port", "--max-queue-size", "--receive-maximum",
-          "--persistence", "--file-stores").parse(args);
+          "--persistence", "--file-stores", "--file-buckets", "--file-memtables").parse(args);
       String persistence = line.value("--persistence").orElse("file");
       if (!persistence.equals("file") && !persistence.equals("in-memory")) {
         throw new IllegalArgumentException("--persistence must be file or in-memory; " + USAGE);
@@ -159,7 +161,11 @@ public final class HiveMqBroker {
       return new Options(line.dir(), line.host(), line.port(),
           line.longNumber("--max-queue-size", BrokerConfig.DEFAULT_MAX_QUEUE_SIZE, 1, Long.MAX_VALUE, "a queue size"),
           line.number("--receive-maximum", BrokerConfig.DEFAULT_RECEIVE_MAXIMUM, 1, 65_535, "a receive maximum"),
-          persistence, engine, line.detached());
+          persistence, engine, new FileStores.Layout(
+              line.number("--file-buckets", FileStores.Layout.HIVEMQ.buckets(), 1, 1_024, "a bucket count"),
+              line.longNumber("--file-memtables", FileStores.Layout.HIVEMQ.memtableMegabytes(), 0, 1 << 20,
+                  "a memtable size in MB")),
+          line.detached());
     }
   }
 }

@@ -15,7 +15,8 @@ import java.util.Set;
 /**
  * A HiveMQ Community Edition broker in a child JVM (bindings/mqtt-server), listening on a free port of the
  * setup's address (127.0.0.1 unless driver hosts must reach it), its sessions and queues on disk under the run's folder. The broker's own limits can be set with
- * {@value #MAX_QUEUE_SIZE}, {@value #RECEIVE_MAXIMUM}, {@value #PERSISTENCE} and {@value #FILE_STORES} (see
+ * {@value #MAX_QUEUE_SIZE}, {@value #RECEIVE_MAXIMUM}, {@value #PERSISTENCE}, {@value #FILE_STORES},
+ * {@value #FILE_BUCKETS} and {@value #FILE_MEMTABLES} (see
  * io.iotkit.server.mqtt.BrokerConfig and FileStores for why the defaults are what they are).
  */
 final class LocalHiveMq extends ChildJvmServer {
@@ -24,6 +25,10 @@ final class LocalHiveMq extends ChildJvmServer {
   static final String PERSISTENCE = "mqtt.local.persistence";
   /** The engine of the broker's payload and retained-message stores under file persistence (FileStores there). */
   static final String FILE_STORES = "mqtt.local.file.stores";
+  /** The payload store's buckets under RocksDB (FileStores.Layout there). */
+  static final String FILE_BUCKETS = "mqtt.local.file.buckets";
+  /** The payload store's memtables over all its buckets, MB; 0: HiveMQ's own, the host's memory / 32. */
+  static final String FILE_MEMTABLES = "mqtt.local.file.memtables.mb";
   /** HiveMQ's own start script opens these JDK internals for its Netty and persistence. */
   private static final List<String> JVM_OPTIONS = List.of("-Xms512m", "-Xmx2g", "-XX:+UseG1GC",
       "-Djava.net.preferIPv4Stack=true",
@@ -38,6 +43,8 @@ final class LocalHiveMq extends ChildJvmServer {
   private final String host;
   private final String persistence;
   private final String fileStores;
+  private final int fileBuckets;
+  private final long fileMemtables;
 
   LocalHiveMq(LocalSetup setup, Properties properties) {
     super(noReplication(setup), "mqtt-server", "io.iotkit.server.mqtt.HiveMqBroker", JVM_OPTIONS, READY_TIMEOUT, STOP_GRACE);
@@ -51,6 +58,10 @@ final class LocalHiveMq extends ChildJvmServer {
     option("--persistence", persistence);
     this.fileStores = reader.oneOf(FILE_STORES, "rocksdb", Set.of("rocksdb", "xodus"));
     option("--file-stores", fileStores);
+    this.fileBuckets = reader.intIn(FILE_BUCKETS, 64, 1, 1_024);
+    option("--file-buckets", fileBuckets);
+    this.fileMemtables = reader.longIn(FILE_MEMTABLES, 0, 0, 1 << 20);
+    option("--file-memtables", fileMemtables);
   }
 
   /** HiveMQ CE clusters no brokers and replicates nothing: a replicated local MQTT SUT cannot be made. */
@@ -69,7 +80,10 @@ final class LocalHiveMq extends ChildJvmServer {
 
   @Override
   public String description() {
-    String stores = persistence.equals("file") ? " (" + fileStores + " stores)" : "";
+    String memtables = fileMemtables == 0 ? "" : ", " + fileMemtables + " MB of memtables";
+    String stores = !persistence.equals("file") ? ""
+        : fileStores.equals("rocksdb") ? " (rocksdb stores, " + fileBuckets + " payload buckets" + memtables + ")"
+        : " (" + fileStores + " stores)";
     return "local HiveMQ Community Edition 2024.3 broker in a child JVM (" + host + ", " + persistence
         + " persistence" + stores + ", one node)";
   }
