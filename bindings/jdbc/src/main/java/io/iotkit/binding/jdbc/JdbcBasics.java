@@ -27,8 +27,12 @@ public record JdbcBasics(String host, int port, String database, String table, S
   public record Names(Pattern identifier, String identifierRule, int maxUserLength) {
   }
 
-  /** @throws BadPropertyException naming the property when one is wrong */
-  public static JdbcBasics read(Properties p, String prefix, int defaultPort, Names names) {
+  /**
+   * @param defaultBatchSize the dialect's batch size when none is given: each server's from a study of it (its
+   *     store page)
+   * @throws BadPropertyException naming the property when one is wrong
+   */
+  public static JdbcBasics read(Properties p, String prefix, int defaultPort, int defaultBatchSize, Names names) {
     PropertyReader reader = new PropertyReader(p);
     String host = reader.required(prefix + "host");
     int port = reader.intIn(prefix + "port", defaultPort, 1, 65_535);
@@ -39,7 +43,7 @@ public record JdbcBasics(String host, int port, String database, String table, S
       throw new BadPropertyException(prefix + "user '" + user + "' must be 1 to " + names.maxUserLength()
           + " characters");
     }
-    int batchSize = reader.intIn(prefix + "batch.size", 100, 1, 100_000);
+    int batchSize = reader.intIn(prefix + "batch.size", defaultBatchSize, 1, 100_000);
     Duration linger = reader.batchLinger(prefix + "batch.linger.ms", DEFAULT_LINGER_MILLIS);
     int connectTimeout = reader.intIn(prefix + "connect.timeout.ms", 5_000, 1, 600_000);
     int socketTimeout = reader.intIn(prefix + "socket.timeout.ms", 600_000, 1, 3_600_000);

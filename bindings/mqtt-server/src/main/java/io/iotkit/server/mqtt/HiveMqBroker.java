@@ -162,8 +162,8 @@ public final class HiveMqBroker {
           line.longNumber("--max-queue-size", BrokerConfig.DEFAULT_MAX_QUEUE_SIZE, 1, Long.MAX_VALUE, "a queue size"),
           line.number("--receive-maximum", BrokerConfig.DEFAULT_RECEIVE_MAXIMUM, 1, 65_535, "a receive maximum"),
           persistence, engine, new FileStores.Layout(
-              line.number("--file-buckets", FileStores.Layout.HIVEMQ.buckets(), 1, 1_024, "a bucket count"),
-              line.longNumber("--file-memtables", FileStores.Layout.HIVEMQ.memtableMegabytes(), 0, 1 << 20,
+              line.number("--file-buckets", FileStores.Layout.KIT.buckets(), 1, 1_024, "a bucket count"),
+              line.longNumber("--file-memtables", FileStores.Layout.KIT.memtableMegabytes(), 0, 1 << 20,
                   "a memtable size in MB")),
           line.detached());
     }

@@ -26,7 +26,7 @@ class PgSettingsTest {
     PgSettings s = PgSettings.from(props(PgSettings.PASSWORD, "s3cret"));
     assertEquals("db.example:5432", s.address());
     assertEquals("jdbc:postgresql://db.example:5432/iot", s.url());
-    assertEquals(100, s.batchSize());
+    assertEquals(PgSettings.DEFAULT_BATCH_SIZE, s.batchSize());
     assertEquals("readings", s.table());
     assertEquals("true", s.connectionProperties().getProperty("reWriteBatchedInserts"));
     assertEquals("prefer", s.connectionProperties().getProperty("sslmode"));
