@@ -51,7 +51,8 @@ final class HBaseAdmin implements StoreAdmin {
   /**
    * Lays the table out anew for these substations before the iteration writes: disabled, deleted and created again
    * with the same descriptor (so a sponsor's column family settings stay) and {@code hbase.regions.per.substation}
-   * regions per substation (one by default; see {@link TableLayout}). The table starts empty, as the protocol has it: readings of earlier runs go with it.
+   * regions per substation (one by default; see {@link TableLayout}). The table starts empty, as the protocol has
+   * it: readings of earlier runs go with it.
    */
   @Override
   public void prepare(List<String> substations) throws DBException {

@@ -1,9 +1,9 @@
 package io.iotkit.binding.hbase;
 
 import io.iotkit.binding.SecretNames;
+import io.iotkit.binding.SensorNumbers;
 import io.iotkit.binding.settings.BadPropertyException;
 import io.iotkit.binding.settings.HostPort;
-import io.iotkit.binding.SensorNumbers;
 import io.iotkit.binding.settings.PropertyReader;
 import java.util.List;
 import java.util.Properties;

@@ -23,7 +23,7 @@ final class LocalHiveMq extends ChildJvmServer {
   static final String MAX_QUEUE_SIZE = "mqtt.local.max.queue.size";
   static final String RECEIVE_MAXIMUM = "mqtt.local.receive.maximum";
   static final String PERSISTENCE = "mqtt.local.persistence";
-  /** The engine of the broker's payload and retained-message stores under file persistence (FileStores there). */
+  /** The engine of the broker's payload store under file persistence (FileStores there). */
   static final String FILE_STORES = "mqtt.local.file.stores";
   /** The payload store's buckets under RocksDB (FileStores.Layout there). */
   static final String FILE_BUCKETS = "mqtt.local.file.buckets";
@@ -82,10 +82,10 @@ final class LocalHiveMq extends ChildJvmServer {
 
   @Override
   public String description() {
-    String memtables = fileMemtables == 0 ? "" : ", " + fileMemtables + " MB of memtables";
+    String memtables = fileMemtables == 0 ? "host-sized memtables" : fileMemtables + " MB of memtables";
     String stores = !persistence.equals("file") ? ""
-        : fileStores.equals("rocksdb") ? " (rocksdb stores, " + fileBuckets + " payload buckets" + memtables + ")"
-        : " (" + fileStores + " stores)";
+        : fileStores.equals("rocksdb") ? " (payloads in rocksdb: " + fileBuckets + " buckets, " + memtables + ")"
+        : " (payloads in " + fileStores + ")";
     return "local HiveMQ Community Edition 2024.3 broker in a child JVM (" + host + ", " + persistence
         + " persistence" + stores + ", one node)";
   }

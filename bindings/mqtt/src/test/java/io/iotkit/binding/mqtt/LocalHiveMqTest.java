@@ -34,7 +34,7 @@ class LocalHiveMqTest {
         LocalHiveMq.FILE_MEMTABLES, "32"));
     assertEquals("4", option(broker, "--file-buckets"));
     assertEquals("32", option(broker, "--file-memtables"));
-    assertTrue(broker.description().contains("4 payload buckets, 32 MB of memtables"), broker.description());
+    assertTrue(broker.description().contains("payloads in rocksdb: 4 buckets, 32 MB of memtables"), broker.description());
   }
 
   @Test
