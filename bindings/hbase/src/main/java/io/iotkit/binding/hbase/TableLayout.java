@@ -22,20 +22,13 @@ final class TableLayout {
   private TableLayout() {
   }
 
-  /** The split points of these substations' keys, in key order; none for one substation. */
-  static byte[][] splitPoints(List<String> substations) {
-    return splitPoints(substations, 1);
-  }
-
   /**
-   * The split points that give each substation {@code perSubstation} regions (1 to {@value SensorNumbers#COUNT}),
-   * in key order: the start of each substation's keys but the first, and within each substation the start of every
-   * {@code 200 / perSubstation}-th sensor's keys in key order.
+   * The split points that give each substation {@code perSubstation} regions (1 to {@value SensorNumbers#COUNT},
+   * as HBaseSettings reads it), in key order: the start of each substation's keys but the first, and within each
+   * substation the start of every {@code 200 / perSubstation}-th sensor's keys in key order; none for one substation
+   * in one region.
    */
   static byte[][] splitPoints(List<String> substations, int perSubstation) {
-    if (perSubstation < 1 || perSubstation > SensorNumbers.COUNT) {
-      throw new IllegalArgumentException("regions per substation must be 1 to " + SensorNumbers.COUNT);
-    }
     List<String> sensors = SensorNumbers.names().stream().sorted().toList();
     List<String> splits = new ArrayList<>();
     for (String substation : substations.stream().distinct().sorted().toList()) {

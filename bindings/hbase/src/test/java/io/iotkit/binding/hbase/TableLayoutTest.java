@@ -18,7 +18,7 @@ class TableLayoutTest {
 
   @Test
   void oneSplitPointAtTheStartOfEverySubstationButTheFirst() {
-    byte[][] splits = TableLayout.splitPoints(List.of("run-1-002", "run-1-000", "run-1-001"));
+    byte[][] splits = TableLayout.splitPoints(List.of("run-1-002", "run-1-000", "run-1-001"), 1);
     assertEquals(List.of("run-1-001:", "run-1-002:"), Arrays.stream(splits).map(Bytes::toString).toList());
   }
 
@@ -40,12 +40,12 @@ class TableLayoutTest {
 
   @Test
   void oneSubstationNeedsNoSplit() {
-    assertEquals(0, TableLayout.splitPoints(List.of("run-1-000")).length);
+    assertEquals(0, TableLayout.splitPoints(List.of("run-1-000"), 1).length);
   }
 
   @Test
   void everyReadingKeyFallsInItsSubstationsRegion() {
-    byte[][] splits = TableLayout.splitPoints(List.of("run-1-000", "run-1-001"));
+    byte[][] splits = TableLayout.splitPoints(List.of("run-1-000", "run-1-001"), 1);
     // the last key of substation 000 sorts before the split, the first of 001 not
     assertTrue(Bytes.compareTo(Bytes.toBytes("run-1-000:zz-sensor:9999999999999999"), splits[0]) < 0);
     assertTrue(Bytes.compareTo(Bytes.toBytes("run-1-001:a:0000000000000000"), splits[0]) >= 0);
