@@ -44,6 +44,9 @@ class MqttProtocolIT {
     Path runDir = run.runDir();
     RunResult r = run.result();
     KitProcess.assertStoreFilesDeleted(runDir, List.of("broker/data"), List.of("broker/conf"));
+    String brokerLog = Files.readString(runDir.resolve("sut/mqtt-server.log"));
+    assertTrue(brokerLog.contains("Xodus deletes emptied log files after 5000 ms in"), "the broker's Xodus"
+        + " stores were found and their deletion wait set");
 
     for (IterationResult it : r.iterations()) {
       assertEquals(Long.toString(2 * K), KitProcess.check(it.checks(), "data check").measured().text());

@@ -23,8 +23,7 @@ import java.util.concurrent.TimeoutException;
  *
  * <p>Usage: {@code HiveMqBroker DIR [--port N] [--max-queue-size N] [--receive-maximum N]
  * [--persistence file|in-memory] [--file-stores rocksdb|xodus] [--file-buckets N] [--file-memtables MB]
- * [--detached]} (see {@link BrokerConfig},
- * {@link FileStores}).
+ * [--xodus-deletion-delay MS] [--detached]} (see {@link BrokerConfig}, {@link FileStores}, {@link XodusDeletion}).
  * Port 0 (the default) takes a free port. It prints {@code READY host=127.0.0.1 port=N} once it accepts
  * connections; the launch protocol, the clean stop and the exit codes are {@link Launcher}'s.
  *
@@ -70,6 +69,11 @@ public final class HiveMqBroker {
         System.setOut(System.err);
         try {
           broker.start().get(120, TimeUnit.SECONDS);
+          if (o.persistence().equals("file") && o.xodusDeletionDelay() != XodusDeletion.HIVEMQ) {
+            int stores = XodusDeletion.apply(broker, o.xodusDeletionDelay());
+            System.err.println("mqtt broker: Xodus deletes emptied log files after " + o.xodusDeletionDelay()
+                + " ms in " + stores + " store buckets (HiveMQ's own: " + XodusDeletion.HIVEMQ + " ms)");
+          }
         } catch (InterruptedException | ExecutionException | TimeoutException e) {
           throw new IOException("HiveMQ did not start: " + e, e);
         } finally {
@@ -143,14 +147,15 @@ public final class HiveMqBroker {
 
   /** The command line. */
   record Options(Path dir, String host, int port, long maxQueueSize, int receiveMaximum, String persistence,
-                 FileStores.Engine fileStores, FileStores.Layout fileLayout, boolean detached) {
+                 FileStores.Engine fileStores, FileStores.Layout fileLayout, int xodusDeletionDelay,
+                 boolean detached) {
     static final String USAGE = "usage: HiveMqBroker DIR [--host ADDR] [--port N] [--max-queue-size N]"
         + " [--receive-maximum N] [--persistence file|in-memory] [--file-stores rocksdb|xodus] [--file-buckets N]"
-        + " [--file-memtables MB] [--detached]";
+        + " [--file-memtables MB] [--xodus-deletion-delay MS] [--detached]";
 
     static Options parse(String[] args) {
       LaunchLine line = LaunchLine.of(USAGE).valued("--port", "--max-queue-size", "--receive-maximum",
-          "--persistence", "--file-stores", "--file-buckets", "--file-memtables").parse(args);
+          "--persistence", "--file-stores", "--file-buckets", "--file-memtables", "--xodus-deletion-delay").parse(args);
       String persistence = line.value("--persistence").orElse("file");
       if (!persistence.equals("file") && !persistence.equals("in-memory")) {
         throw new IllegalArgumentException("--persistence must be file or in-memory; " + USAGE);
@@ -165,6 +170,7 @@ public final class HiveMqBroker {
               line.number("--file-buckets", FileStores.Layout.KIT.buckets(), 1, 1_024, "a bucket count"),
               line.longNumber("--file-memtables", FileStores.Layout.KIT.memtableMegabytes(), 0, 1 << 20,
                   "a memtable size in MB")),
+          line.number("--xodus-deletion-delay", XodusDeletion.KIT, 0, 3_600_000, "a wait in ms"),
           line.detached());
     }
   }

@@ -16,8 +16,8 @@ import java.util.Set;
  * A HiveMQ Community Edition broker in a child JVM (bindings/mqtt-server), listening on a free port of the
  * setup's address (127.0.0.1 unless driver hosts must reach it), its sessions and queues on disk under the run's folder. The broker's own limits can be set with
  * {@value #MAX_QUEUE_SIZE}, {@value #RECEIVE_MAXIMUM}, {@value #PERSISTENCE}, {@value #FILE_STORES},
- * {@value #FILE_BUCKETS} and {@value #FILE_MEMTABLES} (see
- * io.iotkit.server.mqtt.BrokerConfig and FileStores for why the defaults are what they are).
+ * {@value #FILE_BUCKETS}, {@value #FILE_MEMTABLES} and {@value #FILE_DELETION_DELAY} (see
+ * io.iotkit.server.mqtt.BrokerConfig, FileStores and XodusDeletion for why the defaults are what they are).
  */
 final class LocalHiveMq extends ChildJvmServer {
   static final String MAX_QUEUE_SIZE = "mqtt.local.max.queue.size";
@@ -29,6 +29,8 @@ final class LocalHiveMq extends ChildJvmServer {
   static final String FILE_BUCKETS = "mqtt.local.file.buckets";
   /** The payload store's memtables over all its buckets, MB; 0: HiveMQ's own, the host's memory / 32. */
   static final String FILE_MEMTABLES = "mqtt.local.file.memtables.mb";
+  /** How long the broker's Xodus stores keep a log file after emptying it, ms (XodusDeletion there). */
+  static final String FILE_DELETION_DELAY = "mqtt.local.file.deletion.delay.ms";
   /** HiveMQ's own start script opens these JDK internals for its Netty and persistence. */
   private static final List<String> JVM_OPTIONS = List.of("-Xms512m", "-Xmx2g", "-XX:+UseG1GC",
       "-Djava.net.preferIPv4Stack=true",
@@ -45,6 +47,7 @@ final class LocalHiveMq extends ChildJvmServer {
   private final String fileStores;
   private final int fileBuckets;
   private final long fileMemtables;
+  private final int fileDeletionDelay;
 
   LocalHiveMq(LocalSetup setup, Properties properties) {
     super(noReplication(setup), "mqtt-server", "io.iotkit.server.mqtt.HiveMqBroker", JVM_OPTIONS, READY_TIMEOUT, STOP_GRACE);
@@ -64,6 +67,9 @@ final class LocalHiveMq extends ChildJvmServer {
     option("--file-buckets", fileBuckets);
     this.fileMemtables = reader.longIn(FILE_MEMTABLES, 32, 0, 1 << 20);
     option("--file-memtables", fileMemtables);
+    // Xodus's own 5 s, where HiveMQ waits 60 s: the queues' emptied files were most of a run's disk.
+    this.fileDeletionDelay = reader.intIn(FILE_DELETION_DELAY, 5_000, 0, 3_600_000);
+    option("--xodus-deletion-delay", fileDeletionDelay);
   }
 
   /** HiveMQ CE clusters no brokers and replicates nothing: a replicated local MQTT SUT cannot be made. */
@@ -83,9 +89,11 @@ final class LocalHiveMq extends ChildJvmServer {
   @Override
   public String description() {
     String memtables = fileMemtables == 0 ? "host-sized memtables" : fileMemtables + " MB of memtables";
+    String deletion = "emptied queue files deleted after " + fileDeletionDelay + " ms";
     String stores = !persistence.equals("file") ? ""
-        : fileStores.equals("rocksdb") ? " (payloads in rocksdb: " + fileBuckets + " buckets, " + memtables + ")"
-        : " (payloads in " + fileStores + ")";
+        : fileStores.equals("rocksdb") ? " (payloads in rocksdb: " + fileBuckets + " buckets, " + memtables + "; "
+            + deletion + ")"
+        : " (payloads in " + fileStores + "; " + deletion + ")";
     return "local HiveMQ Community Edition 2024.3 broker in a child JVM (" + host + ", " + persistence
         + " persistence" + stores + ", one node)";
   }
@@ -111,8 +119,8 @@ final class LocalHiveMq extends ChildJvmServer {
   }
 
   /**
-   * The broker's persistence: it keeps no readings (the kit ended its sessions), but its on-disk queue logs take a
-   * few KB per reading published until HiveMQ compacts them, 2.5 GB after a -p 2 -k 200000 run.
+   * The broker's persistence: it keeps no readings once the kit has ended its sessions, but holds their payloads
+   * and its queue logs until its collectors free them.
    */
   @Override
   protected List<Path> storeFolders(Path workDir) {

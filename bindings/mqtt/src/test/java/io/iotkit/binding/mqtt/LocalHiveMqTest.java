@@ -45,5 +45,17 @@ class LocalHiveMqTest {
     e = assertThrows(BadPropertyException.class,
         () -> new LocalHiveMq(SETUP, props(LocalHiveMq.FILE_MEMTABLES, "-1")));
     assertTrue(e.getMessage().contains(LocalHiveMq.FILE_MEMTABLES), e.getMessage());
+    e = assertThrows(BadPropertyException.class,
+        () -> new LocalHiveMq(SETUP, props(LocalHiveMq.FILE_DELETION_DELAY, "-5")));
+    assertTrue(e.getMessage().contains(LocalHiveMq.FILE_DELETION_DELAY), e.getMessage());
+  }
+
+  @Test
+  void theXodusDeletionWaitIsXodusOwnUnlessSet() {
+    LocalHiveMq kit = new LocalHiveMq(SETUP, props());
+    assertEquals("5000", option(kit, "--xodus-deletion-delay"));
+    assertTrue(kit.description().contains("emptied queue files deleted after 5000 ms"), kit.description());
+    LocalHiveMq hivemq = new LocalHiveMq(SETUP, props(LocalHiveMq.FILE_DELETION_DELAY, "60000"));
+    assertEquals("60000", option(hivemq, "--xodus-deletion-delay"));
   }
 }
