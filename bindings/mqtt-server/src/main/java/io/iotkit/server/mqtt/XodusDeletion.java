@@ -18,13 +18,14 @@ import java.util.List;
  *
  * <p>HiveMQ keeps each client's queue (and the sessions, subscriptions and retained messages) in Xodus, an
  * append-only log: every message queued and every one removed rewrites the tree's nodes on its path, a few KB of
- * log per message under the kit's load, and Xodus's collector later copies what is still live out of old files and
- * deletes them. HiveMQ has that deletion wait 60 s after the copy, and offers no setting for it; at the kit's rates
- * a verifying subscriber's queue so grew to over 1 GB of mostly emptied files in a run of 200,000 readings, several
- * times the readings themselves (docs/stores/mqtt.md has the study). Xodus's own default wait is 5 s, and Xodus lets the wait be changed on an open store, so it is set on
- * each of HiveMQ's Xodus stores once the broker has started. HiveMQ's embedded API hands out neither its stores nor
- * their Xodus environments: they are reached through its object graph by reflection, and a broker whose stores
- * cannot be found that way does not start (a HiveMQ version that moved them fails here, not silently).
+ * log per message under the kit's load, and Xodus's collector later copies what is still live out of old files
+ * and deletes them. HiveMQ has that deletion wait 60 s after the copy, and offers no setting for it; at the
+ * kit's rates a verifying subscriber's queue so grew to over 1 GB of mostly emptied files in a run of 200,000
+ * readings, several times the readings themselves (docs/stores/mqtt.md has the study). Xodus's own default wait
+ * is 5 s, and Xodus lets the wait be changed on an open store, so it is set on each of HiveMQ's Xodus stores
+ * once the broker has started. HiveMQ's embedded API hands out neither its stores nor their Xodus environments:
+ * they are reached through its object graph by reflection, and a broker whose stores cannot be found that way
+ * does not start (a HiveMQ version that moved them fails here, not silently).
  *
  * <p>What is deleted is what Xodus would delete anyway, sooner: only files whose live entries the collector has
  * already copied, and only once every transaction that began before the copy has ended (Xodus's own rule, whatever
