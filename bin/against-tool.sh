@@ -79,8 +79,13 @@ start_server() {
 }
 stop_server() {
   [ -f "$server/server.pid" ] || return 0
-  kit server stop -b "$store" --dir "$server" >>"$out/server.log" 2>&1 ||
-    { echo "against-tool.sh: the local $store did not stop (see $out/server.log)" >&2; exit 1; }
+  if ! kit server stop -b "$store" --dir "$server" >>"$out/server.log" 2>&1; then
+    # Killed after the stop's grace (a standalone HBase flushing a run's writes on a busy host can take longer):
+    # the side's figure stands and the next side gets a fresh server, so the rounds go on once it is gone.
+    kit server stop -b "$store" --dir "$server" >>"$out/server.log" 2>&1 ||
+      { echo "against-tool.sh: the local $store did not stop (see $out/server.log)" >&2; exit 1; }
+    echo "against-tool.sh: the local $store did not stop within the grace and was killed (see $out/server.log)" >&2
+  fi
   rm -rf "$server"
 }
 trap stop_server EXIT
